@@ -1,0 +1,16 @@
+"""What every game shares.  Nothing in here knows a particular game."""
+from .cards import EmptyPileError, Pile, hand_counts, refill_from
+from .dice import Die
+from .events import Event, event_from_dict, event_to_dict
+from .game import BaseGame, IllegalAction
+from .play import Record, play, step
+from .rng import Chance, game_seeds
+from .rules import BaseRules, require
+from .simulate import simulate
+from .tracks import GraphTrack, RingTrack
+
+__all__ = [
+    "BaseGame", "BaseRules", "Chance", "Die", "EmptyPileError", "Event", "GraphTrack",
+    "IllegalAction", "Pile", "Record", "RingTrack", "event_from_dict", "event_to_dict",
+    "game_seeds", "hand_counts", "play", "refill_from", "require", "simulate", "step",
+]

@@ -1,0 +1,44 @@
+"""Event records: what happened in a game, as plain data.
+
+Each game defines its events as small frozen dataclasses deriving from
+:class:`Event`.  A view animates them, a test reads them, a lesson counts
+them.  :func:`event_to_dict` / :func:`event_from_dict` make them JSON-safe.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """Base class of every event; ``player`` is the seat it concerns (or None)."""
+
+    player: int | None
+
+    def describe(self) -> str:
+        """One line a person can read; games override this per event."""
+        fields = ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(self).items())
+        return f"{type(self).__name__}({fields})"
+
+
+def event_to_dict(event: Event) -> dict:
+    data = {"type": type(event).__name__}
+    for f in dataclasses.fields(event):
+        value = getattr(event, f.name)
+        data[f.name] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
+def event_from_dict(data: dict, kinds: dict[str, type]) -> Event:
+    """Rebuild an event; ``kinds`` maps type names to the game's event classes."""
+    try:
+        cls = kinds[data["type"]]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown event record {data!r}; known types: {sorted(kinds)}") from None
+    values = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            raise ValueError(f"event {data['type']} is missing field {f.name!r}")
+        value = data[f.name]
+        values[f.name] = tuple(value) if isinstance(value, list) else value
+    return cls(**values)

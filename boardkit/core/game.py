@@ -1,0 +1,89 @@
+"""The turn loop every game shares: decision points, legal actions, events.
+
+A game is a state machine.  At every moment one seat (``current_player``)
+has a decision to make, chosen from ``legal_actions()``.  ``apply(action)``
+checks the action first and only then changes anything, so an illegal
+action raises :class:`IllegalAction` and leaves the game exactly as it was.
+Chance (dice, shuffles, doors) happens inside ``apply`` through the game's
+single :class:`~boardkit.core.rng.Chance`.
+
+A human seat and a bot seat answer the same decision points: a bot through
+``choose(game, actions, chance)``, a person through the buttons of an App.
+"""
+from __future__ import annotations
+
+from .events import Event
+from .rng import Chance
+
+
+class IllegalAction(ValueError):
+    """The action is not one of ``legal_actions()`` right now."""
+
+
+class BaseGame:
+    """Shared machinery; a game implements ``_legal_actions`` and ``_apply``."""
+
+    def __init__(self, rules, n_players: int, seed: int | None = None, record_events: bool = True):
+        rules.check_players(n_players)
+        self.rules = rules
+        self.n_players = n_players
+        self.seed = seed
+        self.chance = Chance(seed)
+        self.events: list[Event] | None = [] if record_events else None
+        self.turns = 0
+        self.winner: int | None = None
+        self.end_reason: str | None = None
+        self._legal: list | None = None
+
+    # -- what a player or a bot asks ------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.end_reason is not None
+
+    @property
+    def current_player(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def rng(self):
+        """The game's ``numpy.random.Generator`` (every random choice comes from it)."""
+        return self.chance.rng
+
+    def legal_actions(self) -> list:
+        """The choices open to ``current_player`` now (empty once the game is over)."""
+        if self._legal is None:
+            self._legal = [] if self.is_over else self._legal_actions()
+        return self._legal
+
+    def apply(self, action) -> None:
+        """Carry out ``action`` for the current player; illegal actions change nothing."""
+        legal = self.legal_actions()
+        if action not in legal:
+            if self.is_over:
+                raise IllegalAction(f"the game is over ({self.end_reason}); no action is legal")
+            shown = ", ".join(map(str, legal[:12])) + (" ..." if len(legal) > 12 else "")
+            raise IllegalAction(
+                f"{action!r} is not legal for player {self.current_player} now; legal: {shown}"
+            )
+        self._legal = None
+        self._apply(action)
+
+    def log(self, event: Event) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    def finish(self, winner: int | None, reason: str) -> None:
+        self.winner = winner
+        self.end_reason = reason
+
+    # -- for simulations ---------------------------------------------------
+    def result(self) -> dict:
+        """One row of a simulation frame; games add their own columns."""
+        return {"seed": self.seed, "winner": self.winner, "turns": self.turns, "end": self.end_reason}
+
+    # -- to be written by each game -------------------------------------------
+    def _legal_actions(self) -> list:
+        raise NotImplementedError
+
+    def _apply(self, action) -> None:
+        raise NotImplementedError

@@ -1,0 +1,80 @@
+"""Many games at once: ``bk.simulate`` returns one pandas row per game.
+
+Games are played in about a hundred chunks so the progress bar moves about a
+hundred times a run (more updates would flood a notebook's output), and so
+the chunks can be sent to an ``executor``: a ``ProcessPoolExecutor`` for the
+cores of one machine, or a Dask cluster's ``client.get_executor()``.  Each
+game's seed comes from the run's seed, so the same ``seed`` gives the same
+frame whatever the executor.
+"""
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+from tqdm.auto import tqdm
+
+from .play import play
+from .rng import game_seeds
+
+N_UPDATES = 100
+
+
+def play_many(rules, n_players: int, seeds: list[int], bots) -> list[dict]:
+    """Play one game per seed, events off; the rows of a simulation frame."""
+    rows = []
+    for seed in seeds:
+        game = rules.new_game(n_players, seed=seed, record_events=False)
+        play(game, bots)
+        rows.append(game.result())
+    return rows
+
+
+def simulate(
+    rules,
+    n_players: int = 4,
+    n_games: int = 1000,
+    seed: int | None = 0,
+    bots=None,
+    progress: bool = True,
+    executor=None,
+    **columns,
+) -> pd.DataFrame:
+    """Play ``n_games`` games of ``rules`` and tabulate them.
+
+    ``bots`` is one bot per seat (default: the game's own heuristic bots).
+    Extra keyword arguments become constant columns (e.g. ``variant="no dud"``)
+    so frames of several variants can be concatenated and compared.
+    """
+    rules.check_players(n_players)
+    if not isinstance(n_games, int) or n_games < 1:
+        raise ValueError(f"n_games must be a whole number >= 1, got {n_games!r}")
+    if bots is None:
+        bots = rules.default_bots(n_players)
+    if len(bots) != n_players or any(bot is None for bot in bots):
+        raise ValueError(f"bots must give a bot for each of the {n_players} seats")
+    seeds = game_seeds(seed, n_games)
+    size = max(1, math.ceil(n_games / N_UPDATES))
+    chunks = [seeds[i:i + size] for i in range(0, n_games, size)]
+    bar = tqdm(total=n_games, desc=f"{rules.game_name}: {n_games:,} games", disable=not progress,
+               unit="game", mininterval=0.2)
+    rows: list[dict] = []
+    try:
+        if executor is None:
+            for chunk in chunks:
+                rows.extend(play_many(rules, n_players, chunk, bots))
+                bar.update(len(chunk))
+        else:
+            futures = [executor.submit(play_many, rules, n_players, chunk, bots) for chunk in chunks]
+            for future in futures:  # in order, so the frame is the same as without an executor
+                part = future.result()
+                rows.extend(part)
+                bar.update(len(part))
+    finally:
+        bar.close()
+    frame = pd.DataFrame(rows)
+    frame.insert(0, "game", range(n_games))
+    frame["n_players"] = n_players
+    for name, value in columns.items():
+        frame[name] = value
+    return frame

@@ -1,0 +1,178 @@
+"""The exact maths of Mystery Date's door, beside its Monte Carlo estimates.
+
+* :func:`door_odds` -- the chance of each outcome when the door opens
+  (``Fraction`` values when the weights are whole numbers).
+* :func:`expected_duds_before_date` -- on average how many times the Dud
+  takes a ready outfit before the right date comes: exactly
+  ``w_dud / w_date`` (each opening ends the wait with chance ``w_date / W``
+  and is the Dud with chance ``w_dud / W``).
+* :func:`openings_until_date` -- the geometric distribution of openings until
+  the right date, and its mean ``W / w_date``.
+* :func:`open_door` and :func:`running_estimate` -- open the door many times
+  and watch the estimate converge to the exact value inside its interval.
+* :func:`door_fairness` -- chi-square test of observed counts against a door.
+* :class:`RiggedDoor` -- a door with hidden weights, for "is this door fair?".
+* :func:`landing_odds` -- the pawn as a Markov chain on the ring: where it
+  stops after k turns, and the long-run share of turns ending on a door.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from boardkit.core.stats import FitResult, chi_square_fit, running_proportion
+
+from .rules import DOOR, OUTCOME_NAMES, OUTCOMES, Rules
+
+
+def _exact(weights) -> list:
+    """Weights as Fractions when they are whole numbers, else as floats."""
+    if all(float(w).is_integer() for w in weights):
+        return [Fraction(int(w)) for w in weights]
+    return [float(w) for w in weights]
+
+
+def door_odds(rules: Rules | None = None) -> dict:
+    """The chance of each door outcome: ``{"red": 1/5, ..., "dud": 1/5}``."""
+    rules = Rules() if rules is None else rules
+    weights = _exact(rules.live_weights)
+    total = sum(weights)
+    return {outcome: w / total for outcome, w in zip(OUTCOMES, weights)}
+
+
+def door_table(rules: Rules | None = None) -> pd.DataFrame:
+    """:func:`door_odds` as a table with the dates' names and decimals."""
+    odds = door_odds(rules)
+    return pd.DataFrame({
+        "date": [OUTCOME_NAMES[o] for o in odds],
+        "exact": [str(p) for p in odds.values()],
+        "probability": [float(p) for p in odds.values()],
+    }, index=pd.Index(list(odds), name="outcome"))
+
+
+def expected_duds_before_date(rules: Rules | None = None, colour: str = "red"):
+    """Mean number of Duds met, with a ready ``colour`` outfit, before its date: w_dud / w_date."""
+    odds = door_odds(rules)
+    if odds[colour] == 0:
+        return float("inf")
+    return odds["dud"] / odds[colour]
+
+
+def openings_until_date(rules: Rules | None = None, colour: str = "red", up_to: int = 20) -> pd.Series:
+    """P(the right date first comes at opening k), k = 1 .. up_to (geometric)."""
+    p = float(door_odds(rules)[colour])
+    k = np.arange(1, up_to + 1)
+    return pd.Series(p * (1 - p) ** (k - 1), index=pd.Index(k, name="opening"), name="probability")
+
+
+def open_door(rules: Rules | None = None, times: int = 1000, seed: int | None = None) -> np.ndarray:
+    """Open the door ``times`` times: an array of outcome names."""
+    rules = Rules() if rules is None else rules
+    if not isinstance(times, int) or times < 1:
+        raise ValueError(f"times must be a whole number >= 1, got {times!r}")
+    weights = np.asarray(rules.live_weights, dtype=float)
+    rng = np.random.default_rng(seed)
+    return np.asarray(OUTCOMES)[rng.choice(len(OUTCOMES), size=times, p=weights / weights.sum())]
+
+
+def count_outcomes(outcomes) -> pd.Series:
+    """How many times each outcome came up, in the door's order."""
+    return pd.Series(outcomes).value_counts().reindex(OUTCOMES, fill_value=0).rename("count")
+
+
+def running_estimate(outcomes, outcome: str = "red", confidence: float = 0.95) -> pd.DataFrame:
+    """The share of ``outcome`` after each opening, with its Wilson interval."""
+    if outcome not in OUTCOMES:
+        raise ValueError(f"outcome must be one of {OUTCOMES}, got {outcome!r}")
+    return running_proportion(np.asarray(outcomes) == outcome, confidence)
+
+
+def door_fairness(counts, rules: Rules | None = None, confidence: float = 0.95) -> FitResult:
+    """Chi-square test: do these door counts fit the door of ``rules`` (fair by default)?
+
+    ``counts`` maps outcomes to how often each was seen (a dict, a Series or a
+    list in the order red, green, blue, orange, dud).  The result's ``table``
+    has each outcome's share with its interval beside the expected chance.
+    """
+    if isinstance(counts, dict) or isinstance(counts, pd.Series):
+        counts = pd.Series(counts, dtype=float).reindex(OUTCOMES, fill_value=0)
+    else:
+        values = list(counts)
+        if len(values) != len(OUTCOMES):
+            raise ValueError(f"counts must give {len(OUTCOMES)} numbers for {OUTCOMES}, got {len(values)}")
+        counts = pd.Series(values, index=list(OUTCOMES), dtype=float)
+    odds = door_odds(rules)
+    return chi_square_fit(counts, pd.Series({o: float(p) for o, p in odds.items()}), confidence)
+
+
+class RiggedDoor:
+    """A door whose weights are a secret: students open it and test whether it is fair.
+
+    ``RiggedDoor(secret)`` draws the weights from the secret number (a teacher
+    keeps it in a hidden cell; Voilà never shows code).  ``fair=True`` makes
+    an honest door, so the answer is not always "rigged".
+    """
+
+    def __init__(self, secret: int, fair: bool | None = None):
+        rng = np.random.default_rng(secret)
+        self._fair = bool(rng.random() < 0.3) if fair is None else fair
+        if self._fair:
+            self._weights = (1, 1, 1, 1, 1)
+        else:
+            weights = np.ones(len(OUTCOMES))
+            weights[rng.integers(len(OUTCOMES))] += rng.uniform(0.4, 1.0)
+            self._weights = tuple(float(w) for w in weights)
+        self._rng = np.random.default_rng(rng.integers(2**32))
+        self.counts = pd.Series(0, index=list(OUTCOMES), name="count")
+
+    def __repr__(self):
+        return f"RiggedDoor(opened {int(self.counts.sum())} times; weights hidden)"
+
+    def open(self, times: int = 1) -> pd.Series:
+        """Open the door ``times`` more times; returns the counts so far."""
+        if not isinstance(times, int) or times < 1:
+            raise ValueError(f"times must be a whole number >= 1, got {times!r}")
+        weights = np.asarray(self._weights)
+        seen = self._rng.choice(len(OUTCOMES), size=times, p=weights / weights.sum())
+        self.counts += np.bincount(seen, minlength=len(OUTCOMES))
+        return self.counts.copy()
+
+    def reveal(self) -> Rules:
+        """For the teacher: the rules of this door."""
+        return Rules(door_weights=self._weights)
+
+
+def transition_matrix(rules: Rules | None = None) -> np.ndarray:
+    """P[a, b]: chance a pawn on space a stops on space b after one roll."""
+    rules = Rules() if rules is None else rules
+    n = len(rules.board)
+    matrix = np.zeros((n, n))
+    for a in range(n):
+        for face in range(1, rules.die_sides + 1):
+            matrix[a, (a + face) % n] += 1 / rules.die_sides
+    return matrix
+
+
+def landing_odds(rules: Rules | None = None, turns: int = 1, start: int = 0) -> pd.Series:
+    """Where a pawn starting on ``start`` stops after ``turns`` rolls (a distribution over spaces)."""
+    rules = Rules() if rules is None else rules
+    matrix = np.linalg.matrix_power(transition_matrix(rules), turns)
+    return pd.Series(matrix[start], index=pd.Index(range(len(rules.board)), name="space"), name="probability")
+
+
+def door_stop_chance(rules: Rules | None = None, turns: int = 1, start: int = 0) -> float:
+    """Chance the pawn stops on an OPEN THE DOOR space on roll number ``turns``."""
+    rules = Rules() if rules is None else rules
+    odds = landing_odds(rules, turns, start)
+    return float(sum(odds[i] for i, kind in enumerate(rules.board) if kind == DOOR))
+
+
+def long_run_door_share(rules: Rules | None = None) -> float:
+    """Long-run share of turns that end on a door (the chain's stationary distribution)."""
+    rules = Rules() if rules is None else rules
+    values, vectors = np.linalg.eig(transition_matrix(rules).T)
+    stationary = np.real(vectors[:, np.argmin(np.abs(values - 1))])
+    stationary = stationary / stationary.sum()
+    return float(sum(stationary[i] for i, kind in enumerate(rules.board) if kind == DOOR))

@@ -1,0 +1,88 @@
+"""Bots for Mystery Date.  A bot answers ``choose(game, actions, chance)``.
+
+``chance`` is the game's own source of randomness, so bot games replay
+exactly from their seed.
+"""
+from __future__ import annotations
+
+from .actions import Discard, Give, ShowOutfit, SwapWith, TakeFrom
+from .rules import COLOURS, OUTCOMES
+
+
+class Random:
+    """Picks any legal action, each equally likely."""
+
+    name = "Random"
+
+    def choose(self, game, actions, chance):
+        return chance.pick(actions)
+
+    def __repr__(self):
+        return f"{type(self).__name__}()"
+
+
+class Collector:
+    """Keeps the colour nearest completion and gives away what it needs least.
+
+    * Target colour: the one with the most different numbers in hand (ties:
+      the most cards of it, then the door's likelier date).
+    * Discard / give: first a spare copy of a card already held, then a card
+      of the colour furthest from completion, never the target if avoidable.
+    * TAKE 1 FROM EITHER: the face-up discard if it adds a missing number to
+      the target colour, otherwise a blind draw.
+    * SWAP ANY: the opponent holding the most cards (more to draw from).
+    * Ready for two dates: show the outfit whose date the door shows most.
+    """
+
+    name = "Collector"
+
+    def choose(self, game, actions, chance):
+        kind = type(actions[0])
+        hand = game.hands[game.current]
+        if kind is Discard or kind is Give:
+            return kind(least_needed(hand, game.rules.live_weights))
+        if kind is TakeFrom:
+            top = game.discard_pile.top
+            if (TakeFrom("discard") in actions and top is not None and top not in hand
+                    and top.colour == target_colour(hand, game.rules.live_weights)):
+                return TakeFrom("discard")
+            return TakeFrom("draw") if TakeFrom("draw") in actions else actions[0]
+        if kind is SwapWith:
+            return max(actions, key=lambda a: len(game.hands[a.opponent]))
+        if kind is ShowOutfit:
+            weights = dict(zip(OUTCOMES, game.rules.live_weights))
+            return max(actions, key=lambda a: weights[a.colour])
+        return actions[0]
+
+    def __repr__(self):
+        return f"{type(self).__name__}()"
+
+
+def progress(hand) -> dict:
+    """How many different numbers of each colour the hand holds."""
+    numbers = dict.fromkeys(COLOURS, 0)
+    for colour, _ in set(hand):
+        numbers[colour] += 1
+    return numbers
+
+
+def target_colour(hand, weights, numbers: dict | None = None) -> str:
+    """The colour nearest a full 1-2-3 (ties: more cards of it, then the likelier date)."""
+    numbers = progress(hand) if numbers is None else numbers
+    best, best_key = COLOURS[0], None
+    for colour, weight in zip(COLOURS, weights):
+        key = (numbers[colour], sum(1 for card in hand if card.colour == colour), weight)
+        if best_key is None or key > best_key:
+            best, best_key = colour, key
+    return best
+
+
+def least_needed(hand, weights):
+    """The card whose loss hurts least: a spare copy, else the weakest colour's card."""
+    spares = [card for card in hand if hand.count(card) > 1]
+    if spares:
+        return min(spares)
+    numbers = progress(hand)
+    target = target_colour(hand, weights, numbers)
+    others = [card for card in hand if card.colour != target] or hand
+    return min(others, key=lambda card: (numbers[card.colour], card))

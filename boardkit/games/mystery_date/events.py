@@ -1,0 +1,140 @@
+"""What can happen in a game of Mystery Date, as records a view can animate."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from boardkit.core import Event
+
+from .rules import OUTCOME_NAMES, SPACE_LABELS
+
+
+class Card(NamedTuple):
+    """An outfit card: a colour and a number 1-3."""
+
+    colour: str
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.colour} {self.number}"
+
+
+def seat(player: int | None) -> str:
+    return "-" if player is None else f"Player {player + 1}"
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    cards: tuple
+
+    def describe(self):
+        return f"{seat(self.player)} is dealt {len(self.cards)} cards."
+
+
+@dataclass(frozen=True)
+class DiscardStarted(Event):
+    card: Card
+
+    def describe(self):
+        return f"{self.card} is turned up to start the discard pile."
+
+
+@dataclass(frozen=True)
+class Rolled(Event):
+    value: int
+
+    def describe(self):
+        return f"{seat(self.player)} rolls a {self.value}."
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    start: int
+    end: int
+    space: str
+
+    def describe(self):
+        return f"{seat(self.player)} moves to {SPACE_LABELS[self.space]}."
+
+
+@dataclass(frozen=True)
+class Took(Event):
+    source: str
+    card: Card
+
+    def describe(self):
+        shown = f" the {self.card}" if self.source == "discard" else " a card"
+        return f"{seat(self.player)} takes{shown} from the {self.source} pile."
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    card: Card
+
+    def describe(self):
+        return f"{seat(self.player)} discards the {self.card}."
+
+
+@dataclass(frozen=True)
+class Swapped(Event):
+    opponent: int
+    given: Card
+    received: Card
+
+    def describe(self):
+        return f"{seat(self.player)} swaps a card with {seat(self.opponent)}."
+
+
+@dataclass(frozen=True)
+class NothingHappens(Event):
+    reason: str
+
+    def describe(self):
+        return f"{seat(self.player)}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class DoorOpened(Event):
+    colour: str
+    outcome: str
+
+    def describe(self):
+        what = "the Dud" if self.outcome == "dud" else f"the {OUTCOME_NAMES[self.outcome]} date"
+        return f"{seat(self.player)} shows the {self.colour} outfit and opens the door: {what}!"
+
+
+@dataclass(frozen=True)
+class Won(Event):
+    colour: str
+
+    def describe(self):
+        return f"{seat(self.player)} is ready for the {OUTCOME_NAMES[self.colour]} date and wins!"
+
+
+@dataclass(frozen=True)
+class Reshuffled(Event):
+    n_cards: int
+
+    def describe(self):
+        return f"The discards ({self.n_cards} cards) are shuffled into a new draw pile."
+
+
+@dataclass(frozen=True)
+class PileEmpty(Event):
+    pile: str
+
+    def describe(self):
+        return f"{seat(self.player)} cannot take: the {self.pile} pile is empty."
+
+
+@dataclass(frozen=True)
+class TurnCap(Event):
+    turns: int
+
+    def describe(self):
+        return f"The game stops after {self.turns} turns with no winner (turn cap)."
+
+
+EVENT_TYPES = {cls.__name__: cls for cls in (
+    Dealt, DiscardStarted, Rolled, Moved, Took, Discarded, Swapped, NothingHappens,
+    DoorOpened, Won, Reshuffled, PileEmpty, TurnCap)}

@@ -1,0 +1,302 @@
+"""A game of Mystery Date: the state, the legal decisions and what they do.
+
+One turn (rule 3-9): the player rolls the die and moves clockwise; the space
+she stops on tells her what to do.
+
+* TAKE 1 / TAKE 2: take cards from the draw pile; over the hand limit she
+  discards, one card of her choice at a time, back down to the limit.
+* TAKE 1 FROM EITHER: she chooses the draw pile (blind) or the discard pile
+  (the face-up top card); then discards down to the limit if needed.
+* SWAP LEFT / RIGHT / ANY: she chooses a card to give face down, then draws
+  one card blind from that opponent's hand (equally likely to be any of her
+  cards).  Left is the next player in turn order.  If either hand is empty
+  there is nothing to swap.
+* OPEN THE DOOR: with a 1-2-3 of one colour she shows it (choosing, if she is
+  ready for two dates) and opens the door.  The right date wins; a wrong date
+  ends the turn; the Dud takes the shown outfit to the discard pile and she
+  draws 3 fresh cards.  Not ready: nothing happens.
+
+Piles (rule 5): when the discard pile is used up, the top card of the draw
+pile starts a new one; when the draw pile is used up, the discards less their
+top card are shuffled into a new draw pile.  If both are exhausted (possible
+only in variants with huge hands), a take stops short and says so.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from boardkit.core import BaseGame, Pile, event_to_dict, refill_from
+
+from . import events as ev
+from .actions import ROLL, Discard, Give, Roll, ShowOutfit, SwapWith, TakeFrom
+from .events import Card
+from .rules import (COLOURS, DOOR, NUMBERS, OUTCOMES, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT,
+                    TAKE_COUNT, TAKE_EITHER, Rules)
+
+# The phases of a turn: which decision the current player faces.
+ROLLING = "roll"
+DISCARDING = "discard"
+CHOOSING_PILE = "choose pile"
+CHOOSING_OPPONENT = "choose opponent"
+GIVING = "give"
+SHOWING = "show outfit"
+
+
+#: The twelve different cards, in colour-then-number order.
+CARDS = tuple(Card(c, n) for c in COLOURS for n in NUMBERS)
+DISCARDS = {card: Discard(card) for card in CARDS}
+GIFTS = {card: Give(card) for card in CARDS}
+
+
+def full_deck(rules: Rules) -> list[Card]:
+    return [card for card in CARDS for _ in range(rules.copies)]
+
+
+def ready_colours(hand) -> list[str]:
+    """Colours of which the hand holds the 1, 2 and 3: the dates she is ready for."""
+    held = set(hand)
+    return [c for c in COLOURS if (c, 1) in held and (c, 2) in held and (c, 3) in held]
+
+
+class Game(BaseGame):
+    """Mystery Date for 2-4 players.  See the module docstring for a turn."""
+
+    def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
+                 record_events: bool = True):
+        rules = Rules() if rules is None else rules
+        super().__init__(rules, n_players, seed=seed, record_events=record_events)
+        self.positions = rules.start_spaces(n_players)
+        self.hands: list[list[Card]] = [[] for _ in range(n_players)]
+        self.draw_pile = Pile(full_deck(rules), "draw")
+        self.discard_pile = Pile(name="discard")
+        self.current = 0
+        self.phase = ROLLING
+        self.swap_with: int | None = None
+        self.last_roll: int | None = None
+        self.won_date: str | None = None
+        self.draw_pile.shuffle(self.chance)
+        for _ in range(rules.deal_size):
+            for hand in self.hands:
+                hand.append(self.draw_pile.draw())
+        for player, hand in enumerate(self.hands):
+            self.log(ev.Dealt(player, tuple(hand)))
+        self.discard_pile.put(self.draw_pile.draw())
+        self.log(ev.DiscardStarted(None, self.discard_pile.top))
+        self._refill_draw_pile()
+
+    # -- what players see -----------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.current
+
+    def ready(self, player: int) -> list[str]:
+        return ready_colours(self.hands[player])
+
+    def space_of(self, player: int) -> str:
+        return self.rules.board[self.positions[player]]
+
+    # -- decisions ----------------------------------------------------------
+    def _legal_actions(self) -> list:
+        phase = self.phase
+        if phase == ROLLING:
+            return [ROLL]
+        hand = self.hands[self.current]
+        if phase == DISCARDING:
+            return [DISCARDS[card] for card in CARDS if card in hand]
+        if phase == GIVING:
+            return [GIFTS[card] for card in CARDS if card in hand]
+        if phase == CHOOSING_PILE:
+            return [TakeFrom(name) for name, pile in (("draw", self.draw_pile), ("discard", self.discard_pile))
+                    if pile]
+        if phase == CHOOSING_OPPONENT:
+            return [SwapWith(p) for p in self._others() if self.hands[p]]
+        if phase == SHOWING:
+            return [ShowOutfit(colour) for colour in ready_colours(hand)]
+        raise AssertionError(f"unknown phase {phase!r}")
+
+    def _apply(self, action) -> None:
+        kind = type(action)  # each decision is its own type
+        if kind is Roll:
+            self._roll()
+        elif kind is Discard:
+            self._discard(action.card)
+        elif kind is TakeFrom:
+            self._take_from(action.pile)
+        elif kind is SwapWith:
+            self.swap_with = action.opponent
+            self.phase = GIVING
+        elif kind is Give:
+            self._swap(action.card)
+        elif kind is ShowOutfit:
+            self._open_door(action.colour)
+
+    # -- a turn, step by step -----------------------------------------------
+    def _roll(self) -> None:
+        player = self.current
+        self.turns += 1
+        value = self.last_roll = self.chance.roll(self.rules.die_sides)
+        start = self.positions[player]
+        end = self.positions[player] = (start + value) % len(self.rules.board)
+        space = self.rules.board[end]
+        if self.events is not None:
+            self.log(ev.Rolled(player, value))
+            self.log(ev.Moved(player, start, end, space))
+        if space in TAKE_COUNT:
+            for _ in range(TAKE_COUNT[space]):
+                self._take_from("draw", then_check=False)
+            self._check_hand_limit()
+        elif space == TAKE_EITHER:
+            self._choose_or_skip(CHOOSING_PILE, "both piles are empty")
+        elif space == SWAP_LEFT or space == SWAP_RIGHT:
+            offset = 1 if space == SWAP_LEFT else -1
+            self.swap_with = (player + offset) % self.n_players
+            if not self.hands[player] or not self.hands[self.swap_with]:
+                self._nothing("a swap needs a card in both hands")
+            else:
+                self.phase = GIVING
+        elif space == SWAP_ANY:
+            if not self.hands[player]:
+                self._nothing("a swap needs a card in her hand")
+            else:
+                self._choose_or_skip(CHOOSING_OPPONENT, "no opponent holds a card")
+        elif space == DOOR:
+            self._choose_or_skip(SHOWING, "not ready for any date, so nothing happens")
+        else:
+            self._end_turn()
+
+    def _choose_or_skip(self, phase: str, why_not: str) -> None:
+        self.phase = phase
+        if not self._legal_actions():
+            self._nothing(why_not)
+
+    def _nothing(self, reason: str) -> None:
+        self.log(ev.NothingHappens(self.current, reason))
+        self._end_turn()
+
+    def _take_from(self, pile_name: str, then_check: bool = True) -> None:
+        player = self.current
+        if pile_name == "discard":
+            card = self.discard_pile.draw()
+            if not self.discard_pile and self.draw_pile:
+                self.discard_pile.put(self.draw_pile.draw())
+                self.log(ev.DiscardStarted(None, self.discard_pile.top))
+                self._refill_draw_pile()
+        else:
+            if not self.draw_pile:
+                self._refill_draw_pile()
+            if not self.draw_pile:
+                self.log(ev.PileEmpty(player, "draw"))
+                if then_check:
+                    self._check_hand_limit()
+                return
+            card = self.draw_pile.draw()
+            self._refill_draw_pile()
+        self.hands[player].append(card)
+        if self.events is not None:
+            self.log(ev.Took(player, pile_name, card))
+        if then_check:
+            self._check_hand_limit()
+
+    def _refill_draw_pile(self) -> None:
+        """Rule 5: a used-up draw pile is remade from the discards (less the top)."""
+        if not self.draw_pile:
+            n_cards = len(self.discard_pile) - 1
+            if refill_from(self.draw_pile, self.discard_pile, self.chance):
+                self.log(ev.Reshuffled(None, n_cards))
+
+    def _check_hand_limit(self) -> None:
+        if len(self.hands[self.current]) > self.rules.hand_limit:
+            self.phase = DISCARDING
+        else:
+            self._end_turn()
+
+    def _discard(self, card: Card) -> None:
+        self.hands[self.current].remove(card)
+        self.discard_pile.put(card)
+        if self.events is not None:
+            self.log(ev.Discarded(self.current, card))
+        self._check_hand_limit()
+
+    def _swap(self, given: Card) -> None:
+        player, opponent = self.current, self.swap_with
+        their_hand = self.hands[opponent]
+        received = their_hand.pop(self.chance.below(len(their_hand)))
+        self.hands[player].remove(given)
+        their_hand.append(given)
+        self.hands[player].append(received)
+        self.log(ev.Swapped(player, opponent, given, received))
+        self.swap_with = None
+        self._end_turn()
+
+    def _open_door(self, colour: str) -> None:
+        player = self.current
+        outcome = OUTCOMES[self.chance.weighted(self.rules.live_weights)]
+        self.log(ev.DoorOpened(player, colour, outcome))
+        if outcome == colour:
+            self.log(ev.Won(player, colour))
+            self.won_date = colour
+            self.finish(player, "date found")
+        elif outcome == "dud":
+            hand = self.hands[player]
+            for number in NUMBERS:
+                card = Card(colour, number)
+                hand.remove(card)
+                self.discard_pile.put(card)
+                self.log(ev.Discarded(player, card))
+            for _ in range(self.rules.dud_redraw):
+                self._take_from("draw", then_check=False)
+            self._check_hand_limit()
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.phase = ROLLING
+        self.current = (self.current + 1) % self.n_players
+        if self.turns >= self.rules.max_turns:
+            self.log(ev.TurnCap(None, self.turns))
+            self.finish(None, "turn cap")
+
+    def _others(self) -> list[int]:
+        return [(self.current + k) % self.n_players for k in range(1, self.n_players)]
+
+    # -- simulation rows ------------------------------------------------------
+    def result(self) -> dict:
+        row = super().result()
+        row["date"] = self.won_date
+        return row
+
+    # -- saving and restoring ---------------------------------------------------
+    def card_counts(self) -> Counter:
+        """Every card in the game, wherever it is (always the full deck)."""
+        total = Counter(self.draw_pile.cards) + Counter(self.discard_pile.cards)
+        for hand in self.hands:
+            total.update(hand)
+        return total
+
+    def to_dict(self) -> dict:
+        return {
+            "game": "mystery_date",
+            "rules": self.rules.to_dict(),
+            "n_players": self.n_players,
+            "seed": self.seed,
+            "chance": self.chance.to_dict(),
+            "positions": list(self.positions),
+            "hands": [[list(c) for c in hand] for hand in self.hands],
+            "draw_pile": [list(c) for c in self.draw_pile],
+            "discard_pile": [list(c) for c in self.discard_pile],
+            "current": self.current,
+            "phase": self.phase,
+            "swap_with": self.swap_with,
+            "last_roll": self.last_roll,
+            "turns": self.turns,
+            "winner": self.winner,
+            "won_date": self.won_date,
+            "end_reason": self.end_reason,
+            "events": None if self.events is None else [event_to_dict(e) for e in self.events],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Game":
+        """Rebuild a saved game; anything inconsistent raises ``ValueError``."""
+        from .saving import load_game
+        return load_game(cls, data)

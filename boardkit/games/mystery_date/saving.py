@@ -1,0 +1,66 @@
+"""Restoring a saved Mystery Date game, checking everything on the way in."""
+from __future__ import annotations
+
+from collections import Counter
+
+from boardkit.core import Chance, Pile, event_from_dict
+
+from .events import EVENT_TYPES, Card
+from .rules import COLOURS, NUMBERS, Rules
+
+CARD_FIELDS = {"card", "given", "received"}
+
+
+def _card(value) -> Card:
+    try:
+        colour, number = value
+    except (TypeError, ValueError):
+        raise ValueError(f"a card must be [colour, number], got {value!r}") from None
+    if colour not in COLOURS or number not in NUMBERS:
+        raise ValueError(f"no such card {value!r}: colours {COLOURS}, numbers {NUMBERS}")
+    return Card(colour, number)
+
+
+def _event(data: dict):
+    event = event_from_dict(data, EVENT_TYPES)
+    changes = {name: _card(getattr(event, name)) for name in CARD_FIELDS if hasattr(event, name)}
+    if hasattr(event, "cards"):
+        changes["cards"] = tuple(_card(c) for c in event.cards)
+    return type(event)(**{**event.__dict__, **changes}) if changes else event
+
+
+def load_game(cls, data: dict):
+    if not isinstance(data, dict) or data.get("game") != "mystery_date":
+        raise ValueError("not a saved Mystery Date game (expected a dict with game='mystery_date')")
+    try:
+        rules = Rules.from_dict(data["rules"])
+        n_players = data["n_players"]
+        rules.check_players(n_players)
+        game = cls.__new__(cls)
+        game.rules, game.n_players, game.seed = rules, n_players, data["seed"]
+        game.chance = Chance.from_dict(data["chance"])
+        game.positions = [int(p) for p in data["positions"]]
+        game.hands = [[_card(c) for c in hand] for hand in data["hands"]]
+        game.draw_pile = Pile([_card(c) for c in data["draw_pile"]], "draw")
+        game.discard_pile = Pile([_card(c) for c in data["discard_pile"]], "discard")
+        game.current, game.phase = data["current"], data["phase"]
+        game.swap_with, game.last_roll = data["swap_with"], data["last_roll"]
+        game.turns, game.winner = data["turns"], data["winner"]
+        game.won_date, game.end_reason = data["won_date"], data["end_reason"]
+        events = data["events"]
+        game.events = None if events is None else [_event(e) for e in events]
+    except KeyError as err:
+        raise ValueError(f"saved game is missing {err}") from None
+    game._legal = None
+    if len(game.hands) != n_players or len(game.positions) != n_players:
+        raise ValueError(f"saved game must have {n_players} hands and positions")
+    if any(not 0 <= p < len(rules.board) for p in game.positions):
+        raise ValueError(f"positions must be spaces 0..{len(rules.board) - 1}, got {game.positions}")
+    if not (isinstance(game.current, int) and 0 <= game.current < n_players):
+        raise ValueError(f"current must be a seat 0..{n_players - 1}, got {game.current!r}")
+    from .game import full_deck
+    if game.card_counts() != Counter(full_deck(rules)):
+        raise ValueError("saved game does not hold exactly the full deck of cards")
+    if game.legal_actions() == [] and not game.is_over:
+        raise ValueError(f"saved game is stuck in phase {game.phase!r} with no legal action")
+    return game

@@ -1,0 +1,29 @@
+"""Canvas drawing helpers shared by every game's view (ipycanvas).
+
+No game knowledge lives here: a view says *what* to draw (a card of colour
+"red" showing 3, pawns on spaces 4 and 9) and these helpers say *how*.
+Draw with a pure ``redraw(state)`` wrapped in ``safe_hold`` and call it from
+``canvas.on_client_ready`` as well as after every change (see design.md §4).
+"""
+
+from .animation import animate_move, animate_path, tween
+from .batch import safe_hold
+from .boards import corner_indices, draw_ring_board, ring_positions
+from .cards import card_at, draw_card
+from .dice import draw_die, pip_positions
+from .layout import responsive
+from .palette import (
+    BACKGROUND, FONT_FAMILY, OKABE_ITO, PATTERNS, PLAYER_STYLES, SHAPES, SUIT_COLOURS, TEXT,
+    PlayerStyle, SuitStyle, contrast_ratio, font, text_colour_on,
+)
+from .pawns import draw_pawn
+from .shapes import draw_pattern, draw_shape, rounded_rect_path, shape_points
+
+__all__ = [
+    "animate_move", "animate_path", "tween", "safe_hold", "corner_indices", "draw_ring_board",
+    "ring_positions", "card_at", "draw_card", "draw_die", "pip_positions", "responsive",
+    "BACKGROUND", "FONT_FAMILY", "OKABE_ITO", "PATTERNS", "PLAYER_STYLES", "SHAPES",
+    "SUIT_COLOURS", "TEXT", "PlayerStyle", "SuitStyle", "contrast_ratio", "font",
+    "text_colour_on", "draw_pawn", "draw_pattern", "draw_shape", "rounded_rect_path",
+    "shape_points",
+]

@@ -1,0 +1,126 @@
+"""Basic shapes and fill patterns drawn on an ipycanvas ``Canvas``.
+
+Shapes tell players apart without relying on colour; patterns do the same
+for card colours. Every function only draws: it never clears the canvas.
+"""
+
+import math
+
+import numpy as np
+
+from .palette import SHAPES, PATTERNS, TEXT, WHITE, contrast_ratio
+
+# Patterns: distance between marks, and line width, in pixels.
+PATTERN_GAP = 14
+PATTERN_LINE = 4
+
+
+def shape_points(shape, x, y, size):
+    """Corners of a polygon ``shape`` centred on (x, y), as an (n, 2) array.
+
+    ``size`` is the diameter of the circle the shape fits in. The square is a
+    little smaller so that all shapes look about as heavy as each other.
+    """
+    r = size / 2
+    if shape == "square":
+        angles, radii = np.arange(4) * math.pi / 2 + math.pi / 4, np.full(4, r * 0.95)
+    elif shape == "diamond":
+        angles, radii = np.arange(4) * math.pi / 2, np.full(4, r)
+    elif shape == "triangle":
+        # Pointing up; its centroid sits on (x, y) so a label fits inside.
+        angles, radii = np.arange(3) * 2 * math.pi / 3 - math.pi / 2, np.full(3, r * 1.1)
+    elif shape == "hexagon":
+        angles, radii = np.arange(6) * math.pi / 3, np.full(6, r)
+    elif shape == "star":
+        angles = np.arange(10) * math.pi / 5 - math.pi / 2
+        radii = np.where(np.arange(10) % 2 == 0, r * 1.1, r * 0.55)
+    else:
+        raise ValueError(f"unknown polygon shape {shape!r}; known shapes: {SHAPES}")
+    return np.stack([x + radii * np.cos(angles), y + radii * np.sin(angles)], axis=1)
+
+
+def draw_shape(canvas, shape, x, y, size, fill, stroke=TEXT, line_width=2):
+    """Draw one of ``palette.SHAPES`` centred on (x, y), filled and outlined.
+
+    Pass ``fill=None`` or ``stroke=None`` to skip the fill or the outline.
+    """
+    if shape not in SHAPES:
+        raise ValueError(f"unknown shape {shape!r}; known shapes: {SHAPES}")
+    canvas.line_width = line_width
+    if shape == "circle":
+        if fill:
+            canvas.fill_style = fill
+            canvas.fill_circle(x, y, size / 2)
+        if stroke:
+            canvas.stroke_style = stroke
+            canvas.stroke_circle(x, y, size / 2)
+        return
+    points = shape_points(shape, x, y, size)
+    if fill:
+        canvas.fill_style = fill
+        canvas.fill_polygon(points)
+    if stroke:
+        canvas.stroke_style = stroke
+        canvas.stroke_polygon(points)
+
+
+def rounded_rect_path(canvas, x, y, w, h, r):
+    """Start a new path shaped like a rectangle with rounded corners of radius ``r``.
+
+    Follow it with ``canvas.fill()``, ``canvas.stroke()`` or ``canvas.clip()``.
+    """
+    r = max(0, min(r, w / 2, h / 2))
+    canvas.begin_path()
+    canvas.move_to(x + r, y)
+    canvas.arc_to(x + w, y, x + w, y + h, r)
+    canvas.arc_to(x + w, y + h, x, y + h, r)
+    canvas.arc_to(x, y + h, x, y, r)
+    canvas.arc_to(x, y, x + w, y, r)
+    canvas.close_path()
+
+
+def _diagonals(x, y, w, h, gap, rising):
+    """Line segments (n, 2, 2) that cover the rectangle with parallel diagonals."""
+    offsets = np.arange(-h, w + gap, gap, dtype=float)
+    if rising:  # from bottom-left to top-right: "/"
+        starts = np.stack([x + offsets, np.full_like(offsets, y + h)], axis=1)
+        ends = np.stack([x + offsets + h, np.full_like(offsets, y)], axis=1)
+    else:  # from top-left to bottom-right: "\"
+        starts = np.stack([x + offsets, np.full_like(offsets, y)], axis=1)
+        ends = np.stack([x + offsets + h, np.full_like(offsets, y + h)], axis=1)
+    return np.stack([starts, ends], axis=1)
+
+
+def draw_pattern(canvas, pattern, x, y, w, h, colour, mark_colour=None):
+    """Fill the rectangle with ``colour``, then add ``pattern`` marks in ``mark_colour``.
+
+    ``pattern`` is one of ``palette.PATTERNS``: "solid" (no marks), "stripes"
+    (one set of diagonals), "cross-hatch" (both diagonals) or "dots".
+    Marks are clipped to the rectangle. By default they are white, or dark
+    where white would stand out too little (contrast below 3:1, e.g. orange).
+    """
+    if pattern not in PATTERNS:
+        raise ValueError(f"unknown pattern {pattern!r}; known patterns: {PATTERNS}")
+    canvas.fill_style = colour
+    canvas.fill_rect(x, y, w, h)
+    if pattern == "solid":
+        return
+    if mark_colour is None:
+        mark_colour = WHITE if contrast_ratio(WHITE, colour) >= 3 else TEXT
+    canvas.save()
+    canvas.begin_path()
+    canvas.rect(x, y, w, h)
+    canvas.clip()
+    canvas.stroke_style = mark_colour
+    canvas.fill_style = mark_colour
+    canvas.line_width = PATTERN_LINE
+    if pattern == "dots":
+        xs, ys = np.meshgrid(np.arange(x + PATTERN_GAP / 2, x + w, PATTERN_GAP),
+                             np.arange(y + PATTERN_GAP / 2, y + h, PATTERN_GAP))
+        canvas.fill_circles(xs.ravel(), ys.ravel(), PATTERN_LINE * 0.8)
+    else:
+        segments = _diagonals(x, y, w, h, PATTERN_GAP, rising=True)
+        if pattern == "cross-hatch":
+            segments = np.concatenate([segments, _diagonals(x, y, w, h, PATTERN_GAP, rising=False)])
+        canvas.stroke_line_segments(segments)
+    canvas.restore()
