@@ -57,7 +57,7 @@ class BaseGame:
 
     def apply(self, action) -> None:
         """Carry out ``action`` for the current player; illegal actions change nothing."""
-        legal = self.legal_actions()
+        legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
             if self.is_over:
                 raise IllegalAction(f"the game is over ({self.end_reason}); no action is legal")

@@ -42,10 +42,16 @@ def play(game, bots=None, max_steps: int = 1_000_000) -> Record:
         bots = game.rules.default_bots(game.n_players)
     if len(bots) != game.n_players:
         raise ValueError(f"bots must list one bot per seat ({game.n_players}), got {len(bots)}")
-    steps = 0
-    while not game.is_over:
-        step(game, bots)
-        steps += 1
-        if steps >= max_steps:
-            raise RuntimeError(f"game did not end within {max_steps} decisions")
+    # The loop of step(), written out: this is the hot path of every simulation.
+    legal_actions, apply, chance = game.legal_actions, game.apply, game.chance
+    for _ in range(max_steps):
+        if game.end_reason is not None:
+            break
+        actions = legal_actions()
+        if len(actions) == 1:
+            apply(actions[0])
+        else:
+            apply(bots[game.current_player].choose(game, actions, chance))
+    else:
+        raise RuntimeError(f"game did not end within {max_steps} decisions")
     return Record(game=game, winner=game.winner, turns=game.turns, end=game.end_reason, events=game.events)

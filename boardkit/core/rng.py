@@ -78,14 +78,16 @@ class Chance:
         return last
 
     def shuffle(self, items: list) -> None:
-        """Shuffle a list in place (Fisher-Yates driven by this source)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Shuffle a list in place (every order equally likely)."""
+        order = self.rng.permutation(len(items)).tolist()
+        items[:] = [items[i] for i in order]
 
     # -- saving and restoring ------------------------------------------------
     def to_dict(self) -> dict:
-        return {"seed": self.seed, "state": self._state_before_block, "used": self._used}
+        """JSON-safe state: the generator before the current block, how much of
+        the block is used, and the generator now (shuffles draw from it directly)."""
+        return {"seed": self.seed, "block_state": self._state_before_block, "used": self._used,
+                "state": self.rng.bit_generator.state}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Chance":
@@ -93,8 +95,9 @@ class Chance:
             chance = cls.__new__(cls)
             chance.seed = data["seed"]
             chance.rng = new_generator(None)
-            chance.rng.bit_generator.state = data["state"]
+            chance.rng.bit_generator.state = data["block_state"]
             chance._refill()
+            chance.rng.bit_generator.state = data["state"]
             used = int(data["used"])
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"saved randomness is not valid: {err}") from None
