@@ -58,13 +58,17 @@ class BaseGame:
     def apply(self, action) -> None:
         """Carry out ``action`` for the current player; illegal actions change nothing."""
         legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:
+        try:
+            # Carry out the game's own copy of the action: an equal look-alike
+            # (a plain tuple for a card, 1.0 for seat 1) must not leak into the state.
+            action = legal[legal.index(action)]
+        except ValueError:
             if self.is_over:
-                raise IllegalAction(f"the game is over ({self.end_reason}); no action is legal")
+                raise IllegalAction(f"the game is over ({self.end_reason}); no action is legal") from None
             shown = ", ".join(map(str, legal[:12])) + (" ..." if len(legal) > 12 else "")
             raise IllegalAction(
                 f"{action!r} is not legal for player {self.current_player} now; legal: {shown}"
-            )
+            ) from None
         self._legal = None
         self._apply(action)
 

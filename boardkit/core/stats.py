@@ -39,6 +39,10 @@ def wilson_interval(successes, trials, confidence: float = 0.95):
     half = z * np.sqrt(p * (1 - p) / safe_n + z * z / (4 * safe_n * safe_n)) / (1 + z * z / safe_n)
     low = np.where(n > 0, np.clip(centre - half, 0, 1), 0.0)
     high = np.where(n > 0, np.clip(centre + half, 0, 1), 1.0)
+    # At k == 0 and k == n the interval reaches 0 and 1 exactly; rounding must not
+    # leave it a hair short (0.9999999999999999), or it would miss its own estimate.
+    low = np.where(k == 0, 0.0, low)
+    high = np.where(k == n, 1.0, high)
     if low.ndim == 0:
         return float(low), float(high)
     return low, high

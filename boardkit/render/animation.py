@@ -5,8 +5,11 @@ Inside ``safe_hold`` nothing is sent until the block ends, and
 milliseconds at that point while replaying the commands. So a whole
 animation is built in Python in a few milliseconds, sent once, and played by
 the browser at full speed with no round trips to the kernel. Python does
-not wait for it to finish. Draw moving pieces on their own layer of a
-``MultiCanvas`` so each frame only clears and redraws that layer.
+not wait for it to finish, but the browser does: it plays canvas messages
+in order, so any drawing sent while an animation is playing appears only
+after the animation's last sleep. Keep animations short (well under a
+second) so clicks still feel instant. Draw moving pieces on their own layer
+of a ``MultiCanvas`` so each frame only clears and redraws that layer.
 """
 
 import numpy as np

@@ -18,12 +18,12 @@ PATTERN_LINE = 4
 def shape_points(shape, x, y, size):
     """Corners of a polygon ``shape`` centred on (x, y), as an (n, 2) array.
 
-    ``size`` is the diameter of the circle the shape fits in. The square is a
-    little smaller so that all shapes look about as heavy as each other.
+    ``size`` is roughly the shape's width. Corners of the square, triangle and
+    star reach a little further out so that all shapes look about as big.
     """
     r = size / 2
     if shape == "square":
-        angles, radii = np.arange(4) * math.pi / 2 + math.pi / 4, np.full(4, r * 0.95)
+        angles, radii = np.arange(4) * math.pi / 2 + math.pi / 4, np.full(4, r * 1.13)
     elif shape == "diamond":
         angles, radii = np.arange(4) * math.pi / 2, np.full(4, r)
     elif shape == "triangle":

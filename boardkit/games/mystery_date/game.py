@@ -40,6 +40,7 @@ CHOOSING_PILE = "choose pile"
 CHOOSING_OPPONENT = "choose opponent"
 GIVING = "give"
 SHOWING = "show outfit"
+PHASES = (ROLLING, DISCARDING, CHOOSING_PILE, CHOOSING_OPPONENT, GIVING, SHOWING)
 
 
 #: The twelve different cards, in colour-then-number order.
@@ -151,6 +152,7 @@ class Game(BaseGame):
             offset = 1 if space == SWAP_LEFT else -1
             self.swap_with = (player + offset) % self.n_players
             if not self.hands[player] or not self.hands[self.swap_with]:
+                self.swap_with = None
                 self._nothing("a swap needs a card in both hands")
             else:
                 self.phase = GIVING

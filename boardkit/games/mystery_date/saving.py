@@ -51,7 +51,19 @@ def load_game(cls, data: dict):
         game.events = None if events is None else [_event(e) for e in events]
     except KeyError as err:
         raise ValueError(f"saved game is missing {err}") from None
+    except TypeError as err:
+        raise ValueError(f"saved game has a value of the wrong type: {err}") from None
     game._legal = None
+    from .game import GIVING, PHASES
+    if game.phase not in PHASES:
+        raise ValueError(f"phase must be one of {PHASES}, got {game.phase!r}")
+    if game.phase == GIVING:
+        if not (isinstance(game.swap_with, int) and 0 <= game.swap_with < n_players
+                and game.swap_with != game.current):
+            raise ValueError(f"swap_with must be another seat 0..{n_players - 1} while giving, "
+                             f"got {game.swap_with!r}")
+    elif game.swap_with is not None:
+        raise ValueError(f"swap_with must be None outside the 'give' phase, got {game.swap_with!r}")
     if len(game.hands) != n_players or len(game.positions) != n_players:
         raise ValueError(f"saved game must have {n_players} hands and positions")
     if any(not 0 <= p < len(rules.board) for p in game.positions):

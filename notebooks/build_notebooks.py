@@ -1,0 +1,610 @@
+"""Write the lesson notebooks (nbformat 4) with their outputs stripped.
+
+    python notebooks/build_notebooks.py          # write 00_index and 01_mystery_date
+    python notebooks/build_notebooks.py --pin    # ... then run them and keep the pinned outputs
+
+A cell whose first line is ``# NBVAL_CHECK_OUTPUT`` is a pinned cell: nbval
+(run with ``--nbval-lax``) compares its output on every run, so its printed
+numbers must not drift.  ``--pin`` executes each notebook in a fresh kernel and
+copies only those cells' outputs into the file; every other cell stays
+stripped (no outputs, no execution count).
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import sys
+import textwrap
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+HERE = Path(__file__).resolve().parent
+PIN = "# NBVAL_CHECK_OUTPUT"
+KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
+
+
+class Builder:
+    """Collects cells with stable ids, so rebuilding gives the same file."""
+
+    def __init__(self, prefix: str):
+        self.prefix = prefix
+        self.cells = []
+
+    def _id(self) -> str:
+        return f"{self.prefix}-{len(self.cells):02d}"
+
+    def md(self, text: str) -> None:
+        self.cells.append(new_markdown_cell(textwrap.dedent(text).strip(), id=self._id()))
+
+    def code(self, text: str, tags=(), hidden: bool = False) -> None:
+        cell = new_code_cell(textwrap.dedent(text).strip(), id=self._id())
+        if tags:
+            cell.metadata["tags"] = list(tags)
+        if hidden:
+            cell.metadata["jupyter"] = {"source_hidden": True}
+        self.cells.append(cell)
+
+    def notebook(self):
+        nb = new_notebook(cells=self.cells)
+        nb.metadata["kernelspec"] = KERNELSPEC
+        nb.metadata["language_info"] = {"name": "python"}
+        return nb
+
+
+# ---------------------------------------------------------------------------
+# 00_index
+# ---------------------------------------------------------------------------
+
+def index_notebook():
+    b = Builder("index")
+    b.md("""
+    # boardkit: probability and game design with vintage board games
+
+    Welcome! Each lesson is built around one old board game. You play it, then you use
+    the computer to answer questions about it: *What are the odds? How long does a game
+    last? Is it fair? What happens if we change a rule?*
+
+    Every lesson opens two ways:
+
+    * **in JupyterLab** — you see and run the code, and can change it;
+    * **as a Voilà app** — code hidden, just the game, the buttons and the charts
+      (handy on a projector).
+
+    | # | Lesson | What it teaches | Open |
+    |---|--------|-----------------|------|
+    | 1 | **Mystery Date** (1965) | Exact odds as fractions, the law of large numbers, confidence intervals, testing whether a door is fair (chi-square, p-values), game length and first-player advantage, changing rules | [in JupyterLab](01_mystery_date.ipynb) · [as a Voilà app](../voila/render/notebooks/01_mystery_date.ipynb) |
+    | 2 | Mouse Trap | Chains of chance: how likely a contraption is to work when every stage can fail | *coming soon* |
+    | 3 | Philo Vance | Deduction: ruling suspects out as clues arrive | *coming soon* |
+    | 4 | Cluedo Card Game | Counting with cards: sets, matches and penalties | *coming soon* |
+    | 5 | Win, Lose or Draw | Timers, teams and scoring: is the board fair to every colour? | *coming soon* |
+
+    **How the app links work.** The "as a Voilà app" link works when JupyterLab (or
+    Jupyter Server) with Voilà is started from the top folder of this project. From a
+    terminal in that folder you can also run a single lesson as an app:
+
+    ```
+    voila notebooks/01_mystery_date.ipynb
+    ```
+
+    On Binder, add `?urlpath=voila%2Frender%2Fnotebooks%2F01_mystery_date.ipynb` to the
+    launch link, or use the links printed by the cell below (they know the server's
+    address).
+    """)
+    b.code("""
+    import pkgutil
+
+    import pandas as pd
+    import boardkit
+    import boardkit.games
+
+    print("boardkit version", boardkit.__version__)
+
+    installed = {module.name for module in pkgutil.iter_modules(boardkit.games.__path__)}
+    lessons = pd.DataFrame({
+        "game": ["Mystery Date", "Mouse Trap", "Philo Vance", "Cluedo Card Game", "Win, Lose or Draw"],
+        "module": ["mystery_date", "mouse_trap", "philo_vance", "cluedo_cards", "win_lose_draw"],
+        "lesson": ["01_mystery_date.ipynb", None, None, None, None],
+    })
+    lessons["status"] = ["ready" if m in installed else "coming" for m in lessons["module"]]
+    lessons
+    """)
+    b.md("""
+    Links that work wherever this server runs (on your laptop or on Binder):
+    """)
+    b.code("""
+    import os
+    from IPython.display import HTML
+
+    # Where this Jupyter server lives: "/" on a laptop, "/user/<name>/" on Binder or a hub.
+    base = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+    links = [f'<li><b>{row.game}</b>: <a href="{base}voila/render/notebooks/{row.lesson}" target="_blank">'
+             f'open as a Voilà app</a></li>'
+             for row in lessons.itertuples() if row.status == "ready" and row.lesson]
+    HTML("<ul style='font-size: 130%'>" + "".join(links) + "</ul>")
+    """)
+    return b.notebook()
+
+
+# ---------------------------------------------------------------------------
+# 01_mystery_date
+# ---------------------------------------------------------------------------
+
+def mystery_date_notebook():
+    b = Builder("md")
+    b.md("""
+    # Mystery Date: what's behind the door?
+
+    In *Mystery Date* (Milton Bradley, 1965) you collect a 1-2-3 outfit of one colour,
+    walk to an **OPEN THE DOOR** corner and open the door. If the date behind it
+    matches your outfit, you win. If it is a different date, nothing happens. And if it is
+    **the Dud**, you lose your outfit!
+
+    In this lesson you will:
+
+    1. play a game;
+    2. work out the door's odds exactly, then check them by opening it thousands of times;
+    3. find out whether a secret door is fair;
+    4. measure how long a game lasts, and whether going first helps;
+    5. change the rules and see what happens.
+    """)
+    b.code("""
+    # Setup: the tools for this lesson
+    %matplotlib inline
+    import os
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    import ipywidgets as widgets
+    import matplotlib.pyplot as plt
+    import numpy as np
+    import pandas as pd
+    from IPython.display import display
+
+    import boardkit as bk
+    from boardkit.games import mystery_date as md
+    from boardkit.render.palette import SUIT_COLOURS
+
+    plt.rcParams["font.size"] = 14
+    # Colour-blind safe colours (Okabe-Ito), plus a pattern for each outcome.
+    COLOUR = {c: s.colour for c, s in SUIT_COLOURS.items()} | {"dud": "#000000"}
+    HATCH = {"red": "//", "green": "..", "blue": "", "orange": "xx", "dud": ""}
+    NAMES = [md.OUTCOME_NAMES[o] for o in md.OUTCOMES]
+
+    pool = ProcessPoolExecutor(max_workers=2)  # Binder gives us 2 CPU cores: play games on both
+    rules = md.Rules()                          # the 1965 rules
+    """, tags=["setup"])
+
+    # -- 1. play ------------------------------------------------------------
+    b.md("""
+    ## 1. Play a game
+
+    You are **player 1**; the computer plays the other three girls (two careful
+    *Collectors* and one player who picks at *Random*).
+
+    **How to play:** on your turn press **Roll** (or click the die) and your girl moves
+    clockwise. Do what the space says: take cards, or swap a card with another player.
+    When you have to choose (a card to give or discard, a pile, a player), click it on the
+    board or press one of the buttons. On the computer's turns the button says **Step**:
+    press it for each move, or switch on **Autoplay** to let them play until it is your
+    turn again. The line under the board always tells you what to do next.
+
+    Collect the 1, 2 and 3 of one colour (red = Formal Dance, green = Bowling, blue =
+    Skiing, orange = Beach), then stop on a blue **OPEN THE DOOR** corner to open the door.
+    Watch out for the Dud!
+    """)
+    b.code("""
+    md.App(n_players=4, seats=["human", "Collector", "Collector", "Random"])
+    """)
+
+    # -- 2. the door ----------------------------------------------------------
+    b.md("""
+    ## 2. The door
+
+    The door can show five things: four dates and the Dud. Nobody knows how the real
+    1965 door was built, so boardkit assumes the simplest thing: **each outcome is equally
+    likely**. Five outcomes, one of them yours, so the chance of *your* date is
+
+    $$P(\\text{your date}) = \\frac{1}{5}.$$
+
+    The computer can work this out exactly, as a fraction:
+    """)
+    b.code(f"""
+    {PIN}
+    odds = md.analysis.door_odds(rules)
+    for outcome, chance in odds.items():
+        print(f"{{md.OUTCOME_NAMES[outcome]:>12}}: {{chance}}")
+    print("      total:", sum(odds.values()))
+    """)
+    b.code("""
+    md.analysis.door_table(rules)
+    """)
+    b.md("""
+    ### Open the door 5,000 times
+
+    An exact answer is a prediction. Let's test it: open the door many times and count.
+    With only a few openings the counts wobble a lot; with many, the share of each outcome
+    settles down near 1/5. This is the **law of large numbers**.
+
+    The right-hand chart follows the share of *Formal Dance* dates as the openings pile up.
+    The shaded band is a **95% confidence interval** (a Wilson interval): the range of
+    chances that fit what we have seen so far. It shrinks as we open the door more often.
+
+    Move the slider to choose how many openings to look at.
+    """)
+    b.code("""
+    doors = md.analysis.open_door(rules, 5000, seed=1)   # 5,000 openings, the same every run
+    exact = md.analysis.door_table(rules)["probability"]
+
+    def draw_door(openings):
+        seen = doors[:openings]
+        counts = md.analysis.count_outcomes(seen)
+        fig, (left, right) = plt.subplots(1, 2, figsize=(15, 5.5))
+
+        x = np.arange(len(NAMES))
+        left.bar(x - 0.2, counts, width=0.4, label="counted",
+                 color=[COLOUR[o] for o in md.OUTCOMES], hatch=[HATCH[o] for o in md.OUTCOMES],
+                 edgecolor="white")
+        left.bar(x + 0.2, openings * exact, width=0.4, label="exact expectation",
+                 color="#BBBBBB", edgecolor="black")
+        left.set_xticks(x, NAMES)
+        left.set(ylabel="times seen", title=f"{openings:,} openings: counts vs. the exact 1/5")
+        left.legend(loc="lower right")
+
+        run = md.analysis.running_estimate(seen, "red")
+        last = run.iloc[-1]
+        right.fill_between(run["trials"], run["low"], run["high"], color=COLOUR["blue"], alpha=0.25,
+                           label="95% interval")
+        right.plot(run["trials"], run["estimate"], color=COLOUR["red"], lw=2, label="share so far")
+        right.axhline(float(exact["red"]), color="black", ls="--", label="exact 1/5")
+        right.set_xscale("log")
+        right.set_xlim(1, 5000)
+        right.set_ylim(0, 1)
+        right.set(xlabel="openings (log scale)", ylabel="share of Formal Dance dates",
+                  title=f"After {openings:,}: {last['estimate']:.1%} "
+                        f"(somewhere in {last['low']:.1%} to {last['high']:.1%})")
+        right.legend(loc="upper right")
+        fig.tight_layout()
+        plt.show()
+
+    openings = widgets.SelectionSlider(options=[10, 20, 50, 100, 200, 500, 1000, 2000, 5000], value=5000,
+                                       description="openings", continuous_update=False,
+                                       layout=widgets.Layout(width="600px"))
+    widgets.interact(draw_door, openings=openings);
+    """)
+    b.md("""
+    ### How many times does the Dud take your outfit?
+
+    Say you are ready for the Formal Dance. Each time you open the door one of three
+    things happens: your date (chance 1/5, you win), the Dud (chance 1/5, you lose your
+    outfit), or another date (chance 3/5, nothing happens, so we can ignore it).
+    Between the two openings that *matter*, your date and the Dud are equally likely, like
+    a coin toss. On average you meet the Dud
+
+    $$\\frac{P(\\text{Dud})}{P(\\text{your date})} = \\frac{1/5}{1/5} = 1 \\text{ time before your date.}$$
+
+    With a rigged door where the Formal Dance is three times as likely as anything else,
+    a red outfit meets the Dud only 1/3 of a time on average, but a green outfit still
+    meets it once.
+    """)
+    b.code(f"""
+    {PIN}
+    print("fair door, any outfit:", md.analysis.expected_duds_before_date(rules))
+    rigged = rules.replace(door_weights=(3, 1, 1, 1, 1))
+    for colour in md.COLOURS:
+        print(f"door 3:1:1:1:1, {{colour}} outfit:", md.analysis.expected_duds_before_date(rigged, colour))
+    """)
+    b.md("""
+    **Check it by simulation.** Open the door 100,000 times. Every time the Dud comes,
+    add one to the tally; every time the Formal Dance comes, write the tally down and
+    start again.
+    """)
+    b.code("""
+    duds, tallies = 0, []
+    for outcome in md.analysis.open_door(rules, 100_000, seed=2):
+        if outcome == "dud":
+            duds += 1
+        elif outcome == "red":
+            tallies.append(duds)
+            duds = 0
+
+    mean, low, high = bk.stats.mean_interval(tallies)
+    print(f"{len(tallies):,} waits for the Formal Dance: on average {mean:.3f} Duds "
+          f"(95% interval {low:.3f} to {high:.3f}); exact answer 1")
+    """)
+
+    # -- 3. is this door fair? ---------------------------------------------------
+    b.md("""
+    ## 3. Is this door fair?
+
+    Your teacher has swapped in a **secret door**. It might be fair... or one outcome
+    might come up more often than it should. Open it and collect evidence!
+    """)
+    b.code("""
+    # Teacher: set BOARDKIT_DOOR_SECRET before starting Jupyter/Voilà to get a different door.
+    import os
+    SECRET = int(os.environ.get("BOARDKIT_DOOR_SECRET", "2026"))
+    door = md.analysis.RiggedDoor(SECRET)
+    """, tags=["teacher"], hidden=True)
+    b.code("""
+    def draw_counts():
+        counts = door.counts
+        total = int(counts.sum())
+        fig, ax = plt.subplots(figsize=(10, 4.5))
+        ax.bar(NAMES, counts, color=[COLOUR[o] for o in md.OUTCOMES],
+               hatch=[HATCH[o] for o in md.OUTCOMES], edgecolor="white")
+        if total:
+            ax.axhline(total / 5, color="black", ls="--", label=f"a fair door: {total / 5:g} each")
+            ax.legend(loc="lower right")
+        ax.set(ylabel="times seen", title=f"The secret door, opened {total:,} times")
+        plt.show()
+
+    def refresh():
+        with door_view:
+            door_view.clear_output(wait=True)
+            display(door.counts.to_frame().T.rename(columns=md.OUTCOME_NAMES, index={"count": "times seen"}))
+            draw_counts()
+
+    def on_open(button):
+        door.open(button.times)
+        refresh()
+
+    buttons = []
+    for times in (10, 100):
+        button = widgets.Button(description=f"Open {times} times", button_style="primary",
+                                layout=widgets.Layout(width="200px", height="50px"))
+        button.times = times
+        button.on_click(on_open)
+        buttons.append(button)
+
+    door_view = widgets.Output()
+    refresh()
+    widgets.VBox([widgets.HBox(buttons), door_view])
+    """)
+    b.md("""
+    ### Testing the door
+
+    Even a fair door never gives *exactly* 1/5 of each outcome, so how different is "too
+    different"? A **chi-square test** measures how far the counts are from a fair door's,
+    and turns that distance into a **p-value**:
+
+    > the p-value is the chance that a *fair* door would give counts at least this far
+    > from 1/5 each.
+
+    * A **small p-value** (below 0.05, say) means a fair door would rarely do this:
+      evidence that the door is rigged.
+    * A **large p-value** means the counts are the kind a fair door often gives. That
+      does **not** prove the door is fair: maybe it is only a little rigged and we have
+      not opened it enough times yet.
+
+    First, a door we *know* is fair, opened 500 times:
+    """)
+    b.code("""
+    def show_test(result):
+        table = result.table.rename(index=md.OUTCOME_NAMES)
+        display(table.round(3))
+        fig, ax = plt.subplots(figsize=(10, 4.5))
+        shares = table["share"]
+        ax.errorbar(shares.index, shares, yerr=[shares - table["low"], table["high"] - shares],
+                    fmt="o", ms=10, capsize=8, lw=2, color=COLOUR["blue"], label="share seen (95% interval)")
+        ax.axhline(0.2, color="black", ls="--", label="a fair door: 1/5")
+        ax.set_ylim(0, max(0.5, float(table["high"].max()) + 0.05))
+        verdict = "looks rigged" if result.p_value < 0.05 else "no evidence it is rigged"
+        ax.set(ylabel="share of openings", title=f"p = {result.p_value:.3g}: {verdict}")
+        ax.legend(loc="upper right")
+        plt.show()
+        print(result.verdict())
+
+    fair_counts = md.analysis.count_outcomes(md.analysis.open_door(rules, 500, seed=3))
+    show_test(md.analysis.door_fairness(fair_counts))
+    """)
+    b.md("""
+    Now test the secret door. Open it some more with the buttons above and test again:
+    does the p-value change as the evidence piles up?
+    """)
+    b.code("""
+    def test_secret_door(button=None):
+        with test_view:
+            test_view.clear_output(wait=True)
+            opened = int(door.counts.sum())
+            if opened < 25:
+                print(f"The door has been opened {opened} times: open it at least 25 times first.")
+                return
+            show_test(md.analysis.door_fairness(door.counts))
+
+    test_button = widgets.Button(description="Test the secret door", button_style="warning",
+                                 layout=widgets.Layout(width="250px", height="50px"))
+    test_button.on_click(test_secret_door)
+    test_view = widgets.Output()
+    test_secret_door()
+    widgets.VBox([test_button, test_view])
+    """)
+    b.md("""
+    **Class vote:** rigged or fair? Which outcome is favoured? When everyone has voted,
+    the teacher can reveal the truth.
+    """)
+    b.code("""
+    def reveal(button):
+        with reveal_view:
+            reveal_view.clear_output()
+            weights = door.reveal().door_weights
+            for name, weight in zip(NAMES, weights):
+                print(f"{name:>12}: chance {weight / sum(weights):.1%}")
+
+    reveal_button = widgets.Button(description="Teacher: reveal the door", layout=widgets.Layout(width="250px"))
+    reveal_button.on_click(reveal)
+    reveal_view = widgets.Output()
+    widgets.VBox([reveal_button, reveal_view])
+    """)
+
+    # -- 4. how long is a game? --------------------------------------------------
+    b.md("""
+    ## 4. How long is a game?
+
+    The computer can play far faster than we can. Let's watch four *Collector* bots play
+    **10,000 games** and record how many turns each game took (a turn is one player's roll
+    of the die, so 80 turns is about 20 rolls each).
+    """)
+    b.code("""
+    start = time.perf_counter()
+    games = bk.simulate(rules, n_players=4, n_games=10_000, seed=0, executor=pool)
+    print(f"10,000 games in {time.perf_counter() - start:.0f} seconds")
+    games.head()
+    """)
+    b.code("""
+    length = bk.metrics.length_summary(games)
+    length.round(1).to_frame()
+    """)
+    b.md("""
+    The **mean** is pulled up by a few very long games. The **median** (half the games are
+    shorter) and the **90th percentile** (9 games in 10 are shorter) tell a player more:
+    "usually about this long, and rarely longer than that".
+    """)
+    b.code(f"""
+    {PIN}
+    print("games:", len(games))
+    print("median turns:", int(length["median"]))
+    print("90th percentile:", int(length["90th percentile"]))
+    print("mean turns:", round(length["mean"], 1))
+    """)
+    b.code("""
+    median, p90 = length["median"], length["90th percentile"]
+    fig, ax = plt.subplots(figsize=(12, 5))
+    ax.hist(games["turns"], bins=range(0, 401, 10), color=COLOUR["blue"], edgecolor="white")
+    ax.axvline(median, color=COLOUR["orange"], lw=3, label=f"median: {median:.0f} turns")
+    ax.axvline(p90, color="black", lw=3, ls="--", label=f"90th percentile: {p90:.0f} turns")
+    ax.set(xlabel="turns in the game (games over 400 turns not shown)", ylabel="games",
+           title=f"Half the games end by turn {median:.0f}, 9 in 10 by turn {p90:.0f}")
+    ax.legend()
+    plt.show()
+    """)
+    b.md("""
+    ### Does the first player have an edge?
+
+    With four players, a fair game gives each seat 1/4 of the wins. The first player gets
+    to the door first... does that matter? The error bars are 95% intervals.
+    """)
+    b.code("""
+    wins = bk.metrics.win_rates(games)
+    fairness = bk.metrics.seat_fairness(games)
+
+    fig, ax = plt.subplots(figsize=(10, 5))
+    labels = ["1st", "2nd", "3rd", "4th"]
+    ax.bar(labels, wins["win rate"], color=COLOUR["green"],
+           yerr=[wins["win rate"] - wins["low"], wins["high"] - wins["win rate"]], capsize=10)
+    ax.axhline(0.25, color="black", ls="--", label="fair share: 1/4")
+    ax.set_ylim(0, 0.35)
+    finding = "no seat has a clear edge" if fairness.p_value >= 0.05 else "the seats are not equal"
+    ax.set(xlabel="player (order of play)", ylabel="share of wins", title=f"Win rate by seat: {finding}")
+    ax.legend(loc="lower right")
+    plt.show()
+    wins.round(3)
+    """)
+    b.code("""
+    print(fairness.verdict())
+    """)
+
+    # -- 5. tinker ----------------------------------------------------------------
+    b.md("""
+    ## 5. Tinker with the rules
+
+    What if you could hold **7 cards** instead of 6? What if the **Dud** stayed home? What
+    if the door were **rigged** so the Formal Dance came three times as often? Let's play
+    2,000 games of each and compare. (The 1965 games are the first 2,000 of the games
+    above: the same seed gives the same games.)
+    """)
+    b.code("""
+    variants = {
+        "hand of 7": rules.replace(hand_limit=7),
+        "no Dud": rules.replace(dud_in_play=False),
+        "rigged door 3:1:1:1:1": rules.replace(door_weights=(3, 1, 1, 1, 1)),
+    }
+    frames = [games.head(2000).assign(variant="1965 rules")]
+    for name, variant in variants.items():
+        frames.append(bk.simulate(variant, n_players=4, n_games=2000, seed=0, executor=pool, variant=name))
+    compare = pd.concat(frames, ignore_index=True)
+    """)
+    b.code("""
+    rows = {}
+    for name, group in compare.groupby("variant", sort=False):
+        summary = bk.metrics.length_summary(group)
+        rows[name] = {
+            "median turns": summary["median"],
+            "90th percentile": summary["90th percentile"],
+            "mean turns": round(summary["mean"], 1),
+            "1st player wins": round(bk.metrics.win_rates(group).loc[0, "win rate"], 3),
+        }
+    pd.DataFrame(rows).T
+    """)
+    b.code("""
+    names = list(compare["variant"].unique())
+    fig, axes = plt.subplots(len(names), 1, figsize=(12, 2.6 * len(names)), sharex=True)
+    for ax, name, colour in zip(axes, names, [COLOUR["blue"], COLOUR["orange"], COLOUR["green"], COLOUR["red"]]):
+        turns = compare.loc[compare["variant"] == name, "turns"]
+        ax.hist(turns, bins=range(0, 401, 10), color=colour, edgecolor="white")
+        ax.axvline(turns.median(), color="black", lw=3, label=f"median {turns.median():.0f}")
+        ax.set_ylabel("games")
+        ax.legend(title=name, loc="upper right")
+    axes[-1].set_xlabel("turns in the game (over 400 not shown)")
+    axes[0].set_title("Changing one rule changes how long the game lasts")
+    fig.tight_layout()
+    plt.show()
+    """)
+    b.md("""
+    **Think about it**
+
+    * Which change makes games shortest? Why does a bigger hand help?
+    * Without the Dud, nobody loses an outfit. How much shorter are the games?
+    * The rigged door favours red. Do the bots still win equally often from every seat?
+      Would *you* collect red?
+
+    **Your turn:** change a number in `variants` (a hand of 4? a door `(1, 1, 1, 1, 3)`
+    with lots of Duds?) and run the cells again. If you ask for a rule that makes no
+    sense, boardkit tells you what is wrong.
+    """)
+    return b.notebook()
+
+
+# ---------------------------------------------------------------------------
+
+NOTEBOOKS = {"00_index.ipynb": index_notebook, "01_mystery_date.ipynb": mystery_date_notebook}
+
+
+def is_pinned(cell) -> bool:
+    return cell.cell_type == "code" and cell.source.lstrip().startswith(PIN)
+
+
+def pin_outputs(nb, path: Path, timeout: int = 600):
+    """Run ``nb`` in a fresh kernel (from its folder) and keep only the pinned cells' outputs."""
+    from nbclient import NotebookClient
+
+    ran = copy.deepcopy(nb)
+    NotebookClient(ran, timeout=timeout, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    for cell, done in zip(nb.cells, ran.cells):
+        if is_pinned(cell):
+            cell.outputs = [out for out in done.outputs if out.get("name") != "stderr"]
+            for out in cell.outputs:
+                if "execution_count" in out:
+                    out["execution_count"] = None
+    return nb
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pin", action="store_true", help="execute and keep the pinned cells' outputs")
+    args = parser.parse_args(argv)
+    for name, make in NOTEBOOKS.items():
+        path = HERE / name
+        nb = make()
+        if args.pin:
+            pin_outputs(nb, path)
+        nbformat.validate(nb)
+        nbformat.write(nb, str(path))
+        pinned = sum(is_pinned(c) for c in nb.cells)
+        print(f"wrote {path.relative_to(HERE.parent)}: {len(nb.cells)} cells, {pinned} pinned", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

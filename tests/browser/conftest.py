@@ -1,0 +1,95 @@
+"""Fixtures for browser tests: Voilà serves a notebook, headless Chromium opens it.
+
+    chromium_path   Debian's Chromium (skipped locally if missing, a failure when CI=true)
+    voila_server    factory: ``url = voila_server("tests/browser/fixtures/x.ipynb")``
+    browser         one headless Chromium for the whole session
+    browser_page    a fresh page that records console errors and page errors
+
+Page helpers live in ``harness.py`` (``from harness import wait_for_canvas, ...``).
+Every test in this folder gets the ``browser`` mark, so ``-m "not browser"``
+leaves them out. Playwright never downloads a browser: it is always handed
+Debian's Chromium through ``executable_path``.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+
+from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, record_errors  # noqa: E402
+
+# The fixture notebooks are served by Voilà, not run by nbval.
+collect_ignore_glob = ["fixtures/*.ipynb"]
+
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items):
+    """Mark every test collected from this folder as a browser test."""
+    for item in items:
+        if HERE in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _unavailable(reason):
+    """Skip on a developer's machine, but fail in CI, where a missing browser is a bug."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: the browser tests must run in CI)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def chromium_path():
+    """Path of the Chromium executable that Playwright drives."""
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        _unavailable(f"Chromium not found at {CHROMIUM}: `apt-get install -y chromium` "
+                     "(or set BOARDKIT_CHROMIUM) to run the browser tests")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    """Factory: ``voila_server(notebook_relpath) -> base URL`` such as "http://127.0.0.1:PORT/".
+
+    The path is relative to the repository root. Each notebook gets one Voilà
+    process for the whole session; every page load still gets a fresh kernel.
+    All servers are stopped, kernels included, at the end of the session.
+    """
+    servers = {}
+
+    def start(notebook_relpath, timeout=60):
+        key = str(notebook_relpath)
+        if key not in servers:
+            log = tmp_path_factory.mktemp("voila") / "voila.log"
+            servers[key] = VoilaServer(notebook_relpath, log, timeout)
+        return servers[key].url
+
+    start.servers = servers  # for tests that want a server's log: start.servers[path].log_text()
+    yield start
+    for server in servers.values():
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    """One headless Chromium for the session."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the playwright package is not installed: pip install playwright")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def browser_page(browser):
+    """A new page in its own context; read its errors with ``harness.console_errors(page)``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    record_errors(page)
+    yield page
+    context.close()

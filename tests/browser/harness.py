@@ -1,0 +1,213 @@
+"""Helpers for browser tests: a Voilà server process and canvas/page inspection.
+
+The fixtures in ``conftest.py`` use these; tests import the page helpers::
+
+    from harness import canvas_pixel_stats, click_button, console_errors, wait_for_canvas
+
+(pytest puts this folder on ``sys.path``, so ``harness`` imports as a plain module.)
+"""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("BOARDKIT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# Voilà's page asks for a few resources from off the machine; with no network
+# those fail with this error, which is harmless (design.md §5). Nothing else is.
+IGNORED_CONSOLE_ERRORS = ("net::ERR_NAME_NOT_RESOLVED",)
+
+
+# --- Voilà ---------------------------------------------------------------------
+
+def free_port():
+    """A TCP port that is free on 127.0.0.1 right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _answers_http(url):
+    """True once the server answers HTTP at all (any status code)."""
+    try:
+        urllib.request.urlopen(url, timeout=2).close()
+        return True
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+
+
+def _descendants(pid):
+    """Ids of all processes started (directly or not) by ``pid``, read from /proc."""
+    children = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+class VoilaServer:
+    """One ``voila`` process serving one notebook, on 127.0.0.1 only.
+
+    Started from the repository root, with the root on PYTHONPATH so the
+    notebook's kernel (which runs in the notebook's own folder) imports the
+    working copy of ``boardkit``.
+    """
+
+    def __init__(self, notebook_relpath, log_path, timeout=60):
+        if not (REPO_ROOT / notebook_relpath).is_file():
+            raise FileNotFoundError(REPO_ROOT / notebook_relpath)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+        self.log_path = Path(log_path)
+        self._log = open(log_path, "wb")
+        self.process = subprocess.Popen(
+            # port_retries=0: if the port was taken meanwhile, fail instead of moving elsewhere.
+            [sys.executable, "-m", "voila", str(notebook_relpath), "--no-browser",
+             f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+             "--show_tracebacks=True"],
+            cwd=REPO_ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self._log,
+            stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        # /voila/static/ answers without starting a kernel (the page itself would start one).
+        while not _answers_http(self.url + "voila/static/"):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"Voilà did not start on {self.url}:\n{self.log_text()}")
+            time.sleep(0.2)
+
+    def log_text(self, last=4000):
+        """The end of Voilà's log (its stdout and stderr), for failure messages."""
+        if not self._log.closed:
+            self._log.flush()
+        return self.log_path.read_text(errors="replace")[-last:]
+
+    def stop(self):
+        """Ask Voilà to stop (it shuts its kernels down), then make sure all is gone."""
+        kernels = _descendants(self.process.pid)  # kernels run in sessions of their own
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=5)
+        for pid in kernels:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self._log.close()
+
+
+# --- Page helpers ------------------------------------------------------------------
+
+def record_errors(page):
+    """Start collecting the page's console errors and uncaught exceptions."""
+    page.boardkit_errors = []
+    page.on("console", lambda msg: msg.type == "error" and page.boardkit_errors.append(
+        f"console: {msg.text} @ {msg.location.get('url', '')}"))
+    page.on("pageerror", lambda error: page.boardkit_errors.append(f"pageerror: {error}"))
+
+
+def console_errors(page):
+    """Errors seen on ``page`` so far, except those in IGNORED_CONSOLE_ERRORS."""
+    return [e for e in page.boardkit_errors if not any(i in e for i in IGNORED_CONSOLE_ERRORS)]
+
+
+def click_button(page, text, timeout=10_000):
+    """Click the ipywidgets Button whose label is exactly ``text``."""
+    page.get_by_role("button", name=text, exact=True).click(timeout=timeout)
+
+
+_PIXEL_STATS_JS = """
+([selector, index]) => {
+    let canvases = Array.from(document.querySelectorAll(selector));
+    if (index !== null) canvases = canvases.slice(index, index + 1);
+    const counts = new Map();
+    let drawn = 0, total = 0, digest = 0;
+    for (const canvas of canvases) {
+        if (!canvas.width || !canvas.height) continue;
+        const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+        for (let i = 0; i < data.length; i += 4) {
+            const key = (data[i] << 24 | data[i + 1] << 16 | data[i + 2] << 8 | data[i + 3]) >>> 0;
+            counts.set(key, (counts.get(key) || 0) + 1);
+            if (data[i + 3] > 0) drawn++;
+            digest = (Math.imul(digest, 31) + key) | 0;
+        }
+        total += canvas.width * canvas.height;
+    }
+    let background = 0, major = 0;
+    for (const n of counts.values()) {
+        background = Math.max(background, n);
+        if (n >= total / 1000) major++;
+    }
+    return {canvases: canvases.length, pixels: total, drawn: drawn,
+            non_background: total - background, colours: counts.size,
+            major_colours: major, digest: digest};
+}
+"""
+
+
+def canvas_pixel_stats(page, selector_or_index="canvas"):
+    """Read the pixels of the canvas(es) on the page.
+
+    ``selector_or_index``: a CSS selector (all matching canvases are added
+    up), or an int to pick the n-th ``<canvas>`` of the page. ipycanvas
+    0.14 shows a MultiCanvas as ONE ``<canvas>`` holding all its layers
+    composited, so the default reads everything that is on screen.
+
+    Returns a dict: ``canvases``, ``pixels`` (total), ``drawn`` (not fully
+    transparent), ``non_background`` (differing from the most common colour),
+    ``colours`` (distinct RGBA values, antialiasing included),
+    ``major_colours`` (colours covering at least 0.1% of the pixels) and
+    ``digest`` (a checksum that changes when any pixel changes).
+    """
+    if isinstance(selector_or_index, int):
+        return page.evaluate(_PIXEL_STATS_JS, ["canvas", selector_or_index])
+    return page.evaluate(_PIXEL_STATS_JS, [selector_or_index, None])
+
+
+def wait_for_canvas(page, timeout=30_000, selector="canvas", min_drawn=1000):
+    """Wait until the page's canvases show at least ``min_drawn`` drawn pixels.
+
+    A ``<canvas>`` element appears before anything is drawn on it (design.md
+    §4, the blank-canvas trap), so this waits for pixels, not for the element.
+    Returns the seconds waited. ``timeout`` is in milliseconds, like Playwright's.
+    """
+    start = time.monotonic()
+    page.wait_for_function(
+        f"([selector, minDrawn]) => ({_PIXEL_STATS_JS})([selector, null]).drawn >= minDrawn",
+        arg=[selector, min_drawn], timeout=timeout, polling=100,
+    )
+    return time.monotonic() - start
+
+
+def wait_for_pixels_to_change(page, digest, timeout=10_000, selector="canvas"):
+    """Wait until the canvas pixels no longer match ``digest`` (from canvas_pixel_stats)."""
+    page.wait_for_function(
+        f"([selector, old]) => ({_PIXEL_STATS_JS})([selector, null]).digest !== old",
+        arg=[selector, digest], timeout=timeout, polling=100,
+    )

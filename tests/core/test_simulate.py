@@ -1,0 +1,130 @@
+"""bk.simulate and bk.play: reproducible frames, whatever the executor."""
+from concurrent.futures import ProcessPoolExecutor
+
+import pandas as pd
+import pytest
+
+import boardkit as bk
+from boardkit.core import game_seeds
+from boardkit.games import mystery_date as md
+
+RULES = md.Rules()
+
+
+def sim(**kwargs):
+    options = dict(n_players=3, n_games=30, seed=5, progress=False)
+    options.update(kwargs)
+    return bk.simulate(RULES, **options)
+
+
+def test_same_seed_same_frame():
+    pd.testing.assert_frame_equal(sim(), sim())
+
+
+def test_different_seed_different_frame():
+    assert not sim(seed=5)["seed"].equals(sim(seed=6)["seed"])
+
+
+def test_columns_and_values():
+    frame = sim()
+    for column in ("game", "seed", "winner", "turns", "end", "n_players", "date"):
+        assert column in frame.columns
+    assert len(frame) == 30
+    assert frame["game"].tolist() == list(range(30))
+    assert frame["seed"].tolist() == game_seeds(5, 30)
+    assert (frame["n_players"] == 3).all()
+    assert (frame["turns"] >= 1).all()
+    assert set(frame["end"]) <= {"date found", "turn cap"}
+    won = frame[frame["end"] == "date found"]
+    assert won["winner"].isin([0, 1, 2]).all()
+    assert won["date"].isin(md.COLOURS).all()
+
+
+def test_each_row_replays_from_its_seed():
+    frame = sim(n_games=5)
+    for row in frame.itertuples():
+        game = md.Game(RULES, n_players=3, seed=int(row.seed))
+        record = bk.play(game)
+        assert (record.winner, record.turns, record.end) == (row.winner, row.turns, row.end)
+
+
+def test_extra_keyword_columns():
+    frame = sim(n_games=4, variant="no dud", hand=7)
+    assert (frame["variant"] == "no dud").all()
+    assert (frame["hand"] == 7).all()
+
+
+def test_process_pool_gives_the_same_frame():
+    plain = sim(n_games=40, n_players=4)
+    with ProcessPoolExecutor(max_workers=2) as executor:
+        pooled = sim(n_games=40, n_players=4, executor=executor)
+    pd.testing.assert_frame_equal(plain, pooled)
+
+
+def test_bots_are_used():
+    frame = sim(n_games=20, bots=[md.bots.Random(), md.bots.Random(), md.bots.Random()])
+    collector = sim(n_games=20)
+    assert frame["seed"].equals(collector["seed"])
+    assert not frame["turns"].equals(collector["turns"])
+
+
+def test_turn_cap_games_have_no_winner():
+    # the door only ever shows the Dud, so nobody can win; every game stops at the cap
+    rules = RULES.replace(max_turns=30, door_weights=(0, 0, 0, 0, 1))
+    frame = bk.simulate(rules, n_players=2, n_games=10, seed=0, progress=False)
+    assert (frame["end"] == "turn cap").all()
+    assert frame["winner"].isna().all()
+    assert (frame["turns"] == 30).all()
+    assert frame["date"].isna().all()
+
+
+@pytest.mark.parametrize("n_games", [0, -5, 2.5, "10", None])
+def test_bad_n_games(n_games):
+    with pytest.raises(ValueError, match="n_games"):
+        sim(n_games=n_games)
+
+
+@pytest.mark.parametrize("n_players", [1, 5])
+def test_bad_n_players(n_players):
+    with pytest.raises(ValueError, match="n_players"):
+        sim(n_players=n_players)
+
+
+@pytest.mark.parametrize("bots", [[md.bots.Random()], [md.bots.Random(), None, md.bots.Random()]])
+def test_bad_bots(bots):
+    with pytest.raises(ValueError, match="bot"):
+        sim(bots=bots)
+
+
+def test_play_returns_a_record():
+    game = md.Game(RULES, n_players=2, seed=1)
+    record = bk.play(game, [md.bots.Collector(), md.bots.Random()])
+    assert game.is_over
+    assert record.game is game
+    assert (record.winner, record.turns, record.end) == (game.winner, game.turns, game.end_reason)
+    assert record.events is game.events and record.events
+    assert record.result == game.result()
+    assert record.result["seed"] == 1
+
+
+def test_play_needs_one_bot_per_seat():
+    with pytest.raises(ValueError, match="one bot per seat"):
+        bk.play(md.Game(RULES, n_players=3, seed=1), [md.bots.Random()])
+
+
+def test_play_step_limit():
+    with pytest.raises(RuntimeError):
+        bk.play(md.Game(RULES, n_players=2, seed=1), max_steps=3)
+
+
+def test_step_takes_single_choices_and_refuses_human_seats():
+    game = md.Game(RULES, n_players=2, seed=3)
+    # a roll is the only choice: no bot is asked
+    assert bk.step(game, [None, None]) == md.Roll()
+    assert game.turns == 1
+    # play on with bots until some decision has several choices, then a human seat cannot step
+    bots = [md.bots.Random(), md.bots.Random()]
+    while len(game.legal_actions()) < 2:
+        bk.step(game, bots)
+    with pytest.raises(ValueError, match="human"):
+        bk.step(game, [None, None])

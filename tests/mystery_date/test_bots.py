@@ -1,0 +1,135 @@
+"""The Mystery Date bots: Collector's heuristics, and both bots always choose a legal action."""
+import pytest
+
+import boardkit as bk
+from boardkit.core import Chance
+from boardkit.games import mystery_date as md
+from boardkit.games.mystery_date.bots import least_needed, progress, target_colour
+from boardkit.games.mystery_date.rules import DOOR, SWAP_ANY, SWAP_LEFT, TAKE_1, TAKE_EITHER
+from md_helpers import arrange, card, cards, land, new_game
+
+COLLECTOR = md.bots.Collector()
+
+
+def decide(game):
+    return COLLECTOR.choose(game, game.legal_actions(), game.chance)
+
+
+def test_progress_and_target():
+    hand = cards("r1 r2 g1 g1 g1 b3")
+    assert progress(hand) == {"red": 2, "green": 1, "blue": 1, "orange": 0}
+    assert target_colour(hand, (1, 1, 1, 1, 1)) == "red"
+    # tie on numbers held: more cards of the colour wins the tie
+    assert target_colour(cards("r1 g1 g1"), (1, 1, 1, 1, 1)) == "green"
+    # full tie: the likelier date
+    assert target_colour(cards("r1 b1"), (1, 1, 3, 1, 1)) == "blue"
+
+
+def test_discards_a_spare_copy_first(monkeypatch):
+    game = arrange(new_game(), hands=["o1 o2 g3 b2 r3 r2", "", "", ""], discard="b1", draw_top="o2")
+    land(monkeypatch, game, TAKE_1)
+    assert game.phase == "discard"
+    assert decide(game) == md.Discard(card("o2"))  # orange is her best colour, but o2 is a spare
+
+
+def test_keeps_the_target_colour(monkeypatch):
+    game = arrange(new_game(), hands=["r1 r2 g1 b2 o3 g2", "", "", ""], discard="b1", draw_top="r3")
+    land(monkeypatch, game, TAKE_1)
+    assert progress(game.hands[0])["red"] == 3
+    action = decide(game)
+    assert action in game.legal_actions()
+    assert action.card.colour != "red"
+    assert action == md.Discard(card("b2"))  # from a colour furthest from complete
+    game.apply(action)
+    assert md.ready_colours(game.hands[0]) == ["red"]
+
+
+def test_least_needed_gives_up_the_target_only_when_nothing_else_is_left():
+    assert least_needed(cards("r1 r2 r3"), (1, 1, 1, 1, 1)).colour == "red"
+    assert least_needed(cards("r1 r2 g1"), (1, 1, 1, 1, 1)) == card("g1")
+
+
+def test_takes_a_useful_discard(monkeypatch):
+    game = arrange(new_game(), hands=["r1 r2 g1", "", "", ""], discard="r3", draw_top="o1")
+    land(monkeypatch, game, TAKE_EITHER)
+    assert decide(game) == md.TakeFrom("discard")
+
+
+@pytest.mark.parametrize("top", ["r1", "g2", "o3"])
+def test_draws_blind_when_the_discard_does_not_help(monkeypatch, top):
+    game = arrange(new_game(), hands=["r1 r2 g1", "", "", ""], discard=top, draw_top="o1")
+    land(monkeypatch, game, TAKE_EITHER)
+    assert decide(game) == md.TakeFrom("draw")
+
+
+def test_takes_the_discard_when_it_is_the_only_pile(monkeypatch):
+    rules = dict(copies=1, hand_limit=10)
+    game = arrange(new_game(n_players=2, **rules), hands=["r1 r2 r3 g1 g2", "g3 b1 b2 b3 o1 o2"],
+                   discard="o3", draw_top="")
+    land(monkeypatch, game, TAKE_EITHER)
+    assert decide(game) == md.TakeFrom("discard")
+
+
+def test_swaps_with_the_fullest_hand_and_gives_the_least_needed(monkeypatch):
+    game = arrange(new_game(), hands=["r1 r2 b3", "g1", "o1 o2 o3 b1", "g2 g3"], discard="b2")
+    land(monkeypatch, game, SWAP_ANY)
+    assert decide(game) == md.SwapWith(2)
+    game.apply(md.SwapWith(2))
+    assert decide(game) == md.Give(card("b3"))
+
+
+def test_gives_a_spare_in_a_swap(monkeypatch):
+    game = arrange(new_game(), hands=["r1 r2 r2 g3", "b1", "", ""], discard="b2")
+    land(monkeypatch, game, SWAP_LEFT)
+    assert decide(game) == md.Give(card("r2"))
+
+
+@pytest.mark.parametrize("weights,shown", [((1, 3, 1, 1, 1), "green"), ((5, 1, 1, 1, 1), "red"),
+                                           ((1, 1, 1, 1, 1), "red"), ((0, 1, 0, 0, 0), "green")])
+def test_ready_for_two_shows_the_likelier_date(monkeypatch, weights, shown):
+    game = arrange(new_game(door_weights=weights), hands=["r1 r2 r3 g1 g2 g3", "", "", ""], discard="o1")
+    land(monkeypatch, game, DOOR)
+    assert decide(game) == md.ShowOutfit(shown)
+
+
+class Checked:
+    """Wraps a bot: every choice must be one of the legal actions it was offered."""
+
+    def __init__(self, bot):
+        self.bot, self.choices = bot, 0
+
+    def choose(self, game, actions, chance):
+        assert actions == game.legal_actions() and len(actions) > 1
+        action = self.bot.choose(game, actions, chance)
+        assert action in actions
+        self.choices += 1
+        return action
+
+
+@pytest.mark.parametrize("bot", [md.bots.Random(), md.bots.Collector()])
+def test_bots_always_choose_a_legal_action(bot):
+    checked = Checked(bot)
+    for seed in range(8):
+        for rules in (md.Rules(max_turns=300), md.Rules(hand_limit=3, copies=1, max_turns=300),
+                      md.Rules(hand_limit=9, deal_size=9, dud_redraw=5, max_turns=300)):
+            game = md.Game(rules, n_players=2 + seed % 3, seed=seed)
+            bk.play(game, [checked] * game.n_players)
+            assert game.is_over
+    assert checked.choices > 100
+
+
+def test_random_uses_the_games_chance_and_covers_every_choice():
+    bot = md.bots.Random()
+    actions = [md.TakeFrom("draw"), md.TakeFrom("discard")]
+    picks = [bot.choose(None, actions, chance) for chance in [Chance(1)] for _ in range(200)]
+    again = [bot.choose(None, actions, chance) for chance in [Chance(1)] for _ in range(200)]
+    assert picks == again  # the choice comes from the chance it is handed
+    assert set(picks) == set(actions)
+    assert repr(bot) == "Random()" and repr(COLLECTOR) == "Collector()"
+
+
+def test_collector_beats_random():
+    bots = [md.bots.Collector(), md.bots.Random(), md.bots.Random(), md.bots.Random()]
+    frame = bk.simulate(md.Rules(), n_players=4, n_games=100, seed=1, bots=bots, progress=False)
+    table = bk.metrics.win_rates(frame)
+    assert table.loc[0, "low"] > 0.25  # the heuristic seat wins clearly more than its fair share
