@@ -4,8 +4,17 @@
     from boardkit.games import mystery_date as md
     df = bk.simulate(md.Rules(), n_players=4, n_games=10_000, seed=0)
 """
+import importlib
+
 from .core import IllegalAction, Record, play, simulate, step
-from .core import metrics, stats
 
 __version__ = "0.1.0"
 __all__ = ["IllegalAction", "Record", "metrics", "play", "simulate", "stats", "step"]
+
+
+def __getattr__(name):
+    # scipy takes a second or so to import: load the statistics only when
+    # they are asked for, so a Voila app starts quickly.
+    if name in ("metrics", "stats"):
+        return importlib.import_module(f".core.{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -33,6 +33,9 @@ class BaseGame:
         self.turns = 0
         self.winner: int | None = None
         self.end_reason: str | None = None
+        # The legal actions of the decision now, once worked out (None: not yet).
+        # Every change of state resets it; a game may fill it in itself when
+        # it already knows the next choices.
         self._legal: list | None = None
 
     # -- what a player or a bot asks ------------------------------------------
@@ -52,7 +55,7 @@ class BaseGame:
     def legal_actions(self) -> list:
         """The choices open to ``current_player`` now (empty once the game is over)."""
         if self._legal is None:
-            self._legal = [] if self.is_over else self._legal_actions()
+            self._legal = [] if self.end_reason is not None else self._legal_actions()
         return self._legal
 
     def apply(self, action) -> None:
@@ -72,7 +75,18 @@ class BaseGame:
         self._legal = None
         self._apply(action)
 
+    def _carry_out(self, action) -> None:
+        """Carry out an action known to be legal (one taken from ``legal_actions()``).
+
+        ``apply`` without the check: ``bk.play`` uses it for a forced action,
+        which comes straight from ``legal_actions()``.
+        """
+        self._legal = None
+        self._apply(action)
+
     def log(self, event: Event) -> None:
+        """Record an event (if events are on).  A hot path checks
+        ``self.events is not None`` first, so no event is even made when they are off."""
         if self.events is not None:
             self.events.append(event)
 

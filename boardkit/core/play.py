@@ -43,13 +43,15 @@ def play(game, bots=None, max_steps: int = 1_000_000) -> Record:
     if len(bots) != game.n_players:
         raise ValueError(f"bots must list one bot per seat ({game.n_players}), got {len(bots)}")
     # The loop of step(), written out: this is the hot path of every simulation.
-    legal_actions, apply, chance = game.legal_actions, game.apply, game.chance
+    # A forced action comes straight from legal_actions(), so it skips apply's
+    # check; a bot's choice is always checked by apply.
+    legal_actions, carry_out, apply, chance = game.legal_actions, game._carry_out, game.apply, game.chance
     for _ in range(max_steps):
         if game.end_reason is not None:
             break
         actions = legal_actions()
         if len(actions) == 1:
-            apply(actions[0])
+            carry_out(actions[0])
         else:
             apply(bots[game.current_player].choose(game, actions, chance))
     else:

@@ -53,7 +53,12 @@ class Chance:
         """A whole number 0 .. n-1, each equally likely."""
         if n <= 0:
             raise ValueError(f"below(n) needs n >= 1, got {n}")
-        return min(int(self.uniform() * n), n - 1)
+        # uniform(), written out: every die roll and every swap comes through here
+        if self._used == BLOCK:
+            self._refill()
+        k = int(self._block[self._used] * n)
+        self._used += 1
+        return k if k < n else n - 1  # u * n can round up to n when u is just below 1
 
     def roll(self, sides: int = 6) -> int:
         """Throw one fair die with faces 1 .. sides."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 
-import pandas as pd
 from tqdm.auto import tqdm
 
 from .play import play
@@ -39,7 +38,7 @@ def simulate(
     progress: bool = True,
     executor=None,
     **columns,
-) -> pd.DataFrame:
+) -> "pandas.DataFrame":
     """Play ``n_games`` games of ``rules`` and tabulate them.
 
     ``bots`` is one bot per seat (default: the game's own heuristic bots).
@@ -72,6 +71,8 @@ def simulate(
                 bar.update(len(part))
     finally:
         bar.close()
+    import pandas as pd  # imported here: pandas is slow to load and an app may never simulate
+
     frame = pd.DataFrame(rows)
     frame.insert(0, "game", range(n_games))
     frame["n_players"] = n_players

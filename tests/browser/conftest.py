@@ -53,17 +53,18 @@ def chromium_path():
 def voila_server(tmp_path_factory):
     """Factory: ``voila_server(notebook_relpath) -> base URL`` such as "http://127.0.0.1:PORT/".
 
-    The path is relative to the repository root. Each notebook gets one Voilà
-    process for the whole session; every page load still gets a fresh kernel.
+    The path is relative to the repository root. Each notebook (and set of
+    ``extra_args`` for Voilà's command line) gets one Voilà process for the
+    whole session; every page load still gets a fresh kernel.
     All servers are stopped, kernels included, at the end of the session.
     """
     servers = {}
 
-    def start(notebook_relpath, timeout=60):
-        key = str(notebook_relpath)
+    def start(notebook_relpath, timeout=60, extra_args=()):
+        key = str(notebook_relpath) if not extra_args else (str(notebook_relpath), *extra_args)
         if key not in servers:
             log = tmp_path_factory.mktemp("voila") / "voila.log"
-            servers[key] = VoilaServer(notebook_relpath, log, timeout)
+            servers[key] = VoilaServer(notebook_relpath, log, timeout, extra_args)
         return servers[key].url
 
     start.servers = servers  # for tests that want a server's log: start.servers[path].log_text()

@@ -8,6 +8,7 @@ The fixtures in ``conftest.py`` use these; tests import the page helpers::
 """
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -70,10 +71,11 @@ class VoilaServer:
 
     Started from the repository root, with the root on PYTHONPATH so the
     notebook's kernel (which runs in the notebook's own folder) imports the
-    working copy of ``boardkit``.
+    working copy of ``boardkit``.  ``extra_args`` go on Voilà's command line,
+    e.g. ``["--progressive_rendering=True"]``.
     """
 
-    def __init__(self, notebook_relpath, log_path, timeout=60):
+    def __init__(self, notebook_relpath, log_path, timeout=60, extra_args=()):
         if not (REPO_ROOT / notebook_relpath).is_file():
             raise FileNotFoundError(REPO_ROOT / notebook_relpath)
         self.port = free_port()
@@ -86,7 +88,7 @@ class VoilaServer:
             # port_retries=0: if the port was taken meanwhile, fail instead of moving elsewhere.
             [sys.executable, "-m", "voila", str(notebook_relpath), "--no-browser",
              f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-             "--show_tracebacks=True"],
+             "--show_tracebacks=True", *extra_args],
             cwd=REPO_ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self._log,
             stderr=subprocess.STDOUT, start_new_session=True,
         )
@@ -138,8 +140,14 @@ def console_errors(page):
 
 
 def click_button(page, text, timeout=10_000):
-    """Click the ipywidgets Button whose label is exactly ``text``."""
-    page.get_by_role("button", name=text, exact=True).click(timeout=timeout)
+    """Click the ipywidgets Button whose label is exactly ``text``.
+
+    A button with an ``icon`` has the icon's glyph (a private-use character
+    drawn by Font Awesome's CSS) in its accessible name, e.g. "\uf522 Step",
+    so anything that is not a letter or digit before the label is allowed.
+    """
+    name = re.compile(r"^\W*" + re.escape(text) + r"$")
+    page.get_by_role("button", name=name).click(timeout=timeout)
 
 
 _PIXEL_STATS_JS = """

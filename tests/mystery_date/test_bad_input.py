@@ -100,21 +100,11 @@ def _situations(monkeypatch):
     def fresh():
         return arrange(new_game(seed=4), hands=hands, discard="", draw_top="r3 b3")
     yield "roll", fresh()
-    game = fresh()
-    land(monkeypatch, game, TAKE_2)
-    yield "discard", game
-    game = fresh()
-    land(monkeypatch, game, TAKE_EITHER)
-    yield "choose pile", game
-    game = fresh()
-    land(monkeypatch, game, SWAP_ANY)
-    yield "choose opponent", game
-    game = fresh()
-    land(monkeypatch, game, SWAP_LEFT)
-    yield "give", game
-    game = fresh()
-    land(monkeypatch, game, DOOR)
-    yield "show outfit", game
+    for phase, space in [("discard", TAKE_2), ("choose pile", TAKE_EITHER), ("choose opponent", SWAP_ANY),
+                         ("give", SWAP_LEFT), ("show outfit", DOOR)]:
+        game = fresh()
+        land(monkeypatch, game, space)
+        yield phase, game
 
 
 def test_illegal_actions_raise_and_change_nothing(monkeypatch):

@@ -3,7 +3,9 @@
     from boardkit.games import mystery_date as md
     game = md.Game(md.Rules(), n_players=3, seed=7)
 """
-from . import analysis, bots
+import importlib
+
+from . import bots
 from .actions import Discard, Give, Roll, ShowOutfit, SwapWith, TakeFrom
 from .events import Card
 from .game import Game, ready_colours
@@ -16,6 +18,9 @@ def __getattr__(name):
     if name == "App":
         from .view import App
         return App
+    # The exact maths needs scipy and pandas (slow to import): load it when first used.
+    if name == "analysis":
+        return importlib.import_module(".analysis", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

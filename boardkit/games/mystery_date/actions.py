@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .events import Card, seat
+from .events import CARDS, Card, seat
+from .rules import COLOURS, Rules
 
 
 class Roll(NamedTuple):
@@ -88,4 +89,12 @@ class ShowOutfit(NamedTuple):
         return f"ShowOutfit({self.colour!r})"
 
 
+# One shared copy of every decision: the game offers these, and a bot can
+# answer with them (making a named tuple costs more than looking one up).
 ROLL = Roll()
+DISCARDS = {card: Discard(card) for card in CARDS}
+GIFTS = {card: Give(card) for card in CARDS}
+TAKE_DRAW = TakeFrom("draw")
+TAKE_DISCARD = TakeFrom("discard")
+SWAPS = tuple(SwapWith(player) for player in range(Rules.max_players))
+SHOWS = {colour: ShowOutfit(colour) for colour in COLOURS}

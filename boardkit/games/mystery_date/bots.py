@@ -5,7 +5,9 @@ exactly from their seed.
 """
 from __future__ import annotations
 
-from .actions import Discard, Give, ShowOutfit, SwapWith, TakeFrom
+from functools import lru_cache
+
+from .actions import DISCARDS, GIFTS, TAKE_DISCARD, TAKE_DRAW, Discard, Give, ShowOutfit, SwapWith, TakeFrom
 from .rules import COLOURS, OUTCOMES
 
 
@@ -39,14 +41,16 @@ class Collector:
     def choose(self, game, actions, chance):
         kind = type(actions[0])
         hand = game.hands[game.current]
-        if kind is Discard or kind is Give:
-            return kind(least_needed(hand, game.rules.live_weights))
+        if kind is Discard:
+            return DISCARDS[least_needed(hand, game.rules.live_weights)]
+        if kind is Give:
+            return GIFTS[least_needed(hand, game.rules.live_weights)]
         if kind is TakeFrom:
             top = game.discard_pile.top
-            if (TakeFrom("discard") in actions and top is not None and top not in hand
+            if (TAKE_DISCARD in actions and top is not None and top not in hand
                     and top.colour == target_colour(hand, game.rules.live_weights)):
-                return TakeFrom("discard")
-            return TakeFrom("draw") if TakeFrom("draw") in actions else actions[0]
+                return TAKE_DISCARD
+            return TAKE_DRAW if TAKE_DRAW in actions else actions[0]
         if kind is SwapWith:
             return max(actions, key=lambda a: len(game.hands[a.opponent]))
         if kind is ShowOutfit:
@@ -66,12 +70,21 @@ def progress(hand) -> dict:
     return numbers
 
 
+def colour_counts(hand) -> dict:
+    """How many cards of each colour the hand holds (spare copies too)."""
+    counts = dict.fromkeys(COLOURS, 0)
+    for colour, _ in hand:
+        counts[colour] += 1
+    return counts
+
+
 def target_colour(hand, weights, numbers: dict | None = None) -> str:
     """The colour nearest a full 1-2-3 (ties: more cards of it, then the likelier date)."""
     numbers = progress(hand) if numbers is None else numbers
+    counts = colour_counts(hand)
     best, best_key = COLOURS[0], None
     for colour, weight in zip(COLOURS, weights):
-        key = (numbers[colour], sum(1 for card in hand if card.colour == colour), weight)
+        key = (numbers[colour], counts[colour], weight)
         if best_key is None or key > best_key:
             best, best_key = colour, key
     return best
@@ -79,10 +92,25 @@ def target_colour(hand, weights, numbers: dict | None = None) -> str:
 
 def least_needed(hand, weights):
     """The card whose loss hurts least: a spare copy, else the weakest colour's card."""
-    spares = [card for card in hand if hand.count(card) > 1]
+    seen, spares = set(), []
+    for card in hand:
+        if card in seen:
+            spares.append(card)
+        seen.add(card)
     if spares:
-        return min(spares)
-    numbers = progress(hand)
-    target = target_colour(hand, weights, numbers)
-    others = [card for card in hand if card.colour != target] or hand
+        return min(spares)  # the lowest spare copy
+    return weakest_card(frozenset(seen), tuple(weights))
+
+
+@lru_cache(maxsize=2**16)
+def weakest_card(held: frozenset, weights: tuple):
+    """The card of the colour furthest from completion, never the target if avoidable.
+
+    ``held`` is a hand without spare copies.  There are only 4,096 such hands
+    (sets of the 12 cards), so each answer is worked out once per door and
+    remembered (``lru_cache``).
+    """
+    numbers = progress(held)
+    target = target_colour(held, weights, numbers)
+    others = [card for card in held if card.colour != target] or held
     return min(others, key=lambda card: (numbers[card.colour], card))

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from boardkit.core import Event
 
-from .rules import OUTCOME_NAMES, SPACE_LABELS
+from .rules import COLOURS, NUMBERS, OUTCOME_NAMES, SPACE_LABELS
 
 
 class Card(NamedTuple):
@@ -17,6 +17,13 @@ class Card(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.colour} {self.number}"
+
+
+#: The twelve different cards, in colour-then-number order.  The game deals
+#: only these objects, so comparing two cards usually finds them identical at once.
+CARDS = tuple(Card(colour, number) for colour in COLOURS for number in NUMBERS)
+#: The three cards of each colour's 1-2-3 outfit.
+OUTFITS = {colour: tuple(card for card in CARDS if card.colour == colour) for colour in COLOURS}
 
 
 def seat(player: int | None) -> str:

@@ -24,14 +24,15 @@ only in variants with huge hands), a take stops short and says so.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from boardkit.core import BaseGame, Pile, event_to_dict, refill_from
 
 from . import events as ev
-from .actions import ROLL, Discard, Give, Roll, ShowOutfit, SwapWith, TakeFrom
-from .events import Card
-from .rules import (COLOURS, DOOR, NUMBERS, OUTCOMES, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT,
-                    TAKE_COUNT, TAKE_EITHER, Rules)
+from .actions import (DISCARDS, GIFTS, ROLL, SHOWS, SWAPS, TAKE_DISCARD, TAKE_DRAW, Discard, Give, Roll,
+                      ShowOutfit, SwapWith, TakeFrom)
+from .events import CARDS, OUTFITS, Card
+from .rules import COLOURS, DOOR, OUTCOMES, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_COUNT, TAKE_EITHER, Rules
 
 # The phases of a turn: which decision the current player faces.
 ROLLING = "roll"
@@ -43,20 +44,29 @@ SHOWING = "show outfit"
 PHASES = (ROLLING, DISCARDING, CHOOSING_PILE, CHOOSING_OPPONENT, GIVING, SHOWING)
 
 
-#: The twelve different cards, in colour-then-number order.
-CARDS = tuple(Card(c, n) for c in COLOURS for n in NUMBERS)
-DISCARDS = {card: Discard(card) for card in CARDS}
-GIFTS = {card: Give(card) for card in CARDS}
-
-
 def full_deck(rules: Rules) -> list[Card]:
     return [card for card in CARDS for _ in range(rules.copies)]
+
+
+@lru_cache(maxsize=None)
+def card_choices(kind, held: frozenset) -> tuple:
+    """One ``kind`` action (Discard or Give) for each different card ``held``, in CARDS order.
+
+    The choices depend only on which different cards a hand holds, and there
+    are only 4,096 sets of them, so each is worked out once and remembered.
+    """
+    actions = DISCARDS if kind is Discard else GIFTS
+    return tuple(actions[card] for card in CARDS if card in held)
+
+
+#: Each colour's 1-2-3 outfit as a set, to test a hand for it in one step.
+OUTFIT_SETS = {colour: frozenset(cards) for colour, cards in OUTFITS.items()}
 
 
 def ready_colours(hand) -> list[str]:
     """Colours of which the hand holds the 1, 2 and 3: the dates she is ready for."""
     held = set(hand)
-    return [c for c in COLOURS if (c, 1) in held and (c, 2) in held and (c, 3) in held]
+    return [colour for colour in COLOURS if OUTFIT_SETS[colour] <= held]
 
 
 class Game(BaseGame):
@@ -79,16 +89,17 @@ class Game(BaseGame):
         for _ in range(rules.deal_size):
             for hand in self.hands:
                 hand.append(self.draw_pile.draw())
-        for player, hand in enumerate(self.hands):
-            self.log(ev.Dealt(player, tuple(hand)))
         self.discard_pile.put(self.draw_pile.draw())
-        self.log(ev.DiscardStarted(None, self.discard_pile.top))
+        if self.events is not None:
+            for player, hand in enumerate(self.hands):
+                self.log(ev.Dealt(player, tuple(hand)))
+            self.log(ev.DiscardStarted(None, self.discard_pile.top))
         self._refill_draw_pile()
 
     # -- what players see -----------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return None if self.is_over else self.current
+        return self.current if self.end_reason is None else None
 
     def ready(self, player: int) -> list[str]:
         return ready_colours(self.hands[player])
@@ -102,23 +113,25 @@ class Game(BaseGame):
         if phase == ROLLING:
             return [ROLL]
         hand = self.hands[self.current]
-        if phase == DISCARDING:
-            return [DISCARDS[card] for card in CARDS if card in hand]
         if phase == GIVING:
-            return [GIFTS[card] for card in CARDS if card in hand]
+            return list(card_choices(Give, frozenset(hand)))
+        if phase == DISCARDING:
+            return list(card_choices(Discard, frozenset(hand)))
         if phase == CHOOSING_PILE:
-            return [TakeFrom(name) for name, pile in (("draw", self.draw_pile), ("discard", self.discard_pile))
-                    if pile]
+            return [action for action, pile in ((TAKE_DRAW, self.draw_pile), (TAKE_DISCARD, self.discard_pile))
+                    if pile.cards]
         if phase == CHOOSING_OPPONENT:
-            return [SwapWith(p) for p in self._others() if self.hands[p]]
+            return [SWAPS[p] for p in self._others() if self.hands[p]]
         if phase == SHOWING:
-            return [ShowOutfit(colour) for colour in ready_colours(hand)]
+            return [SHOWS[colour] for colour in ready_colours(hand)]
         raise AssertionError(f"unknown phase {phase!r}")
 
     def _apply(self, action) -> None:
         kind = type(action)  # each decision is its own type
         if kind is Roll:
             self._roll()
+        elif kind is Give:
+            self._swap(action.card)
         elif kind is Discard:
             self._discard(action.card)
         elif kind is TakeFrom:
@@ -126,19 +139,17 @@ class Game(BaseGame):
         elif kind is SwapWith:
             self.swap_with = action.opponent
             self.phase = GIVING
-        elif kind is Give:
-            self._swap(action.card)
         elif kind is ShowOutfit:
             self._open_door(action.colour)
 
     # -- a turn, step by step -----------------------------------------------
     def _roll(self) -> None:
-        player = self.current
+        player, board = self.current, self.rules.board
         self.turns += 1
         value = self.last_roll = self.chance.roll(self.rules.die_sides)
         start = self.positions[player]
-        end = self.positions[player] = (start + value) % len(self.rules.board)
-        space = self.rules.board[end]
+        end = self.positions[player] = (start + value) % len(board)
+        space = board[end]
         if self.events is not None:
             self.log(ev.Rolled(player, value))
             self.log(ev.Moved(player, start, end, space))
@@ -168,26 +179,32 @@ class Game(BaseGame):
 
     def _choose_or_skip(self, phase: str, why_not: str) -> None:
         self.phase = phase
-        if not self._legal_actions():
+        choices = self._legal_actions()
+        if choices:
+            self._legal = choices  # worked out now, so legal_actions() need not do it again
+        else:
             self._nothing(why_not)
 
     def _nothing(self, reason: str) -> None:
-        self.log(ev.NothingHappens(self.current, reason))
+        if self.events is not None:
+            self.log(ev.NothingHappens(self.current, reason))
         self._end_turn()
 
     def _take_from(self, pile_name: str, then_check: bool = True) -> None:
         player = self.current
         if pile_name == "discard":
             card = self.discard_pile.draw()
-            if not self.discard_pile and self.draw_pile:
+            if not self.discard_pile.cards and self.draw_pile.cards:
                 self.discard_pile.put(self.draw_pile.draw())
-                self.log(ev.DiscardStarted(None, self.discard_pile.top))
+                if self.events is not None:
+                    self.log(ev.DiscardStarted(None, self.discard_pile.top))
                 self._refill_draw_pile()
         else:
-            if not self.draw_pile:
+            if not self.draw_pile.cards:
                 self._refill_draw_pile()
-            if not self.draw_pile:
-                self.log(ev.PileEmpty(player, "draw"))
+            if not self.draw_pile.cards:
+                if self.events is not None:
+                    self.log(ev.PileEmpty(player, "draw"))
                 if then_check:
                     self._check_hand_limit()
                 return
@@ -201,9 +218,9 @@ class Game(BaseGame):
 
     def _refill_draw_pile(self) -> None:
         """Rule 5: a used-up draw pile is remade from the discards (less the top)."""
-        if not self.draw_pile:
-            n_cards = len(self.discard_pile) - 1
-            if refill_from(self.draw_pile, self.discard_pile, self.chance):
+        if not self.draw_pile.cards:
+            n_cards = len(self.discard_pile.cards) - 1
+            if refill_from(self.draw_pile, self.discard_pile, self.chance) and self.events is not None:
                 self.log(ev.Reshuffled(None, n_cards))
 
     def _check_hand_limit(self) -> None:
@@ -226,25 +243,28 @@ class Game(BaseGame):
         self.hands[player].remove(given)
         their_hand.append(given)
         self.hands[player].append(received)
-        self.log(ev.Swapped(player, opponent, given, received))
+        if self.events is not None:
+            self.log(ev.Swapped(player, opponent, given, received))
         self.swap_with = None
         self._end_turn()
 
     def _open_door(self, colour: str) -> None:
         player = self.current
         outcome = OUTCOMES[self.chance.weighted(self.rules.live_weights)]
-        self.log(ev.DoorOpened(player, colour, outcome))
+        if self.events is not None:
+            self.log(ev.DoorOpened(player, colour, outcome))
         if outcome == colour:
-            self.log(ev.Won(player, colour))
+            if self.events is not None:
+                self.log(ev.Won(player, colour))
             self.won_date = colour
             self.finish(player, "date found")
         elif outcome == "dud":
             hand = self.hands[player]
-            for number in NUMBERS:
-                card = Card(colour, number)
+            for card in OUTFITS[colour]:
                 hand.remove(card)
                 self.discard_pile.put(card)
-                self.log(ev.Discarded(player, card))
+                if self.events is not None:
+                    self.log(ev.Discarded(player, card))
             for _ in range(self.rules.dud_redraw):
                 self._take_from("draw", then_check=False)
             self._check_hand_limit()
@@ -255,8 +275,11 @@ class Game(BaseGame):
         self.phase = ROLLING
         self.current = (self.current + 1) % self.n_players
         if self.turns >= self.rules.max_turns:
-            self.log(ev.TurnCap(None, self.turns))
+            if self.events is not None:
+                self.log(ev.TurnCap(None, self.turns))
             self.finish(None, "turn cap")
+        else:
+            self._legal = [ROLL]  # the next player's only choice: no need to work it out
 
     def _others(self) -> list[int]:
         return [(self.current + k) % self.n_players for k in range(1, self.n_players)]

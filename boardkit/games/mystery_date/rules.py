@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from boardkit.core import BaseRules, require
 
@@ -115,7 +116,7 @@ class Rules(BaseRules):
         require(sum(self.live_weights) > 0, "door_weights", weights,
                 "weights that sum to a positive number" + ("" if self.dud_in_play else " without the Dud"))
 
-    @property
+    @cached_property
     def live_weights(self) -> tuple:
         """The door weights in play (the Dud's is 0 when it is out of play)."""
         if self.dud_in_play:

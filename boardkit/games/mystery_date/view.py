@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import logging
+import numbers
 import random
 import threading
 import time
@@ -42,6 +43,7 @@ HUMAN = "human"
 BOTS = {"Collector": md_bots.Collector, "Random": md_bots.Random}
 SEAT_CHOICES = (HUMAN,) + tuple(BOTS)
 MAX_SEATS = 4
+SPEEDS = (0.5, 10.0)                    # autoplay decisions per second: the slider's range
 ROLL_QUEUE_S, DOOR_QUEUE_S = 0.3, 2.0   # how long a new animation may wait for a running one
 #: The ipycanvas canvas manager is shared by every canvas in the kernel, so
 #: every drawing batch of every App goes through this one lock.
@@ -77,13 +79,12 @@ class App(widgets.VBox):
         self.rules = Rules() if rules is None else rules
         if not isinstance(self.rules, Rules):
             raise TypeError(f"rules must be md.Rules, got {type(self.rules).__name__}")
-        if isinstance(n_players, bool) or not isinstance(n_players, int):
-            raise TypeError(f"n_players must be a whole number, got {n_players!r}")
-        self.rules.check_players(n_players)
+        self.rules.check_players(n_players)   # not a whole number in range: ValueError, as md.Game
         if n_players > MAX_SEATS:
             raise ValueError(f"the App seats at most {MAX_SEATS} players, got {n_players}")
         seats = self._check_seats(seats, n_players)
         seed = self._check_seed(seed)
+        autoplay_speed = self._check_speed(autoplay_speed)
         self._lock = threading.RLock()
         self._stop_autoplay = threading.Event()
         self._anim_until = 0.0
@@ -124,7 +125,7 @@ class App(widgets.VBox):
             tooltip="Let the bots play on by themselves; stops at a human's decision or the end (key A)")
         self.autoplay.add_class("md-autoplay")
         self.speed = widgets.FloatSlider(
-            value=float(autoplay_speed), min=0.5, max=10.0, step=0.5, description="Speed",
+            value=autoplay_speed, min=SPEEDS[0], max=SPEEDS[1], step=0.5, description="Speed",
             readout_format=".1f", continuous_update=False, style=dict(description_width="60px"),
             layout=widgets.Layout(width="300px", margin="12px 4px"),
             tooltip="Autoplay speed in decisions per second (fast speeds skip the animations)")
@@ -157,7 +158,7 @@ class App(widgets.VBox):
         self.log_box.selected_index = None
 
         self.roll_button.on_click(self._guard(lambda _: self.step()))
-        self.new_game_button.on_click(self._guard(lambda _: self.new_game()))
+        self.new_game_button.on_click(self._guard(lambda _: self._deal_from_controls()))
         self.autoplay.observe(self._guard(self._on_autoplay), names="value")
         self.players_input.observe(self._guard(self._on_players), names="value")
         for dropdown in self.seat_inputs:
@@ -274,11 +275,17 @@ class App(widgets.VBox):
         return rects[-1] if rects else None
 
     def close(self):
-        self._stop_autoplay.set()
-        for w in [*self.choice_buttons, self.roll_button, self.autoplay, self.speed,
-                  self.new_game_button, self.seed_input, self.players_input, *self.seat_inputs,
-                  self.show_hands, self.log_html, self.log_box, self.status, self.choice_box,
-                  self.canvas]:
+        """Stop autoplay and close every widget of the app.
+
+        Also called (by ``Widget.__del__``) on an App whose ``__init__`` raised,
+        so it only touches the parts that were built.
+        """
+        if hasattr(self, "_stop_autoplay"):
+            self._stop_autoplay.set()
+        names = ("roll_button", "autoplay", "speed", "new_game_button", "seed_input", "players_input",
+                 "show_hands", "log_html", "log_box", "status", "choice_box", "canvas")
+        for w in [*getattr(self, "choice_buttons", []), *getattr(self, "seat_inputs", []),
+                  *(getattr(self, name) for name in names if hasattr(self, name))]:
             w.close()
         super().close()
 
@@ -287,7 +294,7 @@ class App(widgets.VBox):
     def _check_seats(seats, n_players):
         if seats is None:
             return [HUMAN] + ["Collector"] * (n_players - 1)
-        if isinstance(seats, str) or len(seats) != n_players:
+        if isinstance(seats, str) or not hasattr(seats, "__len__") or len(seats) != n_players:
             raise ValueError(f"seats must list one of {SEAT_CHOICES} for each of the "
                              f"{n_players} players, got {seats!r}")
         by_lower = {s.lower(): s for s in SEAT_CHOICES}
@@ -297,6 +304,13 @@ class App(widgets.VBox):
                 raise ValueError(f"unknown seat {s!r}: choose from {SEAT_CHOICES}")
             out.append(by_lower[s.lower()])
         return out
+
+    @staticmethod
+    def _check_speed(speed):
+        if isinstance(speed, bool) or not isinstance(speed, numbers.Real) or not SPEEDS[0] <= speed <= SPEEDS[1]:
+            raise ValueError(f"autoplay_speed must be a number of decisions per second from {SPEEDS[0]} "
+                             f"to {SPEEDS[1]}, got {speed!r}")
+        return float(speed)
 
     def _check_seed(self, seed, box=False):
         if seed is None or (box and str(seed).strip() == ""):
@@ -475,7 +489,7 @@ class App(widgets.VBox):
                 self.step()
             elif key == "a":
                 self.autoplay.value = not self.autoplay.value
-            elif key.isdigit() and key != "0" and int(key) <= len(self._choices):
+            elif len(key) == 1 and key in "123456789" and int(key) <= len(self._choices):
                 self.choose(self._choices[int(key) - 1])
 
     # --- autoplay --------------------------------------------------------------------------
@@ -522,8 +536,23 @@ class App(widgets.VBox):
 
     # --- seats, client ready -------------------------------------------------------------------
     def _on_players(self, change):
-        if not self._quiet:
-            self.new_game()
+        if not self._quiet and not self._deal_from_controls():
+            self._quiet = True                 # no new game: show the game's own player count again
+            try:
+                self.players_input.value = self.game.n_players
+            finally:
+                self._quiet = False
+
+    def _deal_from_controls(self) -> bool:
+        """New game button, Players box: deal with the Seed box's seed; a typo there is a notice."""
+        with self._lock:
+            try:
+                seed = self._check_seed(self.seed_input.value, box=True)
+            except ValueError as err:
+                self._update(notice=f"Seed box: {err}. Nothing changed.")
+                return False
+            self.new_game(seed)
+            return True
 
     def _on_seats(self, change):
         with self._lock:
@@ -552,7 +581,6 @@ class App(widgets.VBox):
         self._log_lines.extend(e.describe() for e in events)
         if lines:
             self._last_news = lines
-        self._set_status(self._last_news if not notice else [], notice)
         self._set_choices()
         self.log_html.value = ("<div style='font-size:18px; max-height:300px; overflow:auto'>"
                                + "<br>".join(html.escape(x) for x in reversed(self._log_lines[-80:]))
@@ -565,6 +593,9 @@ class App(widgets.VBox):
             "Make your choice above first (a button or a click on the board)" if waiting else
             "Roll the die (key R)" if self.is_human(game.current_player) else
             "Let the bot make one decision (key S)")
+        # The status last: when it (an aria-live region) announces the next decision,
+        # the buttons for that decision are already in place.
+        self._set_status(self._last_news if not notice else [], notice)
 
     def _roll_label(self) -> str:
         game = self.game
@@ -621,7 +652,9 @@ class App(widgets.VBox):
             more = "\u2026 " if len(news) > 8 else ""
             parts.append("<div>" + more + html.escape(" ".join(shown)) + "</div>")
         parts.append(f"<div style='font-weight:bold'>{html.escape(prompt)}</div>")
-        parts.append(f"<div style='font-size:18px; color:#444'>Turn {game.turns} \u00b7 decision "
+        # The turn being played, as the board says it (before the roll: the coming turn).
+        turn = game.turns + (not game.is_over and game.phase == ROLLING)
+        parts.append(f"<div style='font-size:18px; color:#444'>Turn {turn} \u00b7 decision "
                      f"{self._n_decisions} \u00b7 seed {self.seed}</div>")
         self.status.value = (f"<div role='status' aria-live='polite' style='{STATUS_STYLE.format(colour=colour)}'>"
                              + "".join(parts) + "</div>")

@@ -1,7 +1,7 @@
 """Write the lesson notebooks (nbformat 4) with their outputs stripped.
 
-    python notebooks/build_notebooks.py          # write 00_index and 01_mystery_date
-    python notebooks/build_notebooks.py --pin    # ... then run them and keep the pinned outputs
+    python tools/build_notebooks.py          # write 00_index and 01_mystery_date
+    python tools/build_notebooks.py --pin    # ... then run them and keep the pinned outputs
 
 A cell whose first line is ``# NBVAL_CHECK_OUTPUT`` is a pinned cell: nbval
 (run with ``--nbval-lax``) compares its output on every run, so its printed
@@ -20,7 +20,7 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-HERE = Path(__file__).resolve().parent
+NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 PIN = "# NBVAL_CHECK_OUTPUT"
 KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
 
@@ -584,10 +584,9 @@ def pin_outputs(nb, path: Path, timeout: int = 600):
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     for cell, done in zip(nb.cells, ran.cells):
         if is_pinned(cell):
+            # nbval only compares cells that look "run": keep the execution count.
+            cell.execution_count = done.execution_count
             cell.outputs = [out for out in done.outputs if out.get("name") != "stderr"]
-            for out in cell.outputs:
-                if "execution_count" in out:
-                    out["execution_count"] = None
     return nb
 
 
@@ -596,14 +595,14 @@ def main(argv=None):
     parser.add_argument("--pin", action="store_true", help="execute and keep the pinned cells' outputs")
     args = parser.parse_args(argv)
     for name, make in NOTEBOOKS.items():
-        path = HERE / name
+        path = NOTEBOOK_DIR / name
         nb = make()
         if args.pin:
             pin_outputs(nb, path)
         nbformat.validate(nb)
         nbformat.write(nb, str(path))
         pinned = sum(is_pinned(c) for c in nb.cells)
-        print(f"wrote {path.relative_to(HERE.parent)}: {len(nb.cells)} cells, {pinned} pinned", file=sys.stderr)
+        print(f"wrote {path.relative_to(NOTEBOOK_DIR.parent)}: {len(nb.cells)} cells, {pinned} pinned", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,334 @@
+"""The Mystery Date app (``md.App``) served by Voilà and played in headless Chromium.
+
+Two fixture notebooks: four Collector bots (seed 3), and seat 1 human with
+three Collector bots (seed 5).  The tests read the canvas pixels (so a blank
+canvas fails), the status line (``.boardkit-status``: "Turn N · decision D ·
+seed S") and the buttons, and never assume a particular sequence of rolls:
+they react to whatever decision the game asks for.
+"""
+
+import os
+import re
+import time
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from boardkit.games import mystery_date as md
+from boardkit.games.mystery_date import view_draw as vd
+from harness import (canvas_pixel_stats, console_errors, wait_for_canvas,
+                     wait_for_pixels_to_change)
+
+pytestmark = pytest.mark.browser
+
+BOTS_APP = "tests/browser/fixtures/mystery_date_app.ipynb"
+HUMAN_APP = "tests/browser/fixtures/mystery_date_human.ipynb"
+LESSON = "notebooks/01_mystery_date.ipynb"
+LESSON_LAST_OUTPUT = "1st player wins"   # a column of the table made by one of the last cells
+SLOW = os.environ.get("BOARDKIT_SLOW_BROWSER_TESTS") == "1"
+LOAD_TIMEOUT_MS = 120_000      # a slow CI machine starting a kernel; measured ~3-6 s here
+STEP_TIMEOUT_MS = 15_000       # one decision: a round trip to the kernel
+#: the ways of playing the human test must use: choice button, canvas click, key 1 on the
+#: canvas, Space on the Roll button, a click on the canvas during a bot's turn
+WAYS = {"button", "canvas", "key", "space", "out of turn"}
+COUNTERS = re.compile(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\d+)")
+
+
+# --- helpers --------------------------------------------------------------------------
+
+def open_app(page, url, record_property):
+    """Load the app; return the seconds from the page request to a drawn board."""
+    start = time.monotonic()
+    page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    wait_for_canvas(page, timeout=LOAD_TIMEOUT_MS, min_drawn=50_000)
+    seconds = time.monotonic() - start
+    record_property("seconds_to_drawn_canvas", round(seconds, 2))
+    print(f"\n{url}: page request -> drawn canvas {seconds:.2f} s")
+    return seconds
+
+
+def status(page):
+    return page.locator(".boardkit-status")
+
+
+def counters(page):
+    """(turn, decision) from the status line."""
+    text = status(page).inner_text()
+    found = COUNTERS.search(text)
+    assert found, f"no turn/decision counter in the status line: {text!r}"
+    return int(found[1]), int(found[2])
+
+
+def wait_for_decision(page, n):
+    """Wait until the status line says ``decision n`` (the kernel answered)."""
+    expect(status(page)).to_contain_text(re.compile(rf"decision {n} \u00b7"), timeout=STEP_TIMEOUT_MS)
+
+
+def assert_no_app_error(page):
+    assert "Something went wrong" not in status(page).inner_text()
+
+
+def assert_board_drawn(stats):
+    assert stats["canvases"] == 1                           # a MultiCanvas shows as one <canvas>
+    assert stats["drawn"] == stats["pixels"]                # the board's background covers it all
+    assert stats["non_background"] > 0.3 * stats["pixels"]  # spaces, door, piles, hands, pawns
+    assert stats["major_colours"] >= 8                      # the palette, not a single fill
+
+
+def canvas_click(page, x, y):
+    """Click the canvas at logical canvas pixel (x, y), scaled to its displayed size.
+
+    The canvas draws at 1280 x 800 but the page shows it at its column's width;
+    ipycanvas maps the browser's click back to canvas pixels the same way.
+    The canvas is first scrolled fully into view: ipycanvas (0.14) focuses the
+    canvas on mouse down *before* it reads the click's position, and focusing
+    a partly scrolled-off canvas scrolls the page, so the click would land
+    where the page has moved to, not where it was aimed.
+    """
+    canvas = page.locator("canvas")
+    width, height, shown_w, shown_h = canvas.evaluate("""c => {
+        c.scrollIntoView({block: "center"});
+        const box = c.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight) throw new Error("canvas taller than the window");
+        return [c.width, c.height, box.width, box.height];
+    }""")
+    assert (width, height) == (vd.WIDTH, vd.HEIGHT)
+    canvas.click(position={"x": x * shown_w / width, "y": y * shown_h / height})
+
+
+def centre(rect, dx=None):
+    x, y, w, h = rect
+    return x + (w / 2 if dx is None else dx), y + h / 2
+
+
+def first_card_point(seat, n_players):
+    """A point on the leftmost card of ``seat``'s hand, in its part never covered by the next card.
+
+    A hand is drawn sorted by colour (``md.COLOURS`` order), then number.
+    """
+    x, y, _, _ = vd.hand_rects(seat, n_players, 1)[0]
+    return x + 16, y + vd.CARD_H / 2
+
+
+def canvas_point_for(label, layout, n_players):
+    """Where on the canvas to click for the choice button ``label`` (None: buttons only)."""
+    text = label.split(". ", 1)[-1].lower()
+    if text.startswith(("give the", "discard the")):
+        return first_card_point(0, n_players)
+    if text == "take from the draw pile":
+        return centre(layout.draw_rect)
+    if text == "take from the discard pile":
+        return centre(layout.discard_rect)
+    found = re.fullmatch(r"swap with player (\d)", text)
+    if found:
+        panel = vd.panel_rect(int(found[1]) - 1, n_players)
+        return panel[0] + panel[2] / 2, panel[1] + 26   # the hand's title line
+    return None                                          # showing an outfit: use the buttons
+
+
+def hand_order(card_text):
+    """Sort key of a card named like "red 1": the order a hand is drawn in, left to right."""
+    colour, number = card_text.lower().split()
+    return md.COLOURS.index(colour), int(number)
+
+
+def expected_news(label, by_canvas=False):
+    """A phrase (or pattern) the status line shows once the action of ``label`` is made.
+
+    ``by_canvas``: the choice was a click on the hand's leftmost card, not the button.
+    """
+    text = label.split(". ", 1)[-1].lower()
+    if text.startswith("give the"):
+        return "Player 1 swaps a card with"
+    if text.startswith("discard the"):
+        if by_canvas:
+            return re.compile(r"Player 1 discards the (\w+ \d)\.")
+        return f"Player 1 discards the {text.removeprefix('discard the ')}"
+    if text.startswith("take from the"):
+        return "Player 1 takes"
+    if text.startswith("swap with"):
+        return f"Player 1 chooses to {text}"
+    return "opens the door"
+
+
+# --- four bots ------------------------------------------------------------------------
+
+def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_property):
+    page = browser_page
+    open_app(page, voila_server(BOTS_APP), record_property)
+
+    first = canvas_pixel_stats(page)
+    assert_board_drawn(first)
+    roll = page.locator(".md-roll")
+    expect(roll).to_have_text("Step")                 # bots' turns: one decision per click
+    turn0, decision0 = counters(page)
+    assert (turn0, decision0) == (1, 0)                # turn 1 is about to be played
+    assert "seed 3" in status(page).inner_text()
+
+    texts, digests = {status(page).inner_text()}, {first["digest"]}
+    turn, decision = turn0, decision0
+    started = time.monotonic()
+    while turn < turn0 + 20 and "Press New game" not in status(page).inner_text():
+        assert decision < 200, "20 turns should take far fewer decisions"
+        roll.click(timeout=STEP_TIMEOUT_MS)
+        decision += 1
+        wait_for_decision(page, decision)
+        turn, _ = counters(page)
+        texts.add(status(page).inner_text())
+        digests.add(canvas_pixel_stats(page)["digest"])
+    record_property("decisions_for_20_turns", decision)
+    record_property("seconds_per_decision", round((time.monotonic() - started) / decision, 3))
+    print(f"{decision} decisions, {turn} turns, {(time.monotonic() - started) / decision:.3f} s each")
+
+    assert turn >= turn0 + 20 or "Press New game" in status(page).inner_text()
+    assert len(texts) > decision // 2                  # the status says what happened each time
+    wait_for_pixels_to_change(page, first["digest"])
+    last = canvas_pixel_stats(page)
+    assert len(digests | {last["digest"]}) > 5          # the picture followed the game
+    assert_board_drawn(last)                            # redrawn, never wiped
+
+    # Autoplay: a thread in the kernel plays on (2 decisions a second) until switched off.
+    if "Press New game" not in status(page).inner_text():
+        autoplay = page.locator(".md-autoplay")
+        autoplay.click()
+        wait_for_decision(page, decision + 3)
+        autoplay.click()
+        expect(autoplay).not_to_have_class(re.compile(r"\bmod-active\b"))
+        page.wait_for_timeout(1500)                     # stopped: no decision comes any more
+        stopped_at = counters(page)[1]
+        page.wait_for_timeout(1500)
+        assert counters(page)[1] == stopped_at
+    assert_no_app_error(page)
+    assert console_errors(page) == []
+
+
+# --- a human seat ---------------------------------------------------------------------
+
+def test_human_seat_plays_by_buttons_canvas_and_keys(voila_server, browser_page, record_property):
+    page = browser_page
+    open_app(page, voila_server(HUMAN_APP), record_property)
+    assert_board_drawn(canvas_pixel_stats(page))
+    layout = vd.Layout.for_board(len(md.Rules().board))
+    n_players = 4
+    roll = page.locator(".md-roll")
+    choices = page.locator(".md-choice")
+    expect(roll).to_have_text("Roll")
+    expect(status(page)).to_contain_text("Player 1, your turn")
+    _, decision = counters(page)
+    assert decision == 0
+
+    # A card can't be played before rolling: a notice, and nothing changes.
+    canvas_click(page, *first_card_point(0, n_players))
+    expect(status(page)).to_contain_text("Cards are not played now")
+    assert counters(page) == (1, 0)
+
+    # Keyboard: the focused Roll button answers Enter.
+    digest = canvas_pixel_stats(page)["digest"]
+    roll.focus()
+    page.keyboard.press("Enter")
+    decision += 1
+    wait_for_decision(page, decision)
+    expect(status(page)).to_contain_text("Player 1 rolls a")
+    wait_for_pixels_to_change(page, digest)            # the die and the pawn moved
+
+    done = set()      # which ways of answering a decision were used
+    new_games = 0
+    while not WAYS <= done:
+        assert decision < 400, f"not every way of playing came up: only {sorted(done)}"
+        before = status(page).inner_text()
+        if "Press New game" in before:                 # over already: deal another game
+            new_games += 1
+            assert new_games <= 3, f"three games ended before every way of playing came up: {done}"
+            page.locator(".boardkit-md-app input[type=text]").fill(str(100 + new_games))
+            page.locator(".md-new-game").click(timeout=STEP_TIMEOUT_MS)
+            expect(status(page)).to_contain_text(f"decision 0 \u00b7 seed {100 + new_games}")
+            decision = 0
+            continue
+        if "bot) is next" in before:                   # a bot's decision
+            expect(roll).to_have_text("Step")
+            if "out of turn" not in done:              # clicking on a bot's turn changes nothing
+                canvas_click(page, *first_card_point(0, n_players))
+                expect(status(page)).to_contain_text("a bot plays it")
+                assert counters(page)[1] == decision
+                done.add("out of turn")
+            roll.click(timeout=STEP_TIMEOUT_MS)
+            expected = None
+        elif "Player 1, your turn" in before:          # the human's roll, by keyboard
+            expect(roll).to_have_text("Roll")
+            expect(roll).to_be_enabled()
+            roll.focus()
+            page.keyboard.press("Space")
+            done.add("space")
+            expected = "Player 1 rolls a"
+        else:                                          # the human must choose
+            expect(roll).to_be_disabled()
+            expect(choices.first).to_be_visible()
+            label = choices.first.inner_text()
+            expected = expected_news(label)
+            point = canvas_point_for(label, layout, n_players)
+            if "canvas" not in done and point is not None:
+                expected = expected_news(label, by_canvas=True)
+                labels = choices.all_inner_texts()
+                canvas_click(page, *point)
+                done.add("canvas")
+            elif "key" not in done:
+                page.locator("canvas").focus()         # the canvas takes keys: 1-9 pick a choice
+                page.keyboard.press("1")
+                done.add("key")
+            else:
+                choices.first.click(timeout=STEP_TIMEOUT_MS)
+                done.add("button")
+        decision += 1
+        wait_for_decision(page, decision)
+        if expected:
+            expect(status(page)).to_contain_text(expected, ignore_case=True)
+        if isinstance(expected, re.Pattern):           # a card discarded by a click on the canvas:
+            card = expected.search(status(page).inner_text())[1]   # the leftmost of the hand
+            assert all(hand_order(card) <= hand_order(other.split(" the ")[-1]) for other in labels)
+        assert status(page).inner_text() != before
+        assert_no_app_error(page)
+    print(f"ways of playing used by decision {decision}: {sorted(done)}")
+    assert WAYS <= done
+    assert_board_drawn(canvas_pixel_stats(page))
+    assert console_errors(page) == []
+
+
+# --- the lesson notebook (opt-in: it runs every cell, ~20-30 s of simulations) ---------------
+
+@pytest.mark.skipif(not SLOW, reason="serves the whole lesson (all its simulations, two worker "
+                                     "processes): set BOARDKIT_SLOW_BROWSER_TESTS=1 to run it")
+@pytest.mark.parametrize("progressive", [False, True], ids=["default", "progressive"])
+def test_lesson_app_is_drawn(voila_server, browser_page, record_property, progressive):
+    """Request -> drawn App canvas for the real lesson, with and without progressive rendering.
+
+    By default Voilà runs every cell before the page's widgets connect, so the
+    App (cell 3) is drawn only after the last simulation.  With
+    ``--progressive_rendering=True`` each cell's output is shown as soon as it
+    has run; the App's ``client_ready`` message waits in the kernel's queue
+    until the cell running at the time finishes, so the board appears after a
+    few seconds.  But Voilà 0.5.13 sometimes stops executing the remaining
+    cells in that mode (seen with cells that use an Output widget), so the
+    rest of the lesson is only reported here, not asserted.
+    """
+    page = browser_page
+    extra = ["--progressive_rendering=True"] if progressive else []
+    url = voila_server(LESSON, timeout=120, extra_args=extra)
+    start = time.monotonic()
+    page.goto(url, wait_until="commit", timeout=300_000)
+    wait_for_canvas(page, timeout=300_000, min_drawn=50_000)
+    drawn = time.monotonic() - start
+    record_property("seconds_to_drawn_canvas", round(drawn, 2))
+    assert_board_drawn(canvas_pixel_stats(page))
+    expect(status(page)).to_contain_text("Player 1, your turn")
+    try:
+        page.get_by_text(LESSON_LAST_OUTPUT).first.wait_for(timeout=300_000 if not progressive else 120_000)
+        finished = round(time.monotonic() - start, 2)
+    except PlaywrightTimeout:
+        finished = None
+    record_property("seconds_to_last_output", finished)
+    print(f"\nlesson ({'progressive' if progressive else 'default'}): drawn {drawn:.1f} s, "
+          f"last output {finished if finished is not None else 'never (execution stalled)'} s")
+    if not progressive:
+        assert finished is not None
+    assert console_errors(page) == []

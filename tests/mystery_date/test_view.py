@@ -1,0 +1,498 @@
+"""``md.App`` without a browser: ipywidgets objects work in plain Python.
+
+Clicks are made the way the browser makes them: buttons through
+``button.click()``, the canvas through the message ipycanvas sends
+(``canvas._handle_custom_msg({"event": "mouse_down", "x": .., "y": ..})``)
+or ``app.on_canvas_mouse_down(x, y)``.  Human decisions are set up with
+``md_helpers.arrange`` and forced rolls, so no test depends on a lucky seed.
+"""
+import gc
+import html
+import re
+import sys
+import threading
+import time
+
+import pytest
+
+from boardkit.core import step as bot_step
+from boardkit.games import mystery_date as md
+from boardkit.games.mystery_date import view_draw as vd
+from boardkit.games.mystery_date.game import (CHOOSING_OPPONENT, CHOOSING_PILE, DISCARDING, GIVING,
+                                              ROLLING, SHOWING)
+from boardkit.games.mystery_date.rules import DOOR, SWAP_ANY, TAKE_2, TAKE_EITHER
+from md_helpers import arrange, card, force_rolls, saved, space
+
+HUMAN_FIRST = ["human", "Collector", "Collector", "Collector"]
+BOTS = ["Collector"] * 4
+
+
+# --- helpers ------------------------------------------------------------------------
+
+def text(app) -> str:
+    """The status line as plain text."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", app.status.value))
+
+
+def counters(app):
+    found = re.search(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\S+)", text(app))
+    return int(found[1]), int(found[2]), found[3]
+
+
+def centre(rect):
+    x, y, w, h = rect
+    return x + w / 2, y + h / 2
+
+
+def mouse_down(app, x, y):
+    """A click on the canvas, as the browser's ipycanvas view reports it."""
+    app.canvas._handle_custom_msg({"event": "mouse_down", "x": x, "y": y}, [])
+
+
+def key_down(app, key):
+    app.canvas._handle_custom_msg({"event": "key_down", "key": key, "shift_key": False,
+                                   "ctrl_key": False, "meta_key": False}, [])
+
+
+def labels(app):
+    return [b.description for b in app.choice_buttons]
+
+
+def wait_until(condition, timeout=20.0):
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def make_app():
+    """``make_app(**kwargs)`` builds an App and closes it (stopping autoplay) after the test."""
+    apps = []
+
+    def make(**kwargs):
+        app = md.App(**kwargs)
+        apps.append(app)
+        return app
+    yield make
+    for app in apps:
+        assert app.errors == [], app.errors[0] if app.errors else ""
+        app.close()
+
+
+@pytest.fixture
+def human_app(make_app, monkeypatch):
+    """``human_app(kind, roll=1, **arrange_kwargs)``: seat 1 human (three Collectors), set up so
+    that her next roll stops on the first ``kind`` space of the board."""
+    def make(kind, roll=1, rules=None, **arrangement):
+        app = make_app(rules=rules, seats=HUMAN_FIRST, seed=1)
+        game = arrange(app.game, **arrangement)
+        game.positions[0] = (space(game, kind) - roll) % len(game.rules.board)
+        force_rolls(monkeypatch, game, roll)
+        app.refresh()
+        return app
+    return make
+
+
+class Unchanged:
+    """``with Unchanged(app): ...`` checks the block changed neither the game nor the decision count."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __enter__(self):
+        self.before = saved(self.app.game), self.app._n_decisions, list(self.app.choice_buttons)
+        return self
+
+    def __exit__(self, *exc):
+        if exc[0] is None:
+            assert (saved(self.app.game), self.app._n_decisions, list(self.app.choice_buttons)) == self.before
+
+
+# --- construction -------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(n_players=1), "n_players must be a whole number from 2 to 4"),
+    (dict(n_players=5), "n_players"),
+    (dict(n_players="3"), "n_players"),
+    (dict(n_players=2.0), "n_players"),
+    (dict(n_players=None), "n_players"),
+    (dict(seats=["human"] * 3), "seats must list one of .* for each of the 4 players"),
+    (dict(n_players=3, seats=BOTS), "for each of the 3 players"),
+    (dict(seats="human"), "seats must list"),
+    (dict(seats=4), "seats must list"),
+    (dict(seats=["human", "robot", "Collector", "Collector"]), "unknown seat 'robot'"),
+    (dict(seats=["human", None, "Collector", "Collector"]), "unknown seat None"),
+    (dict(seed=-1), "the seed must be a whole number 0 or more"),
+    (dict(seed=2.5), "seed"),
+    (dict(seed="7"), "seed"),
+    (dict(seed=True), "seed"),
+    (dict(autoplay_speed=0), "autoplay_speed must be a number of decisions per second from 0.5 to 10"),
+    (dict(autoplay_speed=11), "autoplay_speed"),
+    (dict(autoplay_speed=float("nan")), "autoplay_speed"),
+    (dict(autoplay_speed="fast"), "autoplay_speed"),
+])
+def test_bad_arguments_raise_a_clear_value_error(kwargs, match, monkeypatch):
+    leftovers = []
+    monkeypatch.setattr(sys, "unraisablehook", leftovers.append)
+    with pytest.raises(ValueError, match=match):
+        md.App(**kwargs)
+    gc.collect()          # the half-built App is collected quietly (Widget.__del__ calls close())
+    assert leftovers == []
+
+
+def test_rules_of_the_wrong_type():
+    with pytest.raises(TypeError, match="rules must be md.Rules"):
+        md.App(rules={"hand_limit": 7})
+
+
+def test_seat_names_ignore_case(make_app):
+    app = make_app(seats=["HUMAN", "collector", "random", "Collector"], seed=0)
+    assert app.seats == ["human", "Collector", "Random", "Collector"]
+
+
+def test_a_new_app_waits_for_the_human_roll(make_app):
+    app = make_app(seed=1)
+    assert app.seats == HUMAN_FIRST and app.n_players == 4
+    assert app.roll_button.description == "Roll" and not app.roll_button.disabled
+    assert "Player 1, your turn: press Roll" in text(app)
+    assert counters(app) == (1, 0, "1")
+    assert app.choice_buttons == []
+    assert [d.layout.display for d in app.seat_inputs] == [None] * 4
+
+
+def test_fewer_players_hide_the_unused_seats(make_app):
+    app = make_app(n_players=2, seats=["human", "Random"], seed=0)
+    assert app.n_players == 2 and app.seats == ["human", "Random"]
+    assert [d.layout.display for d in app.seat_inputs] == [None, None, "none", "none"]
+
+
+# --- bots ---------------------------------------------------------------------------
+
+def test_step_lets_each_bot_decide_like_bk_step(make_app):
+    app = make_app(seats=BOTS, seed=3)
+    reference = md.Game(md.Rules(), n_players=4, seed=3)
+    bots = [md.bots.Collector() for _ in range(4)]
+    assert app.roll_button.description == "Step"
+    statuses = {app.status.value}
+    n = 0
+    while app.game.turns < 20 and not app.game.is_over:
+        assert app.step() == bot_step(reference, bots)
+        n += 1
+        statuses.add(app.status.value)
+    assert saved(app.game) == saved(reference)
+    assert counters(app)[1] == n
+    assert len(statuses) == n + 1                   # every decision is news
+    assert app.roll_button.description == "Step"
+
+
+def test_the_step_button_and_keys_make_one_decision_each(make_app):
+    app = make_app(seats=BOTS, seed=3)
+    app.roll_button.click()
+    assert counters(app)[1] == 1
+    for i, key in enumerate(["r", "s", " ", "Enter", "R"], start=2):
+        key_down(app, key)
+        assert counters(app)[1] == i
+    with Unchanged(app):
+        for key in ["x", "0", "1", "\u00b2", "Shift", "ArrowUp"]:  # no choices, nothing to do
+            key_down(app, key)
+
+
+def test_a_bot_game_ends_and_says_so(make_app):
+    app = make_app(rules=md.Rules(max_turns=6), seats=BOTS, seed=3)
+    while not app.game.is_over:
+        app.step()
+    assert "No winner (turn cap)" in text(app) and "Press New game" in text(app)
+    assert app.roll_button.description == "Game over" and app.roll_button.disabled
+    with Unchanged(app):
+        assert app.step() is None
+        assert "The game is over" in text(app)
+        mouse_down(app, *centre(app.geometry.die_rect))
+        assert "The game is over" in text(app)
+        assert app.choose(md.Roll()) is None
+
+
+# --- a human seat: buttons, canvas clicks, keys --------------------------------------
+
+def test_human_swap_any_by_button_then_canvas_card(human_app):
+    app = human_app(SWAP_ANY, hands=["r1 g2", "b3", "o1 o2", ""])
+    mouse_down(app, *centre(app.geometry.die_rect))           # the die rolls for her
+    assert app.game.phase == CHOOSING_OPPONENT and counters(app)[1] == 1
+    assert labels(app) == ["1. Swap with Player 2", "2. Swap with Player 3"]   # Player 4 has no cards
+    assert app.roll_button.disabled
+    assert "click the hand of the player you swap with" in text(app)
+
+    app.choice_buttons[1].click()
+    assert app.game.phase == GIVING and app.game.swap_with == 2
+    assert "Player 1 chooses to swap with Player 3." in text(app)
+    assert labels(app) == ["1. Give the red 1", "2. Give the green 2"]
+
+    mouse_down(app, *centre(app.card_rect(0, card("r1"))))
+    swapped = next(e for e in reversed(app.game.events) if type(e).__name__ == "Swapped")
+    assert (swapped.player, swapped.opponent, swapped.given) == (0, 2, card("r1"))
+    assert card("r1") in app.game.hands[2] and len(app.game.hands[0]) == 2
+    assert app.game.current_player == 1 and app.game.phase == ROLLING
+    assert "Player 1 swaps a card with Player 3." in text(app)
+    assert app.choice_buttons == [] and app.roll_button.description == "Step"
+
+
+def test_human_chooses_whom_to_swap_with_on_the_canvas(human_app):
+    app = human_app(SWAP_ANY, hands=["r1", "b3 b2", "o1", "g1"])
+    app.step()
+    mouse_down(app, *centre(vd.panel_rect(3, 4)))              # Player 4's hand panel
+    assert app.game.phase == GIVING and app.game.swap_with == 3
+    mouse_down(app, *centre(app.card_rect(1, card("b3"))))     # a card in Player 2's hand...
+    assert "belongs to Player 2" in text(app) and app.game.phase == GIVING
+    key_down(app, "1")                                          # ...so give with key 1 instead
+    assert app.game.current_player == 1 and card("r1") in app.game.hands[3]
+
+
+def test_human_discards_down_to_the_limit_by_clicking_cards(human_app):
+    app = human_app(TAKE_2, hands=["r1 r2 r3 g1 g2 g3", "b1", "b2", "b3"], draw_top="o1 o2")
+    app.step()
+    assert app.game.phase == DISCARDING and len(app.game.hands[0]) == 8
+    assert "you hold 8 cards: discard down to 6" in text(app)
+    assert len(app.choice_buttons) == 8
+    mouse_down(app, *centre(app.card_rect(0, card("g1"))))
+    assert app.game.phase == DISCARDING and app.game.discard_pile.top == card("g1")
+    assert "Player 1 discards the green 1." in text(app)
+    app.on_canvas_mouse_down(*centre(app.card_rect(0, card("o2"))))
+    assert sorted(app.game.hands[0]) == sorted(map(card, "r1 r2 r3 g2 g3 o1".split()))
+    assert app.game.current_player == 1
+
+
+def test_human_takes_the_face_up_discard(human_app):
+    app = human_app(TAKE_EITHER, hands=["r1", "b1", "b2", "b3"], discard="g2 r2")
+    app.step()
+    assert app.game.phase == CHOOSING_PILE
+    assert labels(app) == ["1. Take from the draw pile", "2. Take from the discard pile"]
+    with Unchanged(app):
+        mouse_down(app, *centre(app.card_rect(0, card("r1"))))
+        assert "A card can't be chosen now" in text(app)
+        mouse_down(app, *centre(app.geometry.die_rect))
+        assert "You have already rolled this turn" in text(app)
+        assert app.step() is None
+        assert "has already rolled and must choose first" in text(app)
+    mouse_down(app, *centre(app.geometry.discard_rect))
+    assert sorted(app.game.hands[0]) == [card("r1"), card("r2")]
+    assert "Player 1 takes the red 2 from the discard pile." in text(app)
+
+
+def test_an_empty_pile_cannot_be_chosen(human_app):
+    app = human_app(TAKE_EITHER, hands=["r1", "b1", "b2", "b3"], discard="")
+    app.step()
+    assert labels(app) == ["1. Take from the draw pile"]
+    with Unchanged(app):
+        mouse_down(app, *centre(app.geometry.discard_rect))
+        assert "The discard pile is empty" in text(app)
+    mouse_down(app, *centre(app.geometry.draw_rect))
+    assert len(app.game.hands[0]) == 2
+
+
+def test_human_opens_the_door_and_wins(human_app):
+    always_red = md.Rules(door_weights=(1, 0, 0, 0, 0))
+    app = human_app(DOOR, rules=always_red, hands=["r1 r2 r3", "b1", "b2", "b3"])
+    app.step()
+    assert app.game.phase == SHOWING and "READY for Formal Dance" in text(app)
+    mouse_down(app, *centre(app.geometry.door_rect))
+    assert app.game.winner == 0 and app.game.is_over
+    assert "Player 1 wins: ready for the Formal Dance date!" in text(app)
+    assert app.roll_button.description == "Game over" and app.choice_buttons == []
+    with Unchanged(app):
+        mouse_down(app, *centre(app.card_rect(0, card("r1"))))
+        assert "The game is over" in text(app)
+
+
+def test_ready_for_two_dates_she_picks_an_outfit_by_its_card(human_app):
+    always_red = md.Rules(door_weights=(1, 0, 0, 0, 0))
+    app = human_app(DOOR, rules=always_red, hands=["r1 r2 r3 g1 g2 g3", "b1", "b2", "b3"])
+    app.step()
+    assert len(app.choice_buttons) == 2
+    with Unchanged(app):
+        mouse_down(app, *centre(app.geometry.door_rect))
+        assert "You are ready for two dates" in text(app)
+    mouse_down(app, *centre(app.card_rect(0, card("g2"))))     # the green outfit: the door says red
+    opened = next(e for e in reversed(app.game.events) if type(e).__name__ == "DoorOpened")
+    assert (opened.colour, opened.outcome) == ("green", "red")
+    assert not app.game.is_over and app.game.current_player == 1
+
+
+def test_clicks_that_mean_nothing_change_nothing_and_say_why(make_app):
+    app = make_app(seats=HUMAN_FIRST, seed=1)
+    g = app.geometry
+    own = app.game.hands[0][0]
+    cases = [
+        (centre(app.card_rect(0, own)), "Cards are not played now"),
+        (centre(g.draw_rect), "You take from the piles only on the spaces that say so"),
+        (centre(g.door_rect), "The door opens only when you stop on OPEN THE DOOR"),
+        (centre(vd.panel_rect(2, 4)), "That is Player 3's hand"),
+        ((400, 40), "Player 1: Roll the die"),                # a board space: not clickable
+        ((-5, 900), "Player 1: Roll the die"),                # off the canvas
+    ]
+    for (x, y), notice in cases:
+        with Unchanged(app):
+            mouse_down(app, x, y)
+        assert notice in text(app), (x, y)
+        assert "\u26a0" in text(app)                           # shown as a warning
+    with Unchanged(app):
+        assert app.choose(md.Discard(card("o3"))) is None
+    assert "You can't discard the orange 3 now" in text(app)
+
+
+def test_out_of_turn_clicks_and_choices_change_nothing(make_app):
+    app = make_app(seats=["Collector", "human", "Collector", "Collector"], seed=2)
+    assert app.game.current_player == 0
+    with Unchanged(app):
+        mouse_down(app, *centre(app.card_rect(1, app.game.hands[1][0])))
+        assert "It is Player 1's turn and a bot plays it" in text(app)
+        assert app.choose(md.Roll()) is None
+        assert "It is Player 1's turn, a bot: press Step" in text(app)
+        mouse_down(app, 400, 40)                                # nothing there: no notice needed
+
+
+def test_a_button_of_an_earlier_decision_does_nothing(human_app):
+    app = human_app(SWAP_ANY, hands=["r1 g2", "b3", "o1 o2", "g1"])
+    app.step()
+    old = app.choice_buttons[0]
+    old.click()                                                  # swap with Player 2
+    assert app.game.phase == GIVING
+    with Unchanged(app):
+        old.click()
+        assert "That button was for an earlier decision" in text(app)
+
+
+def test_show_bot_hands_turns_their_cards_face_down(make_app):
+    app = make_app(seats=HUMAN_FIRST, seed=1)
+    assert app._scene().face_up == (True, True, True, True)
+    app.show_hands.value = False
+    assert app._scene().face_up == (True, False, False, False)
+
+
+# --- new games, loaded games --------------------------------------------------------------
+
+def play_out(app, n):
+    out = []
+    for _ in range(n):
+        if app.game.is_over:
+            break
+        out.append((app.step(), saved(app.game)))
+    return out
+
+
+def test_new_game_with_a_seed_replays_the_same_game(make_app):
+    app = make_app(seats=BOTS, seed=11)
+    first = [saved(app.game)] + play_out(app, 40)
+    app.new_game(seed=11)
+    assert app.seed_input.value == "11" and counters(app)[1:] == (0, "11")
+    assert [saved(app.game)] + play_out(app, 40) == first
+    app.new_game(seed=12)
+    assert saved(app.game) != first[0]
+    app.seed_input.value = " 11 "                                # the Seed box, as typed
+    app.new_game_button.click()
+    assert saved(app.game) == first[0] and app.seed == 11
+    app.seed_input.value = ""
+    app.new_game()                                               # a fresh game, with its seed shown
+    assert isinstance(app.seed, int) and counters(app)[2] == str(app.seed)
+
+
+def test_a_bad_seed_box_is_a_notice_not_an_error(make_app):
+    app = make_app(seats=BOTS, seed=11)
+    app.step()
+    app.seed_input.value = "eleven"
+    with Unchanged(app):
+        app.new_game_button.click()
+        assert "Seed box: the seed must be a whole number" in text(app)
+        app.players_input.value = 3                              # would deal a new game
+        assert app.players_input.value == 4 and app.n_players == 4
+    with pytest.raises(ValueError, match="seed"):                # the Python API raises
+        app.new_game()
+    with pytest.raises(ValueError, match="seed"):
+        app.new_game(seed=-3)
+
+
+def test_changing_the_players_deals_a_new_game(make_app):
+    app = make_app(seats=BOTS, seed=5)
+    app.step()
+    app.players_input.value = 3
+    assert app.n_players == 3 and app.game.turns == 0 and app.seed == 5
+    assert [d.layout.display for d in app.seat_inputs] == [None, None, None, "none"]
+    assert "New game: 3 players, seed 5" in text(app)
+
+
+def test_changing_a_seat_changes_who_decides(make_app):
+    app = make_app(seats=BOTS, seed=5)
+    app.seat_inputs[0].value = "human"
+    assert "Seats: 1 human" in text(app)
+    assert app.roll_button.description == "Roll"
+    app.step()                                                   # now it is her roll
+    assert app.game.events and any(type(e).__name__ == "Rolled" for e in app.game.events)
+
+
+def test_set_game_shows_a_saved_game_and_plays_on(make_app):
+    game = md.Game(md.Rules(hand_limit=7), n_players=3, seed=5)
+    bots = [md.bots.Collector()] * 3
+    for _ in range(25):
+        bot_step(game, bots)
+    loaded = md.Game.from_dict(game.to_dict())
+    app = make_app(seats=BOTS, seed=1)
+    app.set_game(loaded)
+    assert app.game is loaded and app.n_players == 3 and app.players_input.value == 3
+    assert app.rules.hand_limit == 7
+    assert [d.layout.display for d in app.seat_inputs] == [None, None, None, "none"]
+    assert f"Game loaded: 3 players, turn {game.turns}." in text(app)
+    app.step()
+    bot_step(game, bots)
+    assert saved(app.game) == saved(game)
+    with pytest.raises(TypeError, match="set_game needs an md.Game"):
+        app.set_game(game.to_dict())
+
+
+# --- autoplay --------------------------------------------------------------------------------
+
+def autoplay_threads():
+    return [t for t in threading.enumerate() if t.name == "mystery-date-autoplay" and t.is_alive()]
+
+
+def test_autoplay_stops_at_a_human_seat(make_app):
+    app = make_app(seats=["Collector", "human", "Collector", "Collector"], seed=2, autoplay_speed=10)
+    app.autoplay.value = True
+    wait_until(lambda: not app.autoplay.value)
+    assert app.game.current_player == 1 and app.game.phase == ROLLING
+    assert counters(app)[1] >= 1
+    assert "Player 2, your turn" in text(app)
+    wait_until(lambda: not autoplay_threads(), 5)
+
+
+def test_autoplay_will_not_start_on_a_human_turn(make_app):
+    app = make_app(seats=HUMAN_FIRST, seed=1)
+    with Unchanged(app):
+        app.autoplay.value = True
+    assert not app.autoplay.value
+    assert "Autoplay waits for Player 1, a human" in text(app)
+
+
+def test_autoplay_plays_to_the_end_of_the_game(make_app):
+    app = make_app(rules=md.Rules(max_turns=8), seats=BOTS, seed=3, autoplay_speed=10)
+    key_down(app, "a")                                           # key A switches it on
+    wait_until(lambda: not app.autoplay.value)
+    assert app.game.is_over and "Press New game" in text(app)
+    app.autoplay.value = True                                    # nothing left to play
+    assert not app.autoplay.value and "The game is over" in text(app)
+    wait_until(lambda: not autoplay_threads(), 5)
+
+
+def test_autoplay_stops_when_switched_off_or_a_new_game_is_dealt(make_app):
+    app = make_app(seats=BOTS, seed=3, autoplay_speed=0.5)      # one decision every 2 s
+    app.autoplay.value = True
+    wait_until(lambda: counters(app)[1] == 1)
+    app.autoplay.value = False
+    wait_until(lambda: not autoplay_threads(), 5)
+    with Unchanged(app):
+        time.sleep(0.2)
+    app.autoplay.value = True
+    wait_until(lambda: counters(app)[1] == 2)
+    app.new_game(seed=4)
+    assert not app.autoplay.value and counters(app)[1:] == (0, "4")
+    wait_until(lambda: not autoplay_threads(), 5)
+    assert counters(app)[1] == 0
