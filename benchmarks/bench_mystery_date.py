@@ -15,7 +15,6 @@ import argparse
 import os
 import platform
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 import boardkit as bk
 from boardkit.games import mystery_date as md
@@ -56,7 +55,7 @@ def main() -> None:
           f"(one core; {args.games / cpu:.0f} games/s of CPU time)")
     wall, cpu = timed(lambda: simulate(args.simulate), args.repeat)
     print(f"bk.simulate {args.simulate:,} games            : {wall:8.2f} s (one core; {cpu:.2f} s CPU)")
-    with ProcessPoolExecutor(max_workers=2) as pool:
+    with bk.process_pool(workers=2) as pool:
         wall, _ = timed(lambda: simulate(args.simulate, pool), args.repeat)
         print(f"bk.simulate {args.simulate:,} games, 2 processes: {wall:8.2f} s")
 

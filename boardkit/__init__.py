@@ -6,10 +6,10 @@
 """
 import importlib
 
-from .core import IllegalAction, Record, play, simulate, step
+from .core import IllegalAction, Record, play, process_pool, simulate, step
 
 __version__ = "0.1.0"
-__all__ = ["IllegalAction", "Record", "metrics", "play", "simulate", "stats", "step"]
+__all__ = ["IllegalAction", "Record", "metrics", "play", "process_pool", "simulate", "stats", "step"]
 
 
 def __getattr__(name):

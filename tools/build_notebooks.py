@@ -154,13 +154,13 @@ def mystery_date_notebook():
     %matplotlib inline
     import os
     import time
-    from concurrent.futures import ProcessPoolExecutor
 
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
     import numpy as np
     import pandas as pd
     from IPython.display import display
+    from tqdm.notebook import tqdm
 
     import boardkit as bk
     from boardkit.games import mystery_date as md
@@ -172,8 +172,25 @@ def mystery_date_notebook():
     HATCH = {"red": "//", "green": "..", "blue": "", "orange": "xx", "dud": ""}
     NAMES = [md.OUTCOME_NAMES[o] for o in md.OUTCOMES]
 
-    pool = ProcessPoolExecutor(max_workers=2)  # Binder gives us 2 CPU cores: play games on both
+    pool = bk.process_pool(workers=2)   # Binder gives us 2 CPU cores: play games on both
     rules = md.Rules()                          # the 1965 rules
+
+
+    def show(view, *items):
+        \"\"\"Make the Output widget ``view`` show ``items`` (text, tables, figures), replacing what it showed.
+
+        Setting a widget's outputs directly, rather than printing inside ``with view:``,
+        behaves the same in JupyterLab and in Voilà, even while Voilà is still running
+        the notebook's cells.
+        \"\"\"
+        view.outputs = ()
+        for item in items:
+            if isinstance(item, str):
+                view.append_stdout(item + "\\n")
+            else:
+                view.append_display_data(item)
+            if isinstance(item, plt.Figure):
+                plt.close(item)   # shown once, in the widget, not again below the cell
     """, tags=["setup"])
 
     # -- 1. play ------------------------------------------------------------
@@ -266,12 +283,15 @@ def mystery_date_notebook():
                         f"(somewhere in {last['low']:.1%} to {last['high']:.1%})")
         right.legend(loc="upper right")
         fig.tight_layout()
-        plt.show()
+        return fig
 
     openings = widgets.SelectionSlider(options=[10, 20, 50, 100, 200, 500, 1000, 2000, 5000], value=5000,
                                        description="openings", continuous_update=False,
                                        layout=widgets.Layout(width="600px"))
-    widgets.interact(draw_door, openings=openings);
+    door_plot = widgets.Output()
+    openings.observe(lambda change: show(door_plot, draw_door(change.new)), names="value")
+    show(door_plot, draw_door(openings.value))
+    widgets.VBox([openings, door_plot])
     """)
     b.md("""
     ### How many times does the Dud take your outfit?
@@ -338,13 +358,14 @@ def mystery_date_notebook():
             ax.axhline(total / 5, color="black", ls="--", label=f"a fair door: {total / 5:g} each")
             ax.legend(loc="lower right")
         ax.set(ylabel="times seen", title=f"The secret door, opened {total:,} times")
-        plt.show()
+        return fig
 
     def refresh():
-        with door_view:
-            door_view.clear_output(wait=True)
-            display(door.counts.to_frame().T.rename(columns=md.OUTCOME_NAMES, index={"count": "times seen"}))
-            draw_counts()
+        table = door.counts.to_frame().T.rename(columns=md.OUTCOME_NAMES, index={"count": "times seen"})
+        if door.counts.sum() == 0:
+            show(door_view, table, "The secret door is still shut: press a button to open it.")
+        else:
+            show(door_view, table, draw_counts())
 
     def on_open(button):
         door.open(button.times)
@@ -381,9 +402,9 @@ def mystery_date_notebook():
     First, a door we *know* is fair, opened 500 times:
     """)
     b.code("""
-    def show_test(result):
+    def test_results(result):
+        \"\"\"The test's table, a chart of each outcome's share with its interval, and the verdict.\"\"\"
         table = result.table.rename(index=md.OUTCOME_NAMES)
-        display(table.round(3))
         fig, ax = plt.subplots(figsize=(10, 4.5))
         shares = table["share"]
         ax.errorbar(shares.index, shares, yerr=[shares - table["low"], table["high"] - shares],
@@ -393,11 +414,12 @@ def mystery_date_notebook():
         verdict = "looks rigged" if result.p_value < 0.05 else "no evidence it is rigged"
         ax.set(ylabel="share of openings", title=f"p = {result.p_value:.3g}: {verdict}")
         ax.legend(loc="upper right")
-        plt.show()
-        print(result.verdict())
+        return table.round(3), fig, result.verdict()
 
     fair_counts = md.analysis.count_outcomes(md.analysis.open_door(rules, 500, seed=3))
-    show_test(md.analysis.door_fairness(fair_counts))
+    fair_test = widgets.Output()
+    show(fair_test, *test_results(md.analysis.door_fairness(fair_counts)))
+    fair_test
     """)
     b.md("""
     Now test the secret door. Open it some more with the buttons above and test again:
@@ -405,13 +427,11 @@ def mystery_date_notebook():
     """)
     b.code("""
     def test_secret_door(button=None):
-        with test_view:
-            test_view.clear_output(wait=True)
-            opened = int(door.counts.sum())
-            if opened < 25:
-                print(f"The door has been opened {opened} times: open it at least 25 times first.")
-                return
-            show_test(md.analysis.door_fairness(door.counts))
+        opened = int(door.counts.sum())
+        if opened < 25:
+            show(test_view, f"The door has been opened {opened} times: open it at least 25 times first.")
+        else:
+            show(test_view, *test_results(md.analysis.door_fairness(door.counts)))
 
     test_button = widgets.Button(description="Test the secret door", button_style="warning",
                                  layout=widgets.Layout(width="250px", height="50px"))
@@ -426,11 +446,8 @@ def mystery_date_notebook():
     """)
     b.code("""
     def reveal(button):
-        with reveal_view:
-            reveal_view.clear_output()
-            weights = door.reveal().door_weights
-            for name, weight in zip(NAMES, weights):
-                print(f"{name:>12}: chance {weight / sum(weights):.1%}")
+        weights = door.reveal().door_weights
+        show(reveal_view, *(f"{name:>12}: chance {weight / sum(weights):.1%}" for name, weight in zip(NAMES, weights)))
 
     reveal_button = widgets.Button(description="Teacher: reveal the door", layout=widgets.Layout(width="250px"))
     reveal_button.on_click(reveal)
@@ -444,65 +461,70 @@ def mystery_date_notebook():
 
     The computer can play far faster than we can. Let's watch four *Collector* bots play
     **10,000 games** and record how many turns each game took (a turn is one player's roll
-    of the die, so 80 turns is about 20 rolls each).
+    of the die, so 80 turns is about 20 rolls each). Press the button: it takes a few
+    seconds, and the bar shows how far it has got.
     """)
     b.code("""
-    start = time.perf_counter()
-    games = bk.simulate(rules, n_players=4, n_games=10_000, seed=0, executor=pool)
-    print(f"10,000 games in {time.perf_counter() - start:.0f} seconds")
-    games.head()
-    """)
-    b.code("""
-    length = bk.metrics.length_summary(games)
-    length.round(1).to_frame()
+    results = {}   # the buttons below keep their games here: results["1965 rules"] is a table
+
+    def game_length_charts(games):
+        \"\"\"The length table and a histogram with the median and the 90th percentile.\"\"\"
+        length = bk.metrics.length_summary(games)
+        median, p90 = length["median"], length["90th percentile"]
+        fig, ax = plt.subplots(figsize=(12, 5))
+        ax.hist(games["turns"], bins=range(0, 401, 10), color=COLOUR["blue"], edgecolor="white")
+        ax.axvline(median, color=COLOUR["orange"], lw=3, label=f"median: {median:.0f} turns")
+        ax.axvline(p90, color="black", lw=3, ls="--", label=f"90th percentile: {p90:.0f} turns")
+        ax.set(xlabel="turns in the game (games over 400 turns not shown)", ylabel="games",
+               title=f"Half the games end by turn {median:.0f}, 9 in 10 by turn {p90:.0f}")
+        ax.legend()
+        return length.round(1).to_frame(), fig
+
+    def seat_win_charts(games):
+        \"\"\"Each seat's share of the wins with its 95% interval, against the fair 1/4.\"\"\"
+        wins = bk.metrics.win_rates(games)
+        fairness = bk.metrics.seat_fairness(games)
+        fig, ax = plt.subplots(figsize=(10, 5))
+        labels = ["1st", "2nd", "3rd", "4th"]
+        ax.bar(labels, wins["win rate"], color=COLOUR["green"], hatch="//", edgecolor="white",
+               yerr=[wins["win rate"] - wins["low"], wins["high"] - wins["win rate"]], capsize=10)
+        ax.axhline(0.25, color="black", ls="--", label="fair share: 1/4")
+        ax.set_ylim(0, 0.35)
+        finding = "no seat has a clear edge" if fairness.p_value >= 0.05 else "the seats are not equal"
+        ax.set(xlabel="player (order of play)", ylabel="share of wins", title=f"Win rate by seat: {finding}")
+        ax.legend(loc="lower right")
+        return fig, wins.round(3), fairness.verdict()
+
+    def play_10000_games(button=None):
+        run_button.disabled = True
+        try:
+            bar = tqdm(total=10_000, desc="10,000 games", display=False)
+            show(length_view, bar.container)   # the progress bar, while the games are played
+            start = time.perf_counter()
+            games = bk.simulate(rules, n_players=4, n_games=10_000, seed=0, executor=pool, progress=bar)
+            results["1965 rules"] = games
+            show(length_view, f"10,000 games in {time.perf_counter() - start:.0f} seconds", *game_length_charts(games),
+                 widgets.HTML("<h3>Does the first player have an edge?</h3>"), *seat_win_charts(games))
+        finally:
+            run_button.disabled = False
+
+    run_button = widgets.Button(description="Play 10,000 games", button_style="primary", icon="play",
+                                layout=widgets.Layout(width="250px", height="50px"))
+    run_button.on_click(play_10000_games)
+    length_view = widgets.Output()
+    widgets.VBox([run_button, length_view])
     """)
     b.md("""
     The **mean** is pulled up by a few very long games. The **median** (half the games are
     shorter) and the **90th percentile** (9 games in 10 are shorter) tell a player more:
     "usually about this long, and rarely longer than that".
-    """)
-    b.code(f"""
-    {PIN}
-    print("games:", len(games))
-    print("median turns:", int(length["median"]))
-    print("90th percentile:", int(length["90th percentile"]))
-    print("mean turns:", round(length["mean"], 1))
-    """)
-    b.code("""
-    median, p90 = length["median"], length["90th percentile"]
-    fig, ax = plt.subplots(figsize=(12, 5))
-    ax.hist(games["turns"], bins=range(0, 401, 10), color=COLOUR["blue"], edgecolor="white")
-    ax.axvline(median, color=COLOUR["orange"], lw=3, label=f"median: {median:.0f} turns")
-    ax.axvline(p90, color="black", lw=3, ls="--", label=f"90th percentile: {p90:.0f} turns")
-    ax.set(xlabel="turns in the game (games over 400 turns not shown)", ylabel="games",
-           title=f"Half the games end by turn {median:.0f}, 9 in 10 by turn {p90:.0f}")
-    ax.legend()
-    plt.show()
-    """)
-    b.md("""
-    ### Does the first player have an edge?
 
-    With four players, a fair game gives each seat 1/4 of the wins. The first player gets
-    to the door first... does that matter? The error bars are 95% intervals.
-    """)
-    b.code("""
-    wins = bk.metrics.win_rates(games)
-    fairness = bk.metrics.seat_fairness(games)
+    **Does the first player have an edge?** With four players, a fair game gives each seat
+    1/4 of the wins. The first player gets to the door first... does that matter? The
+    error bars are 95% intervals.
 
-    fig, ax = plt.subplots(figsize=(10, 5))
-    labels = ["1st", "2nd", "3rd", "4th"]
-    ax.bar(labels, wins["win rate"], color=COLOUR["green"],
-           yerr=[wins["win rate"] - wins["low"], wins["high"] - wins["win rate"]], capsize=10)
-    ax.axhline(0.25, color="black", ls="--", label="fair share: 1/4")
-    ax.set_ylim(0, 0.35)
-    finding = "no seat has a clear edge" if fairness.p_value >= 0.05 else "the seats are not equal"
-    ax.set(xlabel="player (order of play)", ylabel="share of wins", title=f"Win rate by seat: {finding}")
-    ax.legend(loc="lower right")
-    plt.show()
-    wins.round(3)
-    """)
-    b.code("""
-    print(fairness.verdict())
+    *In JupyterLab:* the games are in `results["1965 rules"]`, a pandas table with one row
+    per game. Try `results["1965 rules"]["date"].value_counts()`: which dates win most?
     """)
 
     # -- 5. tinker ----------------------------------------------------------------
@@ -511,45 +533,82 @@ def mystery_date_notebook():
 
     What if you could hold **7 cards** instead of 6? What if the **Dud** stayed home? What
     if the door were **rigged** so the Formal Dance came three times as often? Let's play
-    2,000 games of each and compare. (The 1965 games are the first 2,000 of the games
-    above: the same seed gives the same games.)
+    2,000 games of each and compare.
+
+    Make your own variant with the controls, then press **Compare**. (In JupyterLab you can
+    also change the `variants` in the code: any rule of `md.Rules` can be changed.)
     """)
     b.code("""
     variants = {
+        "1965 rules": rules,
         "hand of 7": rules.replace(hand_limit=7),
         "no Dud": rules.replace(dud_in_play=False),
         "rigged door 3:1:1:1:1": rules.replace(door_weights=(3, 1, 1, 1, 1)),
     }
-    frames = [games.head(2000).assign(variant="1965 rules")]
-    for name, variant in variants.items():
-        frames.append(bk.simulate(variant, n_players=4, n_games=2000, seed=0, executor=pool, variant=name))
-    compare = pd.concat(frames, ignore_index=True)
-    """)
-    b.code("""
-    rows = {}
-    for name, group in compare.groupby("variant", sort=False):
-        summary = bk.metrics.length_summary(group)
-        rows[name] = {
-            "median turns": summary["median"],
-            "90th percentile": summary["90th percentile"],
-            "mean turns": round(summary["mean"], 1),
-            "1st player wins": round(bk.metrics.win_rates(group).loc[0, "win rate"], 3),
-        }
-    pd.DataFrame(rows).T
-    """)
-    b.code("""
-    names = list(compare["variant"].unique())
-    fig, axes = plt.subplots(len(names), 1, figsize=(12, 2.6 * len(names)), sharex=True)
-    for ax, name, colour in zip(axes, names, [COLOUR["blue"], COLOUR["orange"], COLOUR["green"], COLOUR["red"]]):
-        turns = compare.loc[compare["variant"] == name, "turns"]
-        ax.hist(turns, bins=range(0, 401, 10), color=colour, edgecolor="white")
-        ax.axvline(turns.median(), color="black", lw=3, label=f"median {turns.median():.0f}")
-        ax.set_ylabel("games")
-        ax.legend(title=name, loc="upper right")
-    axes[-1].set_xlabel("turns in the game (over 400 not shown)")
-    axes[0].set_title("Changing one rule changes how long the game lasts")
-    fig.tight_layout()
-    plt.show()
+
+    def your_variant():
+        \"\"\"The rules the controls describe (a clear error if they make no sense).\"\"\"
+        weights = (red_weight.value,) + rules.door_weights[1:]
+        return rules.replace(hand_limit=hand_limit.value, dud_in_play=dud.value, door_weights=weights)
+
+    def compare_table(compare):
+        rows = {}
+        for name, group in compare.groupby("variant", sort=False):
+            summary = bk.metrics.length_summary(group)
+            rows[name] = {
+                "median turns": summary["median"],
+                "90th percentile": summary["90th percentile"],
+                "mean turns": round(summary["mean"], 1),
+                "1st player wins": round(bk.metrics.win_rates(group).loc[0, "win rate"], 3),
+            }
+        return pd.DataFrame(rows).T
+
+    def compare_histograms(compare):
+        names = list(compare["variant"].unique())
+        colours = [COLOUR["blue"], COLOUR["orange"], COLOUR["green"], COLOUR["red"], "#555555"]
+        hatches = ["", "//", "..", "xx", "\\\\"]
+        fig, axes = plt.subplots(len(names), 1, figsize=(12, 2.4 * len(names)), sharex=True)
+        for ax, name, colour, hatch in zip(axes, names, colours, hatches):
+            turns = compare.loc[compare["variant"] == name, "turns"]
+            ax.hist(turns, bins=range(0, 401, 10), color=colour, hatch=hatch, edgecolor="white")
+            ax.axvline(turns.median(), color="black", lw=3, label=f"median {turns.median():.0f}")
+            ax.set_ylabel("games")
+            ax.legend(title=name, loc="upper right")
+        axes[-1].set_xlabel("turns in the game (over 400 not shown)")
+        axes[0].set_title("Changing one rule changes how long the game lasts")
+        fig.tight_layout()
+        return fig
+
+    def compare_variants(button=None):
+        compare_button.disabled = True
+        try:
+            try:
+                chosen = dict(variants, **{"your variant": your_variant()})
+            except ValueError as error:
+                show(compare_view, f"That variant makes no sense: {error}")
+                return
+            bar = tqdm(total=2000 * len(chosen), desc=f"{len(chosen)} variants", display=False)
+            show(compare_view, bar.container)
+            frames = [bk.simulate(variant, n_players=4, n_games=2000, seed=0, executor=pool, progress=bar,
+                                  variant=name)
+                      for name, variant in chosen.items()]
+            compare = results["compare"] = pd.concat(frames, ignore_index=True)
+            show(compare_view, compare_table(compare), compare_histograms(compare))
+        finally:
+            compare_button.disabled = False
+
+    style = {"description_width": "180px"}
+    wide = widgets.Layout(width="500px")
+    hand_limit = widgets.IntSlider(value=rules.hand_limit, min=3, max=10, description="hand limit",
+                                   style=style, layout=wide)
+    dud = widgets.Checkbox(value=rules.dud_in_play, description="the Dud is behind the door", style=style)
+    red_weight = widgets.IntSlider(value=rules.door_weights[0], min=0, max=5,
+                                   description="Formal Dance weight", style=style, layout=wide)
+    compare_button = widgets.Button(description="Compare", button_style="primary", icon="play",
+                                    layout=widgets.Layout(width="250px", height="50px"))
+    compare_button.on_click(compare_variants)
+    compare_view = widgets.Output()
+    widgets.VBox([hand_limit, dud, red_weight, compare_button, compare_view])
     """)
     b.md("""
     **Think about it**
@@ -558,6 +617,8 @@ def mystery_date_notebook():
     * Without the Dud, nobody loses an outfit. How much shorter are the games?
     * The rigged door favours red. Do the bots still win equally often from every seat?
       Would *you* collect red?
+    * Set the Formal Dance weight to 0: what does the door do then? What happens to a
+      player who collects red?
 
     **Your turn:** change a number in `variants` (a hand of 4? a door `(1, 1, 1, 1, 3)`
     with lots of Duds?) and run the cells again. If you ask for a rule that makes no

@@ -6,11 +6,11 @@ from .game import BaseGame, IllegalAction
 from .play import Record, play, step
 from .rng import Chance, game_seeds
 from .rules import BaseRules, require
-from .simulate import simulate
+from .simulate import process_pool, simulate
 from .tracks import GraphTrack, RingTrack
 
 __all__ = [
     "BaseGame", "BaseRules", "Chance", "Die", "EmptyPileError", "Event", "GraphTrack",
     "IllegalAction", "Pile", "Record", "RingTrack", "event_from_dict", "event_to_dict",
-    "game_seeds", "hand_counts", "play", "refill_from", "require", "simulate", "step",
+    "game_seeds", "hand_counts", "play", "process_pool", "refill_from", "require", "simulate", "step",
 ]

@@ -10,6 +10,9 @@ frame whatever the executor.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 
 from tqdm.auto import tqdm
 
@@ -29,19 +32,38 @@ def play_many(rules, n_players: int, seeds: list[int], bots) -> list[dict]:
     return rows
 
 
+def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """Worker processes for ``simulate(..., executor=pool)``, safe to use in a notebook.
+
+    A Jupyter kernel runs several threads.  Forking it (the default way to
+    start a worker on Linux) can copy a lock that another thread holds at that
+    moment, and the worker then waits for it for ever.  This pool starts its
+    workers from a small clean "forkserver" process instead ("spawn" where
+    there is none).  ``workers`` defaults to the number of CPU cores.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    return ProcessPoolExecutor(max_workers=workers or os.cpu_count(), mp_context=context)
+
+
 def simulate(
     rules,
     n_players: int = 4,
     n_games: int = 1000,
     seed: int | None = 0,
     bots=None,
-    progress: bool = True,
+    progress=True,
     executor=None,
     **columns,
 ) -> "pandas.DataFrame":
     """Play ``n_games`` games of ``rules`` and tabulate them.
 
     ``bots`` is one bot per seat (default: the game's own heuristic bots).
+    ``progress``: True for a tqdm progress bar (a widget in a notebook), False
+    for none, or a bar you made yourself, which is updated and left open for
+    you to close (anything with ``update(n)``, such as
+    ``tqdm.notebook.tqdm(total=n_games, display=False)``, whose widget you can
+    place where you like).
     Extra keyword arguments become constant columns (e.g. ``variant="no dud"``)
     so frames of several variants can be concatenated and compared.
     """
@@ -55,8 +77,11 @@ def simulate(
     seeds = game_seeds(seed, n_games)
     size = max(1, math.ceil(n_games / N_UPDATES))
     chunks = [seeds[i:i + size] for i in range(0, n_games, size)]
-    bar = tqdm(total=n_games, desc=f"{rules.game_name}: {n_games:,} games", disable=not progress,
-               unit="game", mininterval=0.2)
+    if hasattr(progress, "update"):
+        bar = progress
+    else:
+        bar = tqdm(total=n_games, desc=f"{rules.game_name}: {n_games:,} games", disable=not progress,
+                   unit="game", mininterval=0.2)
     rows: list[dict] = []
     try:
         if executor is None:
@@ -70,7 +95,8 @@ def simulate(
                 rows.extend(part)
                 bar.update(len(part))
     finally:
-        bar.close()
+        if bar is not progress:  # a bar that was handed in is the caller's to close
+            bar.close()
     import pandas as pd  # imported here: pandas is slow to load and an app may never simulate
 
     frame = pd.DataFrame(rows)

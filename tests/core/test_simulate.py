@@ -61,6 +61,19 @@ def test_process_pool_gives_the_same_frame():
     pd.testing.assert_frame_equal(plain, pooled)
 
 
+def test_boardkit_process_pool_gives_the_same_frame_and_never_forks_the_caller():
+    import threading
+    held = threading.Lock()
+    held.acquire()            # a lock another thread holds, as in a notebook kernel
+    try:
+        with bk.process_pool(workers=2) as pool:
+            assert pool._mp_context.get_start_method() in ("forkserver", "spawn")
+            pooled = sim(n_games=40, n_players=4, executor=pool)
+    finally:
+        held.release()
+    pd.testing.assert_frame_equal(sim(n_games=40, n_players=4), pooled)
+
+
 def test_bots_are_used():
     frame = sim(n_games=20, bots=[md.bots.Random(), md.bots.Random(), md.bots.Random()])
     collector = sim(n_games=20)
@@ -128,3 +141,20 @@ def test_step_takes_single_choices_and_refuses_human_seats():
         bk.step(game, bots)
     with pytest.raises(ValueError, match="human"):
         bk.step(game, [None, None])
+
+
+def test_a_progress_bar_handed_in_is_updated_and_left_open():
+    class Bar:
+        def __init__(self):
+            self.done, self.closed = 0, False
+
+        def update(self, n):
+            self.done += n
+
+        def close(self):
+            self.closed = True
+
+    bar = Bar()
+    sim(n_games=30, progress=bar)
+    sim(n_games=20, progress=bar)           # one bar can follow several runs
+    assert (bar.done, bar.closed) == (50, False)
