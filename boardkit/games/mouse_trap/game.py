@@ -1,0 +1,387 @@
+"""A game of Mouse Trap: the state, the legal decisions and what they do.
+
+One turn: the player rolls the die and moves her mouse along the main path,
+then round and round the Loop.  The space she stops on tells her what to do:
+
+* BUILD (2 / 2-3 / 2-3-4): if the number of players is one of the numbers,
+  she builds the next part (parts go 1, 2, ..., 24 in order) and takes one
+  cheese per part.  The double build space by the Cheese Wheel builds two.
+* TAKE / LOSE CHEESE: take from, or return to, the pile (she returns what she
+  holds if she is short).
+* GO BACK / MOVE AHEAD / GO TO CHEESE: she moves to the space shown, and does
+  not follow its message (but see ``Rules.wheel_cheese_when_sent`` and
+  ``Rules.crank_when_sent``).
+* TAKE 3 FROM RIVAL WITH MOST: even when the pile still has cheese.
+* CHEESE WHEEL: take two cheese (and hope nobody turns the crank).
+* TURN CRANK, once the trap is complete: she may pay one cheese per try to
+  roll for an opponent's mouse and push it that far (hoping for the wheel);
+  if an opposing mouse is on the wheel she must then turn the crank.  The
+  chain A-P runs stage by stage; if every stage works, every mouse on the
+  wheel is caught (out of the game, its cheese to the cranker); if a stage
+  fails, they all escape to SAFE and the trap is reset.
+
+Cheese owed when the pile is empty comes from the opponent with most (not on
+SAFE); when rivals tie for most, the taker decides how to split the take.
+The last mouse on the board wins; ``Rules.max_turns`` ends a game that never
+finishes as a stalemate (end reason ``"turn cap"``).
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from boardkit.core import BaseGame, event_to_dict
+
+from . import events as ev
+from .actions import CRANK, PUSHES, ROLL, STOP, Crank, Push, Roll, Split, Stop
+from .rules import AHEAD, BACK, BUILD, CRANK as CRANK_SPACE, LOSE, RIVAL, STAGE_LETTERS, TAKE, TO_CHEESE, WHEEL, Rules
+
+# The phases of a turn: which decision the current player faces.
+ROLLING = "roll"
+CRANKING = "crank"
+SPLITTING = "split"
+PHASES = (ROLLING, CRANKING, SPLITTING)
+#: end reasons
+LAST_MOUSE = "last mouse"
+TURN_CAP = "turn cap"
+
+
+class Game(BaseGame):
+    """Mouse Trap for 2-4 players.  See the module docstring for a turn."""
+
+    def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
+                 record_events: bool = True):
+        rules = Rules() if rules is None else rules
+        super().__init__(rules, n_players, seed=seed, record_events=record_events)
+        #: each mouse's space (an index into ``rules.spaces``); None once caught
+        self.positions: list[int | None] = [0] * n_players
+        #: cheese cards each player holds, and in the pile
+        self.cheese = [0] * n_players
+        self.pile = rules.cheese_count
+        #: parts of the trap built so far (the next one is ``parts + 1``)
+        self.parts = 0
+        self.current = 0
+        self.phase = ROLLING
+        #: cheese still owed from rivals tied for most (while splitting)
+        self.owed = 0
+        self.last_roll: int | None = None
+        # counts for the simulation frame
+        self.trap_done_turn: int | None = 0 if rules.n_parts == 0 else None
+        self.cranks = self.catches = self.pushes = 0
+        self._legal = [ROLL]
+
+    # -- what players see -----------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.current if self.end_reason is None else None
+
+    @property
+    def trap_complete(self) -> bool:
+        return self.parts >= self.rules.n_parts
+
+    def alive(self) -> list[int]:
+        """Seats whose mouse is still on the board."""
+        return [p for p, pos in enumerate(self.positions) if pos is not None]
+
+    def opponents(self, player: int | None = None) -> list[int]:
+        """The other seats still in the game, in seat order."""
+        player = self.current if player is None else player
+        return [p for p, pos in enumerate(self.positions) if pos is not None and p != player]
+
+    def on_wheel(self) -> list[int]:
+        """Opponents of the current player whose mouse is on the Cheese Wheel."""
+        wheel = self.rules.wheel
+        return [p for p in self.opponents() if self.positions[p] == wheel]
+
+    def space_of(self, player: int):
+        pos = self.positions[player]
+        return None if pos is None else self.rules.spaces[pos]
+
+    # -- decisions ----------------------------------------------------------
+    def _legal_actions(self) -> list:
+        if self.phase == ROLLING:
+            return [ROLL]
+        if self.phase == CRANKING:
+            return self._crank_choices()
+        if self.phase == SPLITTING:
+            return self._split_choices()
+        raise AssertionError(f"unknown phase {self.phase!r}")
+
+    def _apply(self, action) -> None:
+        kind = type(action)
+        if kind is Roll:
+            self._roll()
+        elif kind is Push:
+            self._push(action.opponent)
+        elif kind is Crank:
+            self._crank()
+        elif kind is Stop:
+            self._end_turn()
+        elif kind is Split:
+            for victim, amount in action.amounts:
+                self._steal(self.current, victim, amount)
+            self._end_turn()
+
+    def _crank_choices(self) -> list:
+        rules, player = self.rules, self.current
+        choices = []
+        if self.cheese[player] >= rules.push_cost:
+            choices = [PUSHES[p] for p in self.opponents()
+                       if self.positions[p] != rules.wheel and self.positions[p] != rules.safe]
+        choices.append(CRANK if self.on_wheel() else STOP)
+        return choices
+
+    def _split_choices(self) -> list:
+        """Every way to take what is owed from the rivals tied for most."""
+        tied, most = self._richest()
+        total = min(self.owed, most * len(tied))
+        counts = range(min(most, total) + 1)
+        return [Split(tuple((p, n) for p, n in zip(tied, split) if n))
+                for split in product(counts, repeat=len(tied)) if sum(split) == total]
+
+    # -- a turn, step by step -----------------------------------------------
+    def _roll(self) -> None:
+        player, rules = self.current, self.rules
+        self.turns += 1
+        value = self.last_roll = self.chance.roll(rules.die_sides)
+        start = self.positions[player]
+        end = rules.forward(start, value)
+        if self.events is not None:
+            self.log(ev.Rolled(player, value))
+        self._move(player, end, "roll")
+        self._land(player, rules.spaces[end])
+
+    def _land(self, player: int, space) -> None:
+        """Carry out the message of the space the mouse stopped on."""
+        rules, kind = self.rules, space.kind
+        if kind == BUILD:
+            self._build(player, space)
+        elif kind == TAKE:
+            self._give(player, space.amount)
+        elif kind == LOSE:
+            self._lose(player, space.amount)
+        elif kind == RIVAL:
+            self._rob(player, space.amount, "no rival off SAFE has cheese to take")
+        elif kind == WHEEL:
+            self._give(player, rules.wheel_cheese)
+        elif kind == CRANK_SPACE:
+            self._at_crank()
+        elif kind in (BACK, AHEAD, TO_CHEESE):
+            start = self.positions[player]
+            if kind == BACK:
+                end = rules.back(start, space.amount)
+            elif kind == AHEAD:
+                end = rules.forward(start, space.amount)
+            else:
+                end = rules.wheel
+            self._move(player, end, "sent")
+            # The message of the new space is not followed, with two exceptions (see Rules).
+            if end == rules.wheel and rules.wheel_cheese_when_sent:
+                self._give(player, rules.wheel_cheese)
+            elif end == rules.crank and rules.crank_when_sent:
+                self._at_crank()
+            else:
+                self._end_turn()
+        else:  # START, a blank space, SAFE
+            self._end_turn()
+
+    def _move(self, player: int, end: int, how: str) -> None:
+        start = self.positions[player]
+        self.positions[player] = end
+        if self.events is not None:
+            self.log(ev.Moved(player, start, end, self.rules.spaces[end].label, how))
+
+    def _build(self, player: int, space) -> None:
+        rules = self.rules
+        if self.n_players not in space.players:
+            return self._nothing(f"this build space is not for {self.n_players} players")
+        n_parts = min(space.amount, rules.n_parts - self.parts)
+        if n_parts == 0:
+            return self._nothing("the trap is already complete")
+        for _ in range(n_parts):
+            self.parts += 1
+            if self.events is not None:
+                self.log(ev.Built(player, self.parts))
+        if self.parts == rules.n_parts:
+            self.trap_done_turn = self.turns
+            if self.events is not None:
+                self.log(ev.TrapDone(player))
+        self._give(player, n_parts)
+
+    # -- cheese ----------------------------------------------------------------
+    def _give(self, player: int, amount: int) -> None:
+        """``player`` is owed ``amount`` cheese: from the pile, then from the rival with most."""
+        from_pile = min(amount, self.pile)
+        if from_pile:
+            self.pile -= from_pile
+            self.cheese[player] += from_pile
+            if self.events is not None:
+                self.log(ev.TookCheese(player, None, from_pile))
+        if amount > from_pile:
+            self._rob(player, amount - from_pile, "the pile is empty and no rival off SAFE has cheese")
+        else:
+            self._end_turn()
+
+    def _richest(self) -> tuple[list[int], int]:
+        """The opponents (not on SAFE) tied for the most cheese, and how much they hold."""
+        safe = self.rules.safe
+        rivals = [p for p in self.opponents() if self.positions[p] != safe and self.cheese[p] > 0]
+        most = max((self.cheese[p] for p in rivals), default=0)
+        return [p for p in rivals if self.cheese[p] == most], most
+
+    def _rob(self, player: int, amount: int, why_not: str) -> None:
+        """Take ``amount`` cheese from the rival with most; a tie is the taker's choice."""
+        tied, most = self._richest()
+        if not tied:
+            return self._nothing(why_not)
+        if len(tied) == 1:
+            self._steal(player, tied[0], min(amount, most))
+            return self._end_turn()
+        self.owed = amount
+        self.phase = SPLITTING
+        self._legal = self._split_choices()
+
+    def _steal(self, player: int, victim: int, amount: int) -> None:
+        self.cheese[victim] -= amount
+        self.cheese[player] += amount
+        if self.events is not None:
+            self.log(ev.TookCheese(player, victim, amount))
+
+    def _lose(self, player: int, amount: int) -> None:
+        amount = min(amount, self.cheese[player])
+        if amount == 0:
+            return self._nothing("has no cheese to lose")
+        self._return(player, amount)
+        self._end_turn()
+
+    def _return(self, player: int, amount: int) -> None:
+        self.cheese[player] -= amount
+        self.pile += amount
+        if self.events is not None:
+            self.log(ev.ReturnedCheese(player, amount))
+
+    # -- the trap ------------------------------------------------------------
+    def _at_crank(self) -> None:
+        if not self.trap_complete:
+            return self._nothing("the trap is not finished, so the crank cannot be turned yet")
+        self.phase = CRANKING
+        self._crank_or_end("no mouse is on the Cheese Wheel and none can be pushed")
+
+    def _crank_or_end(self, why_not: str) -> None:
+        choices = self._crank_choices()
+        if choices == [STOP]:
+            self._nothing(why_not)
+        else:
+            self._legal = choices
+
+    def _push(self, target: int) -> None:
+        player, rules = self.current, self.rules
+        self._return(player, rules.push_cost)
+        value = self.chance.roll(rules.die_sides)
+        self.pushes += 1
+        if self.events is not None:
+            self.log(ev.Pushed(player, target, value))
+        self._move(target, rules.forward(self.positions[target], value), "pushed")
+        self._crank_or_end("no mouse is on the Cheese Wheel and no more can be pushed")
+
+    def run_chain(self) -> tuple[int, tuple]:
+        """Run the contraption stage by stage: (index of the failing stage or 16, backups used)."""
+        backups, used = self.rules.backups, []
+        uniform = self.chance.uniform
+        for i, p in enumerate(self.rules.stage_floats):
+            if uniform() < p:
+                continue
+            letter = STAGE_LETTERS[i]
+            if letter in backups and uniform() < p:
+                used.append(letter)
+                continue
+            return i, tuple(used)
+        return len(STAGE_LETTERS), tuple(used)
+
+    def _crank(self) -> None:
+        player, rules = self.current, self.rules
+        targets = tuple(self.on_wheel())
+        stopped_at, used = self.run_chain()
+        self.cranks += 1
+        if self.events is not None:
+            self.log(ev.CrankTurned(player, targets, stopped_at, used))
+        if stopped_at < len(STAGE_LETTERS):
+            for victim in targets:  # missed together: all escape to SAFE
+                self._move(victim, rules.safe, "missed")
+            return self._end_turn()
+        for victim in targets:  # caught together: out, cheese to the cranker
+            handed = self.cheese[victim]
+            self.cheese[victim] = 0
+            self.cheese[player] += handed
+            self.positions[victim] = None
+            self.catches += 1
+            if self.events is not None:
+                self.log(ev.Caught(player, victim, handed))
+        if len(self.alive()) == 1:
+            if self.events is not None:
+                self.log(ev.Won(player))
+            self.phase = ROLLING
+            return self.finish(player, LAST_MOUSE)
+        self._end_turn()
+
+    # -- ending a turn ---------------------------------------------------------
+    def _nothing(self, reason: str) -> None:
+        if self.events is not None:
+            self.log(ev.NothingHappens(self.current, reason))
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.phase = ROLLING
+        self.owed = 0
+        n, nxt = self.n_players, self.current
+        for _ in range(n):
+            nxt = (nxt + 1) % n
+            if self.positions[nxt] is not None:
+                break
+        self.current = nxt
+        if self.turns >= self.rules.max_turns:
+            if self.events is not None:
+                self.log(ev.TurnCap(None, self.turns))
+            self.finish(None, TURN_CAP)
+        else:
+            self._legal = [ROLL]
+
+    # -- simulation rows ------------------------------------------------------
+    def result(self) -> dict:
+        row = super().result()
+        row.update(stalemate=self.end_reason == TURN_CAP, parts=self.parts, trap_done=self.trap_done_turn,
+                   cranks=self.cranks, catches=self.catches, pushes=self.pushes)
+        return row
+
+    # -- saving and restoring ---------------------------------------------------
+    def cheese_total(self) -> int:
+        """Cheese in the pile and in every hand: always ``rules.cheese_count``."""
+        return self.pile + sum(self.cheese)
+
+    def to_dict(self) -> dict:
+        return {
+            "game": "mouse_trap",
+            "rules": self.rules.to_dict(),
+            "n_players": self.n_players,
+            "seed": self.seed,
+            "chance": self.chance.to_dict(),
+            "positions": list(self.positions),
+            "cheese": list(self.cheese),
+            "pile": self.pile,
+            "parts": self.parts,
+            "current": self.current,
+            "phase": self.phase,
+            "owed": self.owed,
+            "last_roll": self.last_roll,
+            "turns": self.turns,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "counts": {"trap_done_turn": self.trap_done_turn, "cranks": self.cranks,
+                       "catches": self.catches, "pushes": self.pushes},
+            "events": None if self.events is None else [event_to_dict(e) for e in self.events],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Game":
+        """Rebuild a saved game; anything inconsistent raises ``ValueError``."""
+        from .saving import load_game
+        return load_game(cls, data)

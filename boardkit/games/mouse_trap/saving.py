@@ -1,0 +1,61 @@
+"""Restoring a saved Mouse Trap game, checking everything on the way in."""
+from __future__ import annotations
+
+from boardkit.core import Chance, event_from_dict
+
+from .events import EVENT_TYPES
+from .rules import Rules
+
+
+def _whole(value, name: str, low: int, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
+        allowed = f"{low}..{high}" if high is not None else f">= {low}"
+        raise ValueError(f"saved {name} must be a whole number {allowed}, got {value!r}")
+    return value
+
+
+def load_game(cls, data: dict):
+    if not isinstance(data, dict) or data.get("game") != "mouse_trap":
+        raise ValueError("not a saved Mouse Trap game (expected a dict with game='mouse_trap')")
+    from .game import PHASES, SPLITTING
+    try:
+        rules = Rules.from_dict(data["rules"])
+        n_players = data["n_players"]
+        rules.check_players(n_players)
+        game = cls.__new__(cls)
+        game.rules, game.n_players, game.seed = rules, n_players, data["seed"]
+        game.chance = Chance.from_dict(data["chance"])
+        last = len(rules.spaces) - 1
+        game.positions = [None if p is None else _whole(p, "position", 0, last) for p in data["positions"]]
+        game.cheese = [_whole(c, "cheese", 0) for c in data["cheese"]]
+        game.pile = _whole(data["pile"], "pile", 0)
+        game.parts = _whole(data["parts"], "parts", 0, rules.n_parts)
+        game.current = _whole(data["current"], "current", 0, n_players - 1)
+        game.phase, game.owed = data["phase"], _whole(data["owed"], "owed", 0)
+        game.last_roll, game.turns = data["last_roll"], _whole(data["turns"], "turns", 0)
+        game.winner, game.end_reason = data["winner"], data["end_reason"]
+        counts = data["counts"]
+        game.trap_done_turn = counts["trap_done_turn"]
+        game.cranks, game.catches, game.pushes = counts["cranks"], counts["catches"], counts["pushes"]
+        events = data["events"]
+        game.events = None if events is None else [event_from_dict(e, EVENT_TYPES) for e in events]
+    except KeyError as err:
+        raise ValueError(f"saved game is missing {err}") from None
+    except TypeError as err:
+        raise ValueError(f"saved game has a value of the wrong type: {err}") from None
+    game._legal = None
+    if game.phase not in PHASES:
+        raise ValueError(f"phase must be one of {PHASES}, got {game.phase!r}")
+    if len(game.positions) != n_players or len(game.cheese) != n_players:
+        raise ValueError(f"saved game must have {n_players} positions and cheese counts")
+    if game.cheese_total() != rules.cheese_count:
+        raise ValueError(f"saved game holds {game.cheese_total()} cheese, the rules say {rules.cheese_count}")
+    if game.positions[game.current] is None and not game.is_over:
+        raise ValueError(f"player {game.current} is to play but her mouse was caught")
+    if any(c for p, c in zip(game.positions, game.cheese) if p is None):
+        raise ValueError("a caught player cannot hold cheese")
+    if (game.phase == SPLITTING) != (game.owed > 0):
+        raise ValueError(f"owed must be above 0 exactly while splitting, got {game.owed} in phase {game.phase!r}")
+    if not game.is_over and not game.legal_actions():
+        raise ValueError(f"saved game is stuck in phase {game.phase!r} with no legal action")
+    return game
