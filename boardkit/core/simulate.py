@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 
 from tqdm.auto import tqdm
@@ -40,10 +41,17 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     moment, and the worker then waits for it for ever.  This pool starts its
     workers from a small clean "forkserver" process instead ("spawn" where
     there is none).  ``workers`` defaults to the number of CPU cores.
+    Workers ignore Ctrl-C (a notebook's "interrupt kernel"): the notebook
+    stops waiting for them, and they finish their chunk quietly.
     """
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    return ProcessPoolExecutor(max_workers=workers or os.cpu_count(), mp_context=context)
+    return ProcessPoolExecutor(max_workers=workers or os.cpu_count(), mp_context=context,
+                               initializer=_ignore_interrupts)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def simulate(

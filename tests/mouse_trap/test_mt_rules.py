@@ -466,3 +466,16 @@ def test_every_event_describes_itself():
 
 def test_default_stage_odds_are_floats():
     assert mt.Rules().stage_odds == STAGE_ODDS and all(isinstance(p, float) for p in STAGE_ODDS)
+
+
+def test_with_stage_odds_changes_only_the_named_stages():
+    rules = mt.Rules()
+    better = rules.with_stage_odds(F=0.99, M=1)
+    letters = dict(zip(mt.STAGE_LETTERS, better.stage_odds))
+    assert letters["F"] == 0.99 and letters["M"] == 1
+    assert [p for l, p in letters.items() if l not in "FM"] == [
+        p for l, p in zip(mt.STAGE_LETTERS, rules.stage_odds) if l not in "FM"]
+    with pytest.raises(ValueError, match="stage_odds.*Z.*A-P"):
+        rules.with_stage_odds(Z=0.5)
+    with pytest.raises(ValueError, match="stage_odds"):
+        rules.with_stage_odds(F=1.5)

@@ -290,6 +290,13 @@ class Rules(BaseRules):
         """Each stage's chance to work as a float (what a crank in the game uses)."""
         return tuple(float(p) for p in self.stage_odds)
 
+    def with_stage_odds(self, **odds) -> "Rules":
+        """A copy with some stages' chances changed, by letter: ``rules.with_stage_odds(F=0.99)``."""
+        unknown = sorted(set(odds) - set(STAGE_LETTERS))
+        require(not unknown, "stage_odds", unknown, f"stage letters {STAGE_LETTERS[0]}-{STAGE_LETTERS[-1]}")
+        changed = tuple(odds.get(letter, p) for letter, p in zip(STAGE_LETTERS, self.stage_odds))
+        return self.replace(stage_odds=changed)
+
     # -- saving (Fractions are written as "3/4") ------------------------------
     def to_dict(self) -> dict:
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
