@@ -14,21 +14,11 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import time
+
+from timing import timed  # benchmarks/timing.py
 
 import boardkit as bk
 from boardkit.games import mystery_date as md
-
-
-def timed(run, repeat: int) -> tuple[float, float]:
-    """Best wall-clock and best process time of ``repeat`` calls of ``run()``, in seconds."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
-        run()
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return min(walls), min(cpus)
 
 
 def play_games(n_games: int) -> None:

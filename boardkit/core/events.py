@@ -21,6 +21,43 @@ class Event:
         return f"{type(self).__name__}({fields})"
 
 
+def seat(player: int | None) -> str:
+    """How a player is named in an event's text: "Player 1" for seat 0."""
+    return "-" if player is None else f"Player {player + 1}"
+
+
+# -- events many games share ----------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Rolled(Event):
+    """The player threw the die and got ``value``."""
+
+    value: int
+
+    def describe(self):
+        return f"{seat(self.player)} rolls a {self.value}."
+
+
+@dataclasses.dataclass(frozen=True)
+class NothingHappens(Event):
+    """The player's space asks for something that cannot be done now; ``reason`` says why."""
+
+    reason: str
+
+    def describe(self):
+        return f"{seat(self.player)}: {self.reason}"
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnCap(Event):
+    """The game reached its rules' ``max_turns`` and stops with no winner."""
+
+    turns: int
+
+    def describe(self):
+        return f"Stalemate: the game stops after {self.turns} turns with no winner (turn cap)."
+
+
 def event_to_dict(event: Event) -> dict:
     data = {"type": type(event).__name__}
     for f in dataclasses.fields(event):

@@ -7,20 +7,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from boardkit.core.actions import ROLL, Roll  # noqa: F401 (the shared roll decision)
+
 from .events import seat
 from .rules import Rules
-
-
-class Roll(NamedTuple):
-    """Throw the die and move your mouse."""
-
-    kind: str = "roll"
-
-    def __str__(self):
-        return "roll the die"
-
-    def __repr__(self):
-        return "Roll()"
 
 
 class Push(NamedTuple):
@@ -76,7 +66,6 @@ class Split(NamedTuple):
         return f"Split({self.amounts!r})"
 
 
-ROLL = Roll()
 CRANK = Crank()
 STOP = Stop()
 PUSHES = tuple(Push(player) for player in range(Rules.max_players))

@@ -5,19 +5,9 @@ exactly from their seed.
 """
 from __future__ import annotations
 
+from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally likely)
+
 from .actions import CRANK, STOP, Push, Split
-
-
-class Random:
-    """Picks any legal action, each equally likely."""
-
-    name = "Random"
-
-    def choose(self, game, actions, chance):
-        return chance.pick(actions)
-
-    def __repr__(self):
-        return f"{type(self).__name__}()"
 
 
 class Trapper:

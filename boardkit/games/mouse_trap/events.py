@@ -3,25 +3,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardkit.core import Event
+from boardkit.core.events import Event, NothingHappens, Rolled, TurnCap, seat  # noqa: F401 (shared events)
 
 from .rules import PARTS, STAGES
 
 
-def seat(player: int | None) -> str:
-    return "-" if player is None else f"Player {player + 1}"
-
 
 def cheese(n: int) -> str:
     return f"{n} cheese card" + ("" if n == 1 else "s")
-
-
-@dataclass(frozen=True)
-class Rolled(Event):
-    value: int
-
-    def describe(self):
-        return f"{seat(self.player)} rolls a {self.value}."
 
 
 @dataclass(frozen=True)
@@ -126,25 +115,9 @@ class Caught(Event):
 
 
 @dataclass(frozen=True)
-class NothingHappens(Event):
-    reason: str
-
-    def describe(self):
-        return f"{seat(self.player)}: {self.reason}"
-
-
-@dataclass(frozen=True)
 class Won(Event):
     def describe(self):
         return f"{seat(self.player)}'s mouse is the last on the board: {seat(self.player)} wins!"
-
-
-@dataclass(frozen=True)
-class TurnCap(Event):
-    turns: int
-
-    def describe(self):
-        return f"Stalemate: the game stops after {self.turns} turns with no winner (turn cap)."
 
 
 EVENT_TYPES = {cls.__name__: cls for cls in (

@@ -8,20 +8,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from boardkit.core.actions import ROLL, Roll  # noqa: F401 (the shared roll decision)
+
 from .events import CARDS, Card, seat
 from .rules import COLOURS, Rules
-
-
-class Roll(NamedTuple):
-    """Throw the die and move clockwise."""
-
-    kind: str = "roll"
-
-    def __str__(self):
-        return "roll the die"
-
-    def __repr__(self):
-        return "Roll()"
 
 
 class Discard(NamedTuple):
@@ -91,7 +81,6 @@ class ShowOutfit(NamedTuple):
 
 # One shared copy of every decision: the game offers these, and a bot can
 # answer with them (making a named tuple costs more than looking one up).
-ROLL = Roll()
 DISCARDS = {card: Discard(card) for card in CARDS}
 GIFTS = {card: Give(card) for card in CARDS}
 TAKE_DRAW = TakeFrom("draw")

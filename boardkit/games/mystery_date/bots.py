@@ -5,22 +5,12 @@ exactly from their seed.
 """
 from __future__ import annotations
 
+from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally likely)
+
 from functools import lru_cache
 
 from .actions import DISCARDS, GIFTS, TAKE_DISCARD, TAKE_DRAW, Discard, Give, ShowOutfit, SwapWith, TakeFrom
 from .rules import COLOURS, OUTCOMES
-
-
-class Random:
-    """Picks any legal action, each equally likely."""
-
-    name = "Random"
-
-    def choose(self, game, actions, chance):
-        return chance.pick(actions)
-
-    def __repr__(self):
-        return f"{type(self).__name__}()"
 
 
 class Collector:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from boardkit.core import Event
+from boardkit.core.events import Event, NothingHappens, Rolled, TurnCap, seat  # noqa: F401 (shared events)
 
 from .rules import COLOURS, NUMBERS, OUTCOME_NAMES, SPACE_LABELS
 
@@ -26,9 +26,6 @@ CARDS = tuple(Card(colour, number) for colour in COLOURS for number in NUMBERS)
 OUTFITS = {colour: tuple(card for card in CARDS if card.colour == colour) for colour in COLOURS}
 
 
-def seat(player: int | None) -> str:
-    return "-" if player is None else f"Player {player + 1}"
-
 
 @dataclass(frozen=True)
 class Dealt(Event):
@@ -44,14 +41,6 @@ class DiscardStarted(Event):
 
     def describe(self):
         return f"{self.card} is turned up to start the discard pile."
-
-
-@dataclass(frozen=True)
-class Rolled(Event):
-    value: int
-
-    def describe(self):
-        return f"{seat(self.player)} rolls a {self.value}."
 
 
 @dataclass(frozen=True)
@@ -93,14 +82,6 @@ class Swapped(Event):
 
 
 @dataclass(frozen=True)
-class NothingHappens(Event):
-    reason: str
-
-    def describe(self):
-        return f"{seat(self.player)}: {self.reason}"
-
-
-@dataclass(frozen=True)
 class DoorOpened(Event):
     colour: str
     outcome: str
@@ -132,14 +113,6 @@ class PileEmpty(Event):
 
     def describe(self):
         return f"{seat(self.player)} cannot take: the {self.pile} pile is empty."
-
-
-@dataclass(frozen=True)
-class TurnCap(Event):
-    turns: int
-
-    def describe(self):
-        return f"The game stops after {self.turns} turns with no winner (turn cap)."
 
 
 EVENT_TYPES = {cls.__name__: cls for cls in (
