@@ -85,5 +85,5 @@ def test_save_restore_mid_split_and_mid_crank(monkeypatch):
 def test_public_shape():
     for name in ("Rules", "Game", "bots", "analysis", "Roll", "Push", "Crank", "Stop", "Split", "STAGES"):
         assert hasattr(mt, name)
-    assert not hasattr(mt, "App")  # the view comes later
+    assert hasattr(mt, "App")  # the view, imported only when asked for (see test_mt_view.py)
     assert mt.Rules().default_bots(3)[0].name == "Trapper"

@@ -16,12 +16,7 @@ def __getattr__(name):
     # The App needs ipywidgets/ipycanvas; load it only when asked for, so
     # simulations run without a browser stack.
     if name == "App":
-        try:
-            from .view import App
-        except ModuleNotFoundError as err:
-            if err.name != f"{__name__}.view":
-                raise
-            raise AttributeError("the Mouse Trap App is not written yet") from None
+        from .view import App
         return App
     # The exact maths needs pandas (slow to import): load it when first used.
     if name == "analysis":
@@ -29,5 +24,5 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["Crank", "Game", "PARTS", "Push", "Roll", "Rules", "STAGES", "STAGE_LETTERS", "Space", "Split",
+__all__ = ["App", "Crank", "Game", "PARTS", "Push", "Roll", "Rules", "STAGES", "STAGE_LETTERS", "Space", "Split",
            "Stop", "analysis", "bots", "parse_space"]

@@ -1,0 +1,288 @@
+"""The Mouse Trap app (``mt.App``) served by Voilà and played in headless Chromium.
+
+Two fixture notebooks: four Trapper bots from the start (seed 4), and an
+endgame: seat 1 human and three Trapper bots on a game played (by bots, seed 4)
+until the trap was complete, saved with ``to_dict`` and restored with
+``from_dict``.  The tests read the canvas pixels (so a blank canvas fails, and
+the colours of the spaces and of the trap's stages are checked where
+``view_draw`` puts them), the status line (``.boardkit-status``: "Turn N ·
+decision D · seed S") and the buttons, and never assume a particular sequence
+of rolls: they react to whatever decision the game asks for.
+"""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from boardkit.games import mouse_trap as mt
+from boardkit.games.mouse_trap import view_draw as vd
+from boardkit.render import palette as pal
+from harness import canvas_pixel_stats, console_errors, wait_for_canvas
+
+pytestmark = pytest.mark.browser
+
+BOTS_APP = "tests/browser/fixtures/mouse_trap_app.ipynb"
+ENDGAME_APP = "tests/browser/fixtures/mouse_trap_endgame.ipynb"
+LOAD_TIMEOUT_MS = 120_000
+STEP_TIMEOUT_MS = 15_000
+COUNTERS = re.compile(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\d+)")
+RULES = mt.Rules()
+LAYOUT = vd.Layout.for_rules(RULES)
+
+_PIXEL_JS = """([x, y]) => {
+    const c = document.querySelector('canvas');
+    return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data);
+}"""
+_DIGEST_JS = """() => {
+    const c = document.querySelector('canvas');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let h = 0;
+    for (let i = 0; i < d.length; i += 16) h = (Math.imul(h, 31) + d[i] + 3 * d[i + 1] + 7 * d[i + 2]) | 0;
+    return h;
+}"""
+
+
+# --- helpers --------------------------------------------------------------------------
+
+def open_app(page, url, record_property):
+    """Load the app; return the seconds from the page request to a drawn board."""
+    start = time.monotonic()
+    page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    wait_for_canvas(page, timeout=LOAD_TIMEOUT_MS, min_drawn=50_000)
+    seconds = time.monotonic() - start
+    record_property("seconds_to_drawn_canvas", round(seconds, 2))
+    print(f"\n{url}: page request -> drawn canvas {seconds:.2f} s")
+    return seconds
+
+
+def status(page):
+    return page.locator(".boardkit-status")
+
+
+def counters(page):
+    text = status(page).inner_text()
+    found = COUNTERS.search(text)
+    assert found, f"no turn/decision counter in the status line: {text!r}"
+    return int(found[1]), int(found[2])
+
+
+def wait_for_decision(page, n):
+    expect(status(page)).to_contain_text(re.compile(rf"decision {n} \u00b7"), timeout=STEP_TIMEOUT_MS)
+
+
+def assert_no_app_error(page):
+    assert "Something went wrong" not in status(page).inner_text()
+
+
+def pixel(page, x, y):
+    """(r, g, b) of the composited canvas at logical canvas pixel (x, y)."""
+    return tuple(page.evaluate(_PIXEL_JS, [int(x), int(y)])[:3])
+
+
+def rgb(colour):
+    return pal.hex_to_rgb(colour)
+
+
+def near(a, b, tol=6):
+    return all(abs(p - q) <= tol for p, q in zip(a, b))
+
+
+def space_fill_point(position):
+    """A point of a space's fill: near its left edge, halfway down (no label, no mouse there)."""
+    x, y, w, h = LAYOUT.space_rect(position)
+    return x + 12, y + h * 0.55
+
+
+def stage_fill_point(stage):
+    x, y, w, h = LAYOUT.stage_rect(stage)
+    return x + 5, y + h - 5
+
+
+def assert_board_drawn(page):
+    stats = canvas_pixel_stats(page)
+    assert stats["canvases"] == 1                           # a MultiCanvas shows as one <canvas>
+    assert stats["drawn"] == stats["pixels"]                # the background covers it all
+    assert stats["non_background"] > 0.3 * stats["pixels"]  # track, loop, trap, panels, mice
+    assert stats["major_colours"] >= 8
+    # The Loop's landmarks, in their own colours, where view_draw puts them.
+    assert near(pixel(page, *space_fill_point(RULES.safe)), rgb(vd.SPACE_FILLS["safe"]))
+    assert near(pixel(page, *space_fill_point(RULES.crank)), rgb(vd.SPACE_FILLS["crank"]))
+    assert near(pixel(page, *space_fill_point(RULES.wheel)), rgb(vd.SPACE_FILLS["wheel"]))
+    assert near(pixel(page, *space_fill_point(0)), rgb(vd.SPACE_FILLS["start"]))
+    return stats
+
+
+def canvas_click(page, x, y):
+    """Click the canvas at logical canvas pixel (x, y), scaled to its displayed size
+    (scrolled fully into view first: see the Mystery Date browser test)."""
+    canvas = page.locator("canvas")
+    width, height, shown_w, shown_h = canvas.evaluate("""c => {
+        c.scrollIntoView({block: "center"});
+        const box = c.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight) throw new Error("canvas taller than the window");
+        return [c.width, c.height, box.width, box.height];
+    }""")
+    assert (width, height) == (vd.WIDTH, vd.HEIGHT)
+    canvas.click(position={"x": x * shown_w / width, "y": y * shown_h / height})
+
+
+def centre(rect):
+    x, y, w, h = rect
+    return x + w / 2, y + h / 2
+
+
+def watch_crank(page, seconds=3.0):
+    """Sample the canvas while a chain reaction plays: the distinct pictures seen."""
+    seen, end = [], time.monotonic() + seconds
+    while time.monotonic() < end:
+        digest = page.evaluate(_DIGEST_JS)
+        if not seen or seen[-1] != digest:
+            seen.append(digest)
+        page.wait_for_timeout(25)
+    return seen
+
+
+def check_crank_result(page, text):
+    """After a crank: the failed stage is drawn red, or every stage ticked and the cage on the wheel."""
+    page.wait_for_timeout(2500)                              # the animation is over
+    failed = re.search(r"it stops at stage ([A-P])", text)
+    if failed:
+        stage = mt.STAGE_LETTERS.index(failed[1])
+        assert near(pixel(page, *stage_fill_point(stage)), rgb(vd.FAILED_FILL))
+        if stage:
+            assert near(pixel(page, *stage_fill_point(stage - 1)), rgb(vd.WORKED_FILL))
+        return "failed"
+    assert "the whole chain works" in text
+    assert all(near(pixel(page, *stage_fill_point(s)), rgb(vd.WORKED_FILL)) for s in range(16))
+    return "caught"
+
+
+# --- four bots ------------------------------------------------------------------------
+
+def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_property):
+    page = browser_page
+    open_app(page, voila_server(BOTS_APP), record_property)
+    first = assert_board_drawn(page)
+    # Nothing built yet: the trap's stages are drawn grey and dashed.
+    assert near(pixel(page, *stage_fill_point(0)), rgb(vd.UNBUILT_FILL))
+    roll = page.locator(".mt-roll")
+    expect(roll).to_have_text("Step")
+    assert counters(page) == (1, 0)
+    assert "seed 4" in status(page).inner_text()
+
+    texts, digests = {status(page).inner_text()}, {first["digest"]}
+    turn, decision = 1, 0
+    started = time.monotonic()
+    while turn < 21 and "Press New game" not in status(page).inner_text():
+        assert decision < 100, "20 turns should take far fewer decisions"
+        roll.click(timeout=STEP_TIMEOUT_MS)
+        decision += 1
+        wait_for_decision(page, decision)
+        turn, _ = counters(page)
+        texts.add(status(page).inner_text())
+        digests.add(canvas_pixel_stats(page)["digest"])
+    per_decision = (time.monotonic() - started) / decision
+    record_property("seconds_per_decision", round(per_decision, 3))
+    print(f"{decision} decisions, {turn} turns, {per_decision:.3f} s each")
+    assert turn >= 21
+    assert len(texts) == decision + 1                   # every decision is news
+    page.wait_for_timeout(2000)                          # the last animation has played
+    assert len(digests) > 5                              # the picture followed the game
+    last = assert_board_drawn(page)                      # redrawn, never wiped
+    assert last["digest"] != first["digest"]
+    parts = int(re.search(r"parts (\d+)/24", status(page).inner_text())[1])
+    assert parts >= 3
+    assert near(pixel(page, *stage_fill_point(0)), rgb(pal.WHITE))   # stage A is built
+    # the parts strip shows as many built cells as the status line says
+    cells = LAYOUT.part_rects(24)
+    built = [near(pixel(page, c[0] + 4, c[1] + 4), rgb(vd.BUILD_FILL)) for c in cells]
+    assert built == [i < parts for i in range(24)]
+
+    # Autoplay: a thread in the kernel plays on until switched off.
+    autoplay = page.locator(".mt-autoplay")
+    autoplay.click()
+    wait_for_decision(page, decision + 3)
+    autoplay.click()
+    expect(autoplay).not_to_have_class(re.compile(r"\bmod-active\b"))
+    page.wait_for_timeout(1500)
+    stopped_at = counters(page)[1]
+    page.wait_for_timeout(1500)
+    assert counters(page)[1] == stopped_at
+    assert_no_app_error(page)
+    assert console_errors(page) == []
+
+
+# --- the endgame, a human seat, the crank ---------------------------------------------------
+
+def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_page, record_property):
+    page = browser_page
+    open_app(page, voila_server(ENDGAME_APP), record_property)
+    assert_board_drawn(page)
+    expect(status(page)).to_contain_text("Game loaded: 4 players")
+    assert "parts 24/24" in status(page).inner_text()
+    assert near(pixel(page, *stage_fill_point(15)), rgb(pal.WHITE))    # the whole trap is built
+    roll = page.locator(".mt-roll")
+    choices = page.locator(".mt-choice")
+    turn0, decision = counters(page)
+
+    done, outcomes, frames = set(), [], []
+    turn = turn0
+    while not ({"die", "trap", "crank seen"} <= done and turn >= turn0 + 20):
+        assert decision < 250, f"not everything came up: {sorted(done)}, outcomes {outcomes}"
+        before = status(page).inner_text()
+        if "Press New game" in before:
+            break
+        if "bot) is next" in before:
+            expect(roll).to_have_text("Step")
+            roll.click(timeout=STEP_TIMEOUT_MS)
+        elif "Player 1, your turn" in before:
+            expect(roll).to_have_text("Roll")
+            if "die" not in done:
+                canvas_click(page, *centre(LAYOUT.die_rect))       # a click on the die rolls it
+                done.add("die")
+            else:
+                roll.focus()
+                page.keyboard.press("Space")
+                done.add("space")
+        elif "is on the Cheese Wheel: turn the crank" in before:
+            expect(roll).to_be_disabled()
+            expect(page.locator(".mt-crank")).to_be_visible()
+            canvas_click(page, *centre(LAYOUT.stage_rect(6)))      # a click on the trap cranks it
+            done.add("trap")
+        else:                                                     # push a rival, or stop
+            expect(choices.first).to_be_visible()
+            labels = choices.all_inner_texts()
+            push = next((i for i, t in enumerate(labels) if "push" in t.lower()), None)
+            if push is not None and "panel" not in done:
+                seat = int(re.search(r"Player (\d)", labels[push])[1]) - 1
+                panel = vd.panel_rect(seat, 4)
+                canvas_click(page, panel[0] + panel[2] / 2, panel[1] + panel[3] / 2)
+                done.add("panel")
+            elif "key" not in done:
+                page.locator("canvas").focus()
+                page.keyboard.press(str(len(labels)))             # the last choice: stop (or crank)
+                done.add("key")
+            else:
+                choices.last.click(timeout=STEP_TIMEOUT_MS)
+                done.add("button")
+        decision += 1
+        wait_for_decision(page, decision)
+        after = status(page).inner_text()
+        assert after != before
+        assert_no_app_error(page)
+        turn = counters(page)[0]
+        if "turns the crank" in after:
+            seen = watch_crank(page)
+            frames.append(len(seen))
+            outcomes.append(check_crank_result(page, after))
+            done.add("crank seen")
+    print(f"ways used: {sorted(done)}; cranks: {outcomes}; distinct frames per crank: {frames}; "
+          f"turns {turn0} -> {turn}, {decision} decisions")
+    record_property("crank_outcomes", ",".join(outcomes))
+    assert {"die", "trap", "crank seen"} <= done
+    assert turn >= turn0 + 20 or "Press New game" in status(page).inner_text()
+    assert all(n >= 6 for n in frames), frames        # stage after stage: an animation, not a jump
+    assert_board_drawn(page)
+    assert console_errors(page) == []

@@ -1,0 +1,620 @@
+"""``mt.App`` and its drawing without a browser: ipywidgets objects work in plain Python.
+
+Clicks are made the way the browser makes them: buttons through
+``button.click()``, the canvas through the message ipycanvas sends
+(``canvas._handle_custom_msg({"event": "mouse_down", "x": .., "y": ..})``).
+Human decisions are set up with ``mt_helpers.arrange`` and forced rolls, so
+no test depends on a lucky seed.
+"""
+import gc
+import html
+import re
+import sys
+import threading
+import time
+
+import pytest
+from ipycanvas import Canvas, MultiCanvas
+from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+
+from boardkit import render as r
+from boardkit.core import step as bot_step
+from boardkit.games import mouse_trap as mt
+from boardkit.games.mouse_trap import view_draw as vd
+from boardkit.games.mouse_trap.game import CRANKING, ROLLING, SPLITTING
+from boardkit.games.mouse_trap.rules import SPACE_KINDS, STAGES, parse_space
+from mt_helpers import ALWAYS, CRANK_SPACE, SAFE, WHEEL, arrange, force_rolls, never_past, saved
+
+HUMAN_FIRST = ["human", "Trapper", "Trapper", "Trapper"]
+BOTS = ["Trapper"] * 4
+NAMES = {number: name for name, number in COMMANDS.items()}
+
+
+# --- helpers ------------------------------------------------------------------------
+
+def text(app) -> str:
+    """The status line as plain text."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", app.status.value))
+
+
+def counters(app):
+    found = re.search(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\S+)", text(app))
+    return int(found[1]), int(found[2]), found[3]
+
+
+def centre(rect):
+    x, y, w, h = rect
+    return x + w / 2, y + h / 2
+
+
+def mouse_down(app, x, y):
+    """A click on the canvas, as the browser's ipycanvas view reports it."""
+    app.canvas._handle_custom_msg({"event": "mouse_down", "x": x, "y": y}, [])
+
+
+def key_down(app, key):
+    app.canvas._handle_custom_msg({"event": "key_down", "key": key, "shift_key": False,
+                                   "ctrl_key": False, "meta_key": False}, [])
+
+
+def labels(app):
+    return [b.description for b in app.choice_buttons]
+
+
+def pawn_point(app, seat):
+    x, y, _ = vd.pawn_slots(app.geometry, app.game.positions)[seat]
+    return x, y
+
+
+def wait_until(condition, timeout=20.0):
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        time.sleep(0.02)
+
+
+def overlaps(a, b):
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def inside(a, box):
+    return box[0] <= a[0] and box[1] <= a[1] and a[0] + a[2] <= box[0] + box[2] and a[1] + a[3] <= box[1] + box[3]
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """Messages the canvas manager would send to the browser, each a list of command names."""
+    messages = []
+
+    def record(command, buffers=[]):
+        batch = command if isinstance(command[0], list) else [command]
+        messages.append([NAMES[c[0]] for c in batch if NAMES[c[0]] != "switchCanvas"])
+
+    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", record)
+    yield messages
+    _CANVAS_MANAGER._caching = False
+    _CANVAS_MANAGER._commands_cache = []
+    _CANVAS_MANAGER._buffers_cache = []
+
+
+@pytest.fixture
+def make_app():
+    """``make_app(**kwargs)`` builds an App and closes it (stopping autoplay) after the test."""
+    apps = []
+
+    def make(**kwargs):
+        app = mt.App(**kwargs)
+        apps.append(app)
+        return app
+    yield make
+    for app in apps:
+        assert app.errors == [], app.errors[0] if app.errors else ""
+        app.autoplay.value = False
+        app.close()
+
+
+@pytest.fixture
+def crank_app(make_app, monkeypatch):
+    """``crank_app(odds, positions, cheese)``: seat 1 human, trap complete, her roll of 1
+    stops on TURN CRANK; ``odds`` are the stage odds (ALWAYS, or never_past(k))."""
+    def make(odds=ALWAYS, positions=(CRANK_SPACE - 1, WHEEL, 20, 30), cheese=(5, 3, 2, 1), seats=HUMAN_FIRST):
+        app = make_app(rules=mt.Rules(stage_odds=odds), seats=seats, seed=1)
+        arrange(app.game, positions=positions, cheese=cheese, parts="all")
+        force_rolls(monkeypatch, app.game, 1)
+        app.redraw()
+        app.refresh()
+        return app
+    return make
+
+
+class Unchanged:
+    """``with Unchanged(app): ...`` checks the block changed neither the game nor the decision count."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __enter__(self):
+        self.before = saved(self.app.game), self.app._n_decisions, list(self.app.choice_buttons)
+        return self
+
+    def __exit__(self, *exc):
+        if exc[0] is None:
+            assert (saved(self.app.game), self.app._n_decisions, list(self.app.choice_buttons)) == self.before
+
+
+# --- pure drawing: labels, colours, layout ------------------------------------------------
+
+EXAMPLES = ["start", "blank", "build 2", "build 2-3", "build 2-3-4", "build 2-3-4 x2", "take 1", "lose 2",
+            "back 3", "ahead 4", "cheese", "rival 3", "safe", "crank", "wheel"]
+
+
+def test_every_space_kind_has_a_short_readable_label():
+    assert {parse_space(t).kind for t in EXAMPLES} == set(SPACE_KINDS)
+    labels_ = {t: vd.short_label(parse_space(t)) for t in EXAMPLES}
+    assert labels_["build 2-3-4"] == "2-3-4"
+    assert labels_["build 2-3-4 x2"] == "2-3-4\nBUILD 2"
+    assert labels_["rival 3"] == "TAKE 3\nRIVAL"
+    assert labels_["crank"] == "TURN\nCRANK" and labels_["wheel"] == "CHEESE\nWHEEL"
+    assert labels_["blank"] == ""
+    for t, label in labels_.items():
+        lines = label.split("\n")
+        assert len(lines) <= 2 and all(len(line) <= 7 for line in lines), t
+    # no two kinds of space look alike (a label or a fill tells them apart)
+    looks = {(labels_[t], vd.space_fill(parse_space(t), 4)) for t in EXAMPLES}
+    assert len(looks) == len(EXAMPLES)
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 4])
+def test_space_text_contrast_is_projector_safe(n_players):
+    for t in EXAMPLES:
+        fill = vd.space_fill(parse_space(t), n_players)
+        assert r.contrast_ratio(r.text_colour_on(fill), fill) >= 4.5, (t, fill)
+    assert r.contrast_ratio(vd.UNBUILT_TEXT, vd.UNBUILT_FILL) >= 4.5
+    assert r.contrast_ratio(r.text_colour_on(vd.FAILED_FILL), vd.FAILED_FILL) >= 4.5
+    assert r.contrast_ratio(r.TEXT, vd.WORKED_FILL) >= 4.5
+
+
+def test_build_spaces_are_tinted_only_for_the_player_count_they_serve():
+    space = parse_space("build 2-3")
+    assert vd.space_fill(space, 2) == vd.space_fill(space, 3) == vd.BUILD_FILL
+    assert vd.space_fill(space, 4) == vd.BUILD_IDLE_FILL
+
+
+def test_the_mice_differ_in_shape_and_label_not_only_colour():
+    styles = [vd.player_style(s) for s in range(4)]
+    assert len({s.shape for s in styles}) == 4 and len({s.label for s in styles}) == 4
+    assert len({vd.player_glyph(s) for s in range(4)}) == 4
+
+
+def check_layout(layout, n_spaces):
+    board = (vd.MARGIN, vd.MARGIN, vd.BOARD, vd.BOARD)
+    rects = [layout.space_rect(p) for p in range(n_spaces)]
+    for rect in rects:
+        assert inside(rect, (board[0] - 0.01, board[1] - 0.01, board[2] + 0.02, board[3] + 0.02)), rect
+    for i, a in enumerate(rects):                           # spaces never overlap
+        for b in rects[i + 1:]:
+            assert not overlaps((a[0] + 0.5, a[1] + 0.5, a[2] - 1, a[3] - 1), b)
+    stages = [layout.stage_rect(i) for i in range(len(STAGES))]
+    inner = layout.inner
+    for i, a in enumerate(stages):
+        assert inside(a, (inner[0], inner[1], inner[2] - inner[0], inner[3] - inner[1]))
+        assert a[2] >= 100 and a[3] >= 56                   # two lines of 22 px text fit
+        assert not any(overlaps(a, b) for b in stages[i + 1:])
+        assert not any(overlaps(a, layout.space_rect(p)) for p in range(n_spaces))
+
+
+@pytest.mark.parametrize("path_len,loop_len", [(None, None), (12, 3), (60, 6), (30, 10)])
+def test_the_layout_fits_any_track(path_len, loop_len):
+    rules = mt.Rules()
+    if path_len:
+        path = ("start",) + tuple(["build 2-3-4", "take 1", "blank"][i % 3] for i in range(path_len - 1))
+        loop = ("safe",) + ("crank",) + ("blank",) * (loop_len - 3) + ("wheel",)
+        rules = rules.replace(path=path, loop=loop)
+    layout = vd.Layout.for_rules(rules)
+    check_layout(layout, len(rules.spaces))
+    if path_len is None:
+        assert layout.space >= 78 and layout.loop_space >= 95       # big enough for a projector
+        # the path's end leads straight into SAFE
+        assert layout.ys[len(rules.path) - 1] == pytest.approx(layout.ys[rules.safe])
+
+
+def test_right_column_panels_die_and_parts_do_not_overlap():
+    layout = vd.Layout.for_rules(mt.Rules())
+    panels = [vd.panel_rect(s, 4) for s in range(4)]
+    others = [layout.die_rect, layout.pile_rect] + layout.part_rects(24)
+    for p in panels:
+        assert p[0] >= vd.MARGIN + vd.BOARD and p[0] + p[2] <= vd.WIDTH
+        assert not any(overlaps(p, o) for o in others)
+    for rect in layout.part_rects(24):
+        assert rect[2] >= 30 and rect[1] + rect[3] <= vd.HEIGHT - 40
+    assert len(layout.part_rects(40)) == 40 and layout.part_rects(0) == []
+
+
+def test_stages_appear_in_building_order_as_parts_are_built():
+    counts = [sum(vd.stage_built(i, parts, 24) for i in range(16)) for parts in range(25)]
+    assert counts[0] == 0 and counts[2] == 0 and counts[3] == 1 and counts[24] == 16
+    assert counts == sorted(counts)
+    assert vd.stage_built(0, 3, 6) and not vd.stage_built(15, 5, 6)   # a shorter Building Plan
+    assert vd.part_name(11, 24) == "metal ball" and vd.part_name(3, 10) == "part 3"
+
+
+def test_crank_state_reads_the_crank_of_this_turn_only():
+    from boardkit.games.mouse_trap import events as ev
+    crank = ev.CrankTurned(0, (2,), 5, ())
+    assert vd.crank_state([ev.Rolled(0, 3), crank, ev.Moved(2, 40, 35, "SAFE", "missed")]) == (0, (2,), 5)
+    assert vd.crank_state([crank, ev.Rolled(1, 2)]) is None
+    assert vd.crank_state([]) is None and vd.crank_state(None) is None
+
+
+def test_a_failed_crank_shows_its_stage_and_the_ones_before_it_worked():
+    game = mt.Game(mt.Rules(stage_odds=never_past(5)), n_players=4, seed=0)
+    arrange(game, positions=[CRANK_SPACE - 1, WHEEL, 0, 0], cheese=[1, 0, 0, 0], parts="all")
+    force = iter([1])
+    game.chance.roll = lambda sides=6: next(force)
+    game.apply(mt.Roll())
+    game.apply(mt.Crank())
+    scene = vd.snapshot(game, ["human"] + BOTS[1:])
+    states = vd.stage_states(scene)
+    assert states[:5] == ["worked"] * 5 and states[5] == "failed" and states[6:] == ["built"] * 10
+    assert scene.crank == (0, (1,), 5)
+
+
+def test_redraw_and_the_crank_animation_each_travel_as_one_message(sent):
+    rules = mt.Rules()
+    layout = vd.Layout.for_rules(rules)
+    game = mt.Game(rules, n_players=4, seed=0)
+    arrange(game, positions=[CRANK_SPACE - 1, WHEEL, 0, 0], cheese=[1, 0, 0, 0], parts="all")
+    before = vd.snapshot(game, BOTS)
+    game.chance.roll = lambda sides=6: 1
+    game.apply(mt.Roll())
+    game.apply(mt.Crank())
+    after = vd.snapshot(game, BOTS)
+    canvas = MultiCanvas(3, width=vd.WIDTH, height=vd.HEIGHT)
+    sent.clear()
+    with r.safe_hold(canvas):
+        vd.animate_crank(canvas[1], canvas[2], layout, before, after)
+    assert len(sent) == 1
+    reached = after.crank[2] + 1 if after.crank[2] < 16 else 16
+    assert sent[0].count("sleep") >= reached                  # one beat per stage reached, at least
+    assert vd.crank_duration(after.crank[2]) > 1.0
+
+
+def test_hit_targets_find_the_die_panels_mice_and_trap():
+    rules = mt.Rules()
+    layout = vd.Layout.for_rules(rules)
+    game = mt.Game(rules, n_players=4, seed=0)
+    arrange(game, positions=[3, 3, 20, None], cheese=[0, 0, 0, 0])
+    scene = vd.snapshot(game, BOTS)
+    assert vd.target_at(layout, scene, *centre(layout.die_rect)).kind == "die"
+    assert vd.target_at(layout, scene, *centre(vd.panel_rect(2, 4))).seat == 2
+    hit = vd.target_at(layout, scene, *vd.pawn_slots(layout, scene.positions)[1][:2])
+    assert (hit.kind, hit.seat) == ("pawn", 1)
+    assert vd.target_at(layout, scene, *centre(layout.stage_rect(7))).kind == "trap"
+    assert vd.target_at(layout, scene, *centre(layout.space_rect(rules.crank))).kind == "crank"
+    assert vd.target_at(layout, scene, 5000, 5000) is None
+    assert 3 not in vd.pawn_slots(layout, scene.positions)    # a caught mouse is off the board
+
+
+# --- construction -------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(n_players=1), "n_players must be a whole number from 2 to 4"),
+    (dict(n_players=5), "n_players"),
+    (dict(n_players="3"), "n_players"),
+    (dict(seats=["human"] * 3), "seats must list one of .* for each of the 4 players"),
+    (dict(seats="human"), "seats must list"),
+    (dict(seats=["human", "robot", "Trapper", "Trapper"]), "unknown seat 'robot'"),
+    (dict(seed=-1), "the seed must be a whole number 0 or more"),
+    (dict(seed="7"), "seed"),
+    (dict(autoplay_speed=0), "autoplay_speed must be a number of decisions per second from 0.5 to 10"),
+    (dict(autoplay_speed=float("nan")), "autoplay_speed"),
+])
+def test_bad_arguments_raise_a_clear_value_error(kwargs, match, monkeypatch):
+    leftovers = []
+    monkeypatch.setattr(sys, "unraisablehook", leftovers.append)
+    with pytest.raises(ValueError, match=match):
+        mt.App(**kwargs)
+    gc.collect()
+    assert leftovers == []
+
+
+def test_rules_of_the_wrong_type():
+    with pytest.raises(TypeError, match="rules must be mt.Rules"):
+        mt.App(rules={"cheese_count": 7})
+
+
+def test_a_new_app_waits_for_the_human_roll(make_app):
+    app = make_app(seed=1)
+    assert app.seats == HUMAN_FIRST and app.n_players == 4
+    assert app.roll_button.description == "Roll" and not app.roll_button.disabled
+    assert "Player 1, your turn: press Roll" in text(app)
+    assert counters(app) == (1, 0, "1")
+    assert "parts 0/24" in text(app) and "pile 30" in text(app)
+    assert app.choice_buttons == []
+
+
+def test_the_lesson_notebook_call_works(make_app):
+    app = make_app(n_players=4, seats=["human", "Trapper", "Trapper", "Random"])
+    assert app.seats == ["human", "Trapper", "Trapper", "Random"] and isinstance(app.seed, int)
+    app3 = make_app(n_players=3, seats=["random", "TRAPPER", "human"], seed=0)
+    assert app3.seats == ["Random", "Trapper", "human"]
+    assert [d.layout.display for d in app3.seat_inputs] == [None, None, None, "none"]
+
+
+# --- bots ---------------------------------------------------------------------------
+
+def test_step_lets_each_bot_decide_like_bk_step(make_app):
+    app = make_app(seats=BOTS, seed=4)
+    reference = mt.Game(mt.Rules(), n_players=4, seed=4)
+    bots = [mt.bots.Trapper() for _ in range(4)]
+    statuses = {app.status.value}
+    n = 0
+    while not app.game.is_over:
+        assert app.step() == bot_step(reference, bots)
+        n += 1
+        statuses.add(app.status.value)
+    assert saved(app.game) == saved(reference)
+    assert counters(app)[1] == n
+    assert len(statuses) == n + 1                   # every decision is news
+    assert app.cranks_animated >= 1                 # seed 4 ends with a catch
+    assert "wins: the last mouse on the board" in text(app) and "Press New game" in text(app)
+    assert app.roll_button.description == "Game over" and app.roll_button.disabled
+
+
+def test_the_step_button_and_keys_make_one_decision_each(make_app):
+    app = make_app(seats=BOTS, seed=3)
+    app.roll_button.click()
+    assert counters(app)[1] == 1
+    for i, key in enumerate(["r", "s", " ", "Enter", "R"], start=2):
+        key_down(app, key)
+        assert counters(app)[1] == i
+    with Unchanged(app):
+        for key in ["x", "0", "1", "Shift", "ArrowUp"]:
+            key_down(app, key)
+
+
+def test_a_stalemate_ends_and_says_so(make_app):
+    app = make_app(rules=mt.Rules(max_turns=5), seats=BOTS, seed=3)
+    while not app.game.is_over:
+        app.step()
+    assert "No winner (turn cap)" in text(app)
+    with Unchanged(app):
+        assert app.step() is None
+        assert "The game is over" in text(app)
+        mouse_down(app, *centre(app.geometry.die_rect))
+        assert app.choose(mt.Roll()) is None
+
+
+# --- a human seat: the die, the trap, the mice, buttons, keys --------------------------
+
+def test_human_rolls_by_clicking_the_die(make_app):
+    app = make_app(seats=HUMAN_FIRST, seed=1)
+    mouse_down(app, *centre(app.geometry.die_rect))
+    assert counters(app)[1] == 1 and "Player 1 rolls a" in text(app)
+    assert app.game.current_player == 1 and app.roll_button.description == "Step"
+
+
+def test_human_cranks_by_clicking_the_trap_and_catches(crank_app):
+    app = crank_app(ALWAYS)
+    mouse_down(app, *centre(app.geometry.die_rect))
+    assert app.game.phase == CRANKING
+    assert "you are on TURN CRANK and Player 2 is on the Cheese Wheel" in text(app)
+    assert labels(app) == ["1. Pay a cheese to push Player 3's mouse (\u25b2)",
+                           "2. Pay a cheese to push Player 4's mouse (\u25c6)", "3. Turn the crank"]
+    assert app.roll_button.disabled
+    scene = app._scene()
+    assert scene.can_crank and scene.pushable == (2, 3)
+    mouse_down(app, *centre(app.geometry.stage_rect(9)))
+    assert app.game.positions[1] is None and app.game.cheese[0] == 8
+    assert "the whole chain works and the cage falls! Player 2 is caught" in text(app)
+    assert app.cranks_animated == 1
+    assert vd.stage_states(app._scene()) == ["worked"] * 16
+    assert app.game.current_player == 2                       # Player 2 is out: Player 3 plays
+
+
+def test_a_failed_crank_is_shown_at_its_stage(crank_app):
+    app = crank_app(never_past(5))
+    app.step()
+    key_down(app, "3")                                          # key 3: turn the crank
+    assert "it stops at stage F (ball rolls down rickety stairs fails)" in text(app)
+    assert "Player 2's mouse escapes to SAFE" in text(app)
+    assert app.game.positions[1] == SAFE
+    assert vd.stage_states(app._scene())[5] == "failed"
+    assert app.cranks_animated == 1
+
+
+def test_human_pushes_a_mouse_by_clicking_it_then_stops(crank_app, monkeypatch):
+    app = crank_app(ALWAYS, positions=(CRANK_SPACE - 1, 20, 30, SAFE), cheese=(3, 0, 0, 0))
+    app.step()
+    assert app.game.phase == CRANKING and "no mouse is on the Cheese Wheel" in text(app)
+    with Unchanged(app):
+        mouse_down(app, *pawn_point(app, 3))                    # on SAFE: cannot be pushed
+        assert "is on SAFE: it cannot be pushed" in text(app)
+        mouse_down(app, *centre(app.geometry.stage_rect(0)))
+        assert "No mouse is on the Cheese Wheel" in text(app)
+    force_rolls(monkeypatch, app.game, 2)
+    mouse_down(app, *pawn_point(app, 2))                        # Player 3's mouse: 30 -> 32
+    assert app.game.positions[2] == 32 and app.game.cheese[0] == 2
+    assert "Player 1 pays a cheese and rolls 2 for Player 3's mouse" in text(app)
+    mouse_down(app, *centre(vd.panel_rect(1, 4)))               # her panel: push Player 2 too
+    assert app.game.positions[1] == 22 and app.game.cheese[0] == 1
+    assert labels(app)[-1] == "3. Stop and end the turn"
+    app.choice_buttons[-1].click()
+    assert "Player 1 chooses to stop and end the turn." in text(app)
+    assert app.game.current_player == 1 and app.game.phase == ROLLING
+
+
+def test_human_splits_a_take_between_tied_rivals_with_buttons(make_app, monkeypatch):
+    app = make_app(seats=HUMAN_FIRST, seed=1)
+    game = arrange(app.game, positions=[18, 5, 6, 7], cheese=[0, 3, 3, 0])
+    force_rolls(monkeypatch, game, 1)                           # 19: TAKE 3 FROM RIVAL WITH MOST
+    app.refresh()
+    app.step()
+    assert game.phase == SPLITTING
+    assert "Player 2 and Player 3 tie for the most cheese: choose how to take 3" in text(app)
+    assert len(app.choice_buttons) == 4
+    with Unchanged(app):
+        mouse_down(app, *centre(vd.panel_rect(1, 4)))
+        assert "split the cheese with the buttons" in text(app)
+    app.choice_buttons[1].click()
+    assert sum(game.cheese) == 6 and game.cheese[0] == 3 and game.phase == ROLLING
+
+
+def test_clicks_that_mean_nothing_change_nothing_and_say_why(make_app):
+    app = make_app(seats=HUMAN_FIRST, seed=1)
+    g = app.geometry
+    cases = [
+        (centre(g.stage_rect(3)), "The trap has 0 of 24 parts"),
+        (centre(vd.panel_rect(2, 4)), "That is Player 3's mouse"),
+        (centre(g.space_rect(10)), "Player 1: Roll the die"),
+        ((-5, 900), "Player 1: Roll the die"),
+    ]
+    for (x, y), notice in cases:
+        with Unchanged(app):
+            mouse_down(app, x, y)
+        assert notice in text(app), (x, y)
+        assert "\u26a0" in text(app)
+    with Unchanged(app):
+        assert app.choose(mt.Crank()) is None
+    assert "You can't turn the crank now" in text(app)
+
+
+def test_out_of_turn_clicks_and_choices_change_nothing(make_app):
+    app = make_app(seats=["Trapper", "human", "Trapper", "Trapper"], seed=2)
+    with Unchanged(app):
+        mouse_down(app, *centre(app.geometry.die_rect))
+        assert "It is Player 1's turn and a bot plays it" in text(app)
+        assert app.choose(mt.Roll()) is None
+        assert "It is Player 1's turn, a bot: press Step" in text(app)
+
+
+def test_a_button_of_an_earlier_decision_does_nothing(crank_app, monkeypatch):
+    app = crank_app(ALWAYS, positions=(CRANK_SPACE - 1, WHEEL - 1, 30, 5), cheese=(3, 0, 0, 0))
+    app.step()
+    old = app.choice_buttons[0]                                 # push Player 2 ...
+    old.click()                                                 # ... onto the wheel: now Crank
+    assert labels(app)[-1].endswith("Turn the crank")
+    with Unchanged(app):
+        old.click()
+        assert "That button was for an earlier decision" in text(app)
+
+
+# --- new games, loaded games --------------------------------------------------------------
+
+def play_out(app, n):
+    out = []
+    for _ in range(n):
+        if app.game.is_over:
+            break
+        out.append((app.step(), saved(app.game)))
+    return out
+
+
+def test_new_game_with_a_seed_replays_the_same_game(make_app):
+    app = make_app(seats=BOTS, seed=11)
+    first = [saved(app.game)] + play_out(app, 40)
+    app.new_game(seed=11)
+    assert app.seed_input.value == "11" and counters(app)[1:] == (0, "11")
+    assert [saved(app.game)] + play_out(app, 40) == first
+    app.seed_input.value = " 11 "
+    app.new_game_button.click()
+    assert saved(app.game) == first[0] and app.seed == 11
+
+
+def test_a_bad_seed_box_is_a_notice_not_an_error(make_app):
+    app = make_app(seats=BOTS, seed=11)
+    app.step()
+    app.seed_input.value = "eleven"
+    with Unchanged(app):
+        app.new_game_button.click()
+        assert "Seed box: the seed must be a whole number" in text(app)
+        app.players_input.value = 3
+        assert app.players_input.value == 4
+    with pytest.raises(ValueError, match="seed"):
+        app.new_game()
+
+
+def test_changing_the_players_starts_a_new_game_and_retints_the_build_spaces(make_app, sent):
+    app = make_app(seats=BOTS, seed=5)
+    app.step()
+    app.players_input.value = 2
+    assert app.n_players == 2 and app.game.turns == 0 and app.seed == 5
+    assert [d.layout.display for d in app.seat_inputs] == [None, None, "none", "none"]
+    assert "New game: 2 players, seed 5" in text(app)
+    assert app._scene().n_players == 2
+
+
+def test_changing_a_seat_changes_who_decides(make_app):
+    app = make_app(seats=BOTS, seed=5)
+    app.seat_inputs[0].value = "human"
+    assert "Seats: 1 human" in text(app) and app.roll_button.description == "Roll"
+
+
+def test_set_game_shows_a_saved_game_and_plays_on(make_app):
+    game = mt.Game(mt.Rules(), n_players=3, seed=5)
+    bots = [mt.bots.Trapper()] * 3
+    for _ in range(30):
+        bot_step(game, bots)
+    loaded = mt.Game.from_dict(game.to_dict())
+    app = make_app(seats=BOTS, seed=1)
+    app.set_game(loaded)
+    assert app.game is loaded and app.n_players == 3 and app.players_input.value == 3
+    assert f"Game loaded: 3 players, turn {game.turns}, {game.parts} of 24 parts built." in text(app)
+    assert sum(app._scene().built_by) == game.parts
+    app.step()
+    bot_step(game, bots)
+    assert saved(app.game) == saved(game)
+    with pytest.raises(TypeError, match="set_game needs an mt.Game"):
+        app.set_game(game.to_dict())
+
+
+# --- autoplay --------------------------------------------------------------------------------
+
+def autoplay_threads():
+    return [t for t in threading.enumerate() if t.name == "mouse-trap-autoplay" and t.is_alive()]
+
+
+def test_autoplay_stops_at_a_human_seat(make_app):
+    app = make_app(seats=["Trapper", "human", "Trapper", "Trapper"], seed=2, autoplay_speed=10)
+    app.autoplay.value = True
+    wait_until(lambda: not app.autoplay.value)
+    assert app.game.current_player == 1 and app.game.phase == ROLLING
+    assert "Player 2, your turn" in text(app)
+    wait_until(lambda: not autoplay_threads(), 5)
+
+
+def test_autoplay_plays_to_the_end_of_the_game(make_app):
+    app = make_app(rules=mt.Rules(max_turns=12), seats=BOTS, seed=3, autoplay_speed=10)
+    key_down(app, "a")
+    wait_until(lambda: not app.autoplay.value)
+    assert app.game.is_over and "Press New game" in text(app)
+    app.autoplay.value = True
+    assert not app.autoplay.value and "The game is over" in text(app)
+    wait_until(lambda: not autoplay_threads(), 5)
+
+
+def test_autoplay_stops_when_a_new_game_starts(make_app):
+    app = make_app(seats=BOTS, seed=3, autoplay_speed=0.5)
+    app.autoplay.value = True
+    wait_until(lambda: counters(app)[1] == 1)
+    app.new_game(seed=4)
+    assert not app.autoplay.value and counters(app)[1:] == (0, "4")
+    wait_until(lambda: not autoplay_threads(), 5)
+    assert counters(app)[1] == 0
+
+
+def test_the_models_never_import_the_widgets():
+    import subprocess
+    code = ("import sys; from boardkit.games import mouse_trap as mt; from boardkit.core import play; "
+            "play(mt.Game(mt.Rules(), 4, seed=1)); "
+            "assert not {'ipywidgets', 'ipycanvas'} & set(sys.modules), sorted(sys.modules)")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_canvas_click_on_an_unused_area_is_quiet_on_a_bot_turn(make_app):
+    app = make_app(seats=BOTS, seed=2)
+    before = app.status.value
+    mouse_down(app, vd.WIDTH - 2, vd.HEIGHT - 2)
+    assert app.status.value == before
+    assert isinstance(app.canvas, MultiCanvas) and not isinstance(app.canvas, Canvas)
