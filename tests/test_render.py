@@ -10,34 +10,16 @@ which messages (and which commands in each) the browser would get.
 import numpy as np
 import pytest
 from ipycanvas import Canvas, hold_canvas
-from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+from ipycanvas.canvas import _CANVAS_MANAGER
 
 from boardkit import render as r
 from boardkit.render import palette
 
-NAMES = {number: name for name, number in COMMANDS.items()}
 
 
 @pytest.fixture
 def canvas():
     return Canvas(width=800, height=600)
-
-
-@pytest.fixture
-def sent(monkeypatch):
-    """List of messages sent to the browser; each message is a list of command names."""
-    messages = []
-
-    def record(command, buffers=[]):
-        batch = command if isinstance(command[0], list) else [command]
-        messages.append([NAMES[c[0]] for c in batch if NAMES[c[0]] != "switchCanvas"])
-
-    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", record)
-    yield messages
-    # Never leak a stuck batching state into other tests.
-    _CANVAS_MANAGER._caching = False
-    _CANVAS_MANAGER._commands_cache = []
-    _CANVAS_MANAGER._buffers_cache = []
 
 
 def drawn(messages):

@@ -27,6 +27,7 @@ WHITE = "#FFFFFF"
 CARD_FACE = WHITE
 CARD_BACK = "#33415C"
 HIGHLIGHT = TEXT
+CURRENT_FILL = "#FFF3C4"      # a light yellow: the player whose decision it is, and her choices
 
 # One font family everywhere; sizes in pixels are large enough for a projector.
 FONT_FAMILY = "sans-serif"

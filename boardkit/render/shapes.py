@@ -124,3 +124,14 @@ def draw_pattern(canvas, pattern, x, y, w, h, colour, mark_colour=None):
             segments = np.concatenate([segments, _diagonals(x, y, w, h, PATTERN_GAP, rising=False)])
         canvas.stroke_line_segments(segments)
     canvas.restore()
+
+
+def dashed_ring(canvas, rect, pad=7, colour=TEXT, width=5):
+    """A dashed frame ``pad`` pixels around ``rect`` (x, y, w, h): "you may click this"."""
+    x, y, w, h = rect
+    canvas.save()
+    canvas.line_width = width
+    canvas.stroke_style = colour
+    canvas.set_line_dash([10, 6])
+    canvas.stroke_rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad)
+    canvas.restore()

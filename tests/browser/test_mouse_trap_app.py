@@ -19,17 +19,18 @@ from playwright.sync_api import expect
 from boardkit.games import mouse_trap as mt
 from boardkit.games.mouse_trap import view_draw as vd
 from boardkit.render import palette as pal
-from harness import canvas_pixel_stats, console_errors, wait_for_canvas
+from app_helpers import (STEP_TIMEOUT_MS, assert_autoplay_starts_and_stops, assert_no_app_error,
+                         canvas_click, centre, counters, open_app, play_20_turns, status,
+                         wait_for_decision)
+from harness import canvas_pixel_stats, console_errors
 
 pytestmark = pytest.mark.browser
 
 BOTS_APP = "tests/browser/fixtures/mouse_trap_app.ipynb"
 ENDGAME_APP = "tests/browser/fixtures/mouse_trap_endgame.ipynb"
-LOAD_TIMEOUT_MS = 120_000
-STEP_TIMEOUT_MS = 15_000
-COUNTERS = re.compile(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\d+)")
 RULES = mt.Rules()
 LAYOUT = vd.Layout.for_rules(RULES)
+CANVAS = (vd.WIDTH, vd.HEIGHT)       # the canvas's own size in pixels
 
 _PIXEL_JS = """([x, y]) => {
     const c = document.querySelector('canvas');
@@ -45,36 +46,6 @@ _DIGEST_JS = """() => {
 
 
 # --- helpers --------------------------------------------------------------------------
-
-def open_app(page, url, record_property):
-    """Load the app; return the seconds from the page request to a drawn board."""
-    start = time.monotonic()
-    page.goto(url, timeout=LOAD_TIMEOUT_MS)
-    wait_for_canvas(page, timeout=LOAD_TIMEOUT_MS, min_drawn=50_000)
-    seconds = time.monotonic() - start
-    record_property("seconds_to_drawn_canvas", round(seconds, 2))
-    print(f"\n{url}: page request -> drawn canvas {seconds:.2f} s")
-    return seconds
-
-
-def status(page):
-    return page.locator(".boardkit-status")
-
-
-def counters(page):
-    text = status(page).inner_text()
-    found = COUNTERS.search(text)
-    assert found, f"no turn/decision counter in the status line: {text!r}"
-    return int(found[1]), int(found[2])
-
-
-def wait_for_decision(page, n):
-    expect(status(page)).to_contain_text(re.compile(rf"decision {n} \u00b7"), timeout=STEP_TIMEOUT_MS)
-
-
-def assert_no_app_error(page):
-    assert "Something went wrong" not in status(page).inner_text()
-
 
 def pixel(page, x, y):
     """(r, g, b) of the composited canvas at logical canvas pixel (x, y)."""
@@ -112,25 +83,6 @@ def assert_board_drawn(page):
     assert near(pixel(page, *space_fill_point(RULES.wheel)), rgb(vd.SPACE_FILLS["wheel"]))
     assert near(pixel(page, *space_fill_point(0)), rgb(vd.SPACE_FILLS["start"]))
     return stats
-
-
-def canvas_click(page, x, y):
-    """Click the canvas at logical canvas pixel (x, y), scaled to its displayed size
-    (scrolled fully into view first: see the Mystery Date browser test)."""
-    canvas = page.locator("canvas")
-    width, height, shown_w, shown_h = canvas.evaluate("""c => {
-        c.scrollIntoView({block: "center"});
-        const box = c.getBoundingClientRect();
-        if (box.top < 0 || box.bottom > window.innerHeight) throw new Error("canvas taller than the window");
-        return [c.width, c.height, box.width, box.height];
-    }""")
-    assert (width, height) == (vd.WIDTH, vd.HEIGHT)
-    canvas.click(position={"x": x * shown_w / width, "y": y * shown_h / height})
-
-
-def centre(rect):
-    x, y, w, h = rect
-    return x + w / 2, y + h / 2
 
 
 def watch_crank(page, seconds=3.0):
@@ -172,20 +124,8 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
     assert counters(page) == (1, 0)
     assert "seed 4" in status(page).inner_text()
 
-    texts, digests = {status(page).inner_text()}, {first["digest"]}
-    turn, decision = 1, 0
-    started = time.monotonic()
-    while turn < 21 and "Press New game" not in status(page).inner_text():
-        assert decision < 100, "20 turns should take far fewer decisions"
-        roll.click(timeout=STEP_TIMEOUT_MS)
-        decision += 1
-        wait_for_decision(page, decision)
-        turn, _ = counters(page)
-        texts.add(status(page).inner_text())
-        digests.add(canvas_pixel_stats(page)["digest"])
-    per_decision = (time.monotonic() - started) / decision
+    turn, decision, per_decision, texts, digests = play_20_turns(page, roll, max_decisions=100)
     record_property("seconds_per_decision", round(per_decision, 3))
-    print(f"{decision} decisions, {turn} turns, {per_decision:.3f} s each")
     assert turn >= 21
     assert len(texts) == decision + 1                   # every decision is news
     page.wait_for_timeout(2000)                          # the last animation has played
@@ -201,15 +141,7 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
     assert built == [i < parts for i in range(24)]
 
     # Autoplay: a thread in the kernel plays on until switched off.
-    autoplay = page.locator(".mt-autoplay")
-    autoplay.click()
-    wait_for_decision(page, decision + 3)
-    autoplay.click()
-    expect(autoplay).not_to_have_class(re.compile(r"\bmod-active\b"))
-    page.wait_for_timeout(1500)
-    stopped_at = counters(page)[1]
-    page.wait_for_timeout(1500)
-    assert counters(page)[1] == stopped_at
+    assert_autoplay_starts_and_stops(page, page.locator(".mt-autoplay"), decision)
     assert_no_app_error(page)
     assert console_errors(page) == []
 
@@ -240,7 +172,7 @@ def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_pa
         elif "Player 1, your turn" in before:
             expect(roll).to_have_text("Roll")
             if "die" not in done:
-                canvas_click(page, *centre(LAYOUT.die_rect))       # a click on the die rolls it
+                canvas_click(page, *centre(LAYOUT.die_rect), CANVAS)       # a click on the die rolls it
                 done.add("die")
             else:
                 roll.focus()
@@ -249,7 +181,7 @@ def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_pa
         elif "is on the Cheese Wheel: turn the crank" in before:
             expect(roll).to_be_disabled()
             expect(page.locator(".mt-crank")).to_be_visible()
-            canvas_click(page, *centre(LAYOUT.stage_rect(6)))      # a click on the trap cranks it
+            canvas_click(page, *centre(LAYOUT.stage_rect(6)), CANVAS)      # a click on the trap cranks it
             done.add("trap")
         else:                                                     # push a rival, or stop
             expect(choices.first).to_be_visible()
@@ -258,7 +190,7 @@ def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_pa
             if push is not None and "panel" not in done:
                 seat = int(re.search(r"Player (\d)", labels[push])[1]) - 1
                 panel = vd.panel_rect(seat, 4)
-                canvas_click(page, panel[0] + panel[2] / 2, panel[1] + panel[3] / 2)
+                canvas_click(page, panel[0] + panel[2] / 2, panel[1] + panel[3] / 2, CANVAS)
                 done.add("panel")
             elif "key" not in done:
                 page.locator("canvas").focus()

@@ -8,67 +8,33 @@ they react to whatever decision the game asks for.
 """
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
 
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import view_draw as vd
-from harness import (canvas_pixel_stats, console_errors, wait_for_canvas,
-                     wait_for_pixels_to_change)
+from app_helpers import (STEP_TIMEOUT_MS, assert_autoplay_starts_and_stops, assert_no_app_error,
+                         canvas_click, counters, open_app, play_20_turns, status, wait_for_decision)
+from harness import canvas_pixel_stats, console_errors, wait_for_pixels_to_change
 
 pytestmark = pytest.mark.browser
 
 BOTS_APP = "tests/browser/fixtures/mystery_date_app.ipynb"
 HUMAN_APP = "tests/browser/fixtures/mystery_date_human.ipynb"
 LESSON = "notebooks/01_mystery_date.ipynb"
+CANVAS = (vd.WIDTH, vd.HEIGHT)       # the canvas's own size in pixels
 LESSON_LAST_OUTPUT = "1st player wins"   # a column of the table the Compare button makes
-LOAD_TIMEOUT_MS = 120_000      # a slow CI machine starting a kernel; measured ~3-6 s here
-STEP_TIMEOUT_MS = 15_000       # one decision: a round trip to the kernel
 #: the ways of playing the human test must use: choice button, canvas click, key 1 on the
 #: canvas, Space on the Roll button, a click on the canvas during a bot's turn
 WAYS = {"button", "canvas", "key", "space", "out of turn"}
-COUNTERS = re.compile(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\d+)")
 
 
 # --- helpers --------------------------------------------------------------------------
 
-def open_app(page, url, record_property):
-    """Load the app; return the seconds from the page request to a drawn board."""
-    start = time.monotonic()
-    page.goto(url, timeout=LOAD_TIMEOUT_MS)
-    wait_for_canvas(page, timeout=LOAD_TIMEOUT_MS, min_drawn=50_000)
-    seconds = time.monotonic() - start
-    record_property("seconds_to_drawn_canvas", round(seconds, 2))
-    print(f"\n{url}: page request -> drawn canvas {seconds:.2f} s")
-    return seconds
-
-
 def wait_for_images(page, n, timeout=STEP_TIMEOUT_MS):
     """Wait until the page shows at least ``n`` images (charts render a moment after their text)."""
     page.wait_for_function("n => document.querySelectorAll('img').length >= n", arg=n, timeout=timeout)
-
-
-def status(page):
-    return page.locator(".boardkit-status")
-
-
-def counters(page):
-    """(turn, decision) from the status line."""
-    text = status(page).inner_text()
-    found = COUNTERS.search(text)
-    assert found, f"no turn/decision counter in the status line: {text!r}"
-    return int(found[1]), int(found[2])
-
-
-def wait_for_decision(page, n):
-    """Wait until the status line says ``decision n`` (the kernel answered)."""
-    expect(status(page)).to_contain_text(re.compile(rf"decision {n} \u00b7"), timeout=STEP_TIMEOUT_MS)
-
-
-def assert_no_app_error(page):
-    assert "Something went wrong" not in status(page).inner_text()
 
 
 def assert_board_drawn(stats):
@@ -76,27 +42,6 @@ def assert_board_drawn(stats):
     assert stats["drawn"] == stats["pixels"]                # the board's background covers it all
     assert stats["non_background"] > 0.3 * stats["pixels"]  # spaces, door, piles, hands, pawns
     assert stats["major_colours"] >= 8                      # the palette, not a single fill
-
-
-def canvas_click(page, x, y):
-    """Click the canvas at logical canvas pixel (x, y), scaled to its displayed size.
-
-    The canvas draws at 1280 x 800 but the page shows it at its column's width;
-    ipycanvas maps the browser's click back to canvas pixels the same way.
-    The canvas is first scrolled fully into view: ipycanvas (0.14) focuses the
-    canvas on mouse down *before* it reads the click's position, and focusing
-    a partly scrolled-off canvas scrolls the page, so the click would land
-    where the page has moved to, not where it was aimed.
-    """
-    canvas = page.locator("canvas")
-    width, height, shown_w, shown_h = canvas.evaluate("""c => {
-        c.scrollIntoView({block: "center"});
-        const box = c.getBoundingClientRect();
-        if (box.top < 0 || box.bottom > window.innerHeight) throw new Error("canvas taller than the window");
-        return [c.width, c.height, box.width, box.height];
-    }""")
-    assert (width, height) == (vd.WIDTH, vd.HEIGHT)
-    canvas.click(position={"x": x * shown_w / width, "y": y * shown_h / height})
 
 
 def centre(rect, dx=None):
@@ -168,20 +113,9 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
     assert (turn0, decision0) == (1, 0)                # turn 1 is about to be played
     assert "seed 3" in status(page).inner_text()
 
-    texts, digests = {status(page).inner_text()}, {first["digest"]}
-    turn, decision = turn0, decision0
-    started = time.monotonic()
-    while turn < turn0 + 20 and "Press New game" not in status(page).inner_text():
-        assert decision < 200, "20 turns should take far fewer decisions"
-        roll.click(timeout=STEP_TIMEOUT_MS)
-        decision += 1
-        wait_for_decision(page, decision)
-        turn, _ = counters(page)
-        texts.add(status(page).inner_text())
-        digests.add(canvas_pixel_stats(page)["digest"])
+    turn, decision, per_decision, texts, digests = play_20_turns(page, roll, max_decisions=200)
     record_property("decisions_for_20_turns", decision)
-    record_property("seconds_per_decision", round((time.monotonic() - started) / decision, 3))
-    print(f"{decision} decisions, {turn} turns, {(time.monotonic() - started) / decision:.3f} s each")
+    record_property("seconds_per_decision", round(per_decision, 3))
 
     assert turn >= turn0 + 20 or "Press New game" in status(page).inner_text()
     assert len(texts) > decision // 2                  # the status says what happened each time
@@ -192,15 +126,7 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
 
     # Autoplay: a thread in the kernel plays on (2 decisions a second) until switched off.
     if "Press New game" not in status(page).inner_text():
-        autoplay = page.locator(".md-autoplay")
-        autoplay.click()
-        wait_for_decision(page, decision + 3)
-        autoplay.click()
-        expect(autoplay).not_to_have_class(re.compile(r"\bmod-active\b"))
-        page.wait_for_timeout(1500)                     # stopped: no decision comes any more
-        stopped_at = counters(page)[1]
-        page.wait_for_timeout(1500)
-        assert counters(page)[1] == stopped_at
+        assert_autoplay_starts_and_stops(page, page.locator(".md-autoplay"), decision)
     assert_no_app_error(page)
     assert console_errors(page) == []
 
@@ -221,7 +147,7 @@ def test_human_seat_plays_by_buttons_canvas_and_keys(voila_server, browser_page,
     assert decision == 0
 
     # A card can't be played before rolling: a notice, and nothing changes.
-    canvas_click(page, *first_card_point(0, n_players))
+    canvas_click(page, *first_card_point(0, n_players), CANVAS)
     expect(status(page)).to_contain_text("Cards are not played now")
     assert counters(page) == (1, 0)
 
@@ -250,7 +176,7 @@ def test_human_seat_plays_by_buttons_canvas_and_keys(voila_server, browser_page,
         if "bot) is next" in before:                   # a bot's decision
             expect(roll).to_have_text("Step")
             if "out of turn" not in done:              # clicking on a bot's turn changes nothing
-                canvas_click(page, *first_card_point(0, n_players))
+                canvas_click(page, *first_card_point(0, n_players), CANVAS)
                 expect(status(page)).to_contain_text("a bot plays it")
                 assert counters(page)[1] == decision
                 done.add("out of turn")
@@ -272,7 +198,7 @@ def test_human_seat_plays_by_buttons_canvas_and_keys(voila_server, browser_page,
             if "canvas" not in done and point is not None:
                 expected = expected_news(label, by_canvas=True)
                 labels = choices.all_inner_texts()
-                canvas_click(page, *point)
+                canvas_click(page, *point, CANVAS)
                 done.add("canvas")
             elif "key" not in done:
                 page.locator("canvas").focus()         # the canvas takes keys: 1-9 pick a choice

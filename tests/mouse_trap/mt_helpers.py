@@ -11,9 +11,8 @@ Default track positions: 0 START, 1 build 2, 2 take 1, 3 build 2-3-4,
 """
 from __future__ import annotations
 
-import json
-
 from boardkit.games import mouse_trap as mt
+from view_helpers import saved  # noqa: F401 (the saved state as JSON text: every game's tests share it)
 
 SAFE, CRANK_SPACE, WHEEL = 35, 38, 40
 ALWAYS = (1,) * 16  # stage odds of a trap that always works
@@ -74,11 +73,6 @@ def land(monkeypatch, game, target: int, roll: int = 1, *more_rolls):
     game.apply(mt.Roll())
     assert game.last_roll == roll
     return game.events[before:] if game.events is not None else None
-
-
-def saved(game) -> str:
-    """The saved state as JSON text (for exact before/after comparisons)."""
-    return json.dumps(game.to_dict(), sort_keys=True)
 
 
 def of_type(events, cls):

@@ -7,11 +7,11 @@ next roll stop on a chosen space.
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import Card
+from view_helpers import saved  # noqa: F401 (the saved state as JSON text: every game's tests share it)
 
 COLOUR_OF = {"r": "red", "g": "green", "b": "blue", "o": "orange"}
 ALL_CARDS = [Card(c, n) for c in md.COLOURS for n in (1, 2, 3)]
@@ -96,11 +96,6 @@ def land(monkeypatch, game, kind: str, roll: int = 1, nth: int = 0):
     assert game.positions[player] == target
     assert game.last_roll == roll
     return game.events[events_before:] if game.events is not None else None
-
-
-def saved(game) -> str:
-    """The game's saved state as JSON text (for exact before/after comparisons)."""
-    return json.dumps(game.to_dict(), sort_keys=True)
 
 
 def of_type(events, cls):

@@ -6,13 +6,6 @@ Clicks are made the way the browser makes them: buttons through
 or ``app.on_canvas_mouse_down(x, y)``.  Human decisions are set up with
 ``md_helpers.arrange`` and forced rolls, so no test depends on a lucky seed.
 """
-import gc
-import html
-import re
-import sys
-import threading
-import time
-
 import pytest
 
 from boardkit.core import step as bot_step
@@ -22,6 +15,7 @@ from boardkit.games.mystery_date.game import (CHOOSING_OPPONENT, CHOOSING_PILE, 
                                               ROLLING, SHOWING)
 from boardkit.games.mystery_date.rules import DOOR, SWAP_ANY, TAKE_2, TAKE_EITHER
 from md_helpers import arrange, card, force_rolls, saved, space
+from view_helpers import Unchanged, centre, counters, key_down, labels, make_apps, mouse_down, text
 
 HUMAN_FIRST = ["human", "Collector", "Collector", "Collector"]
 BOTS = ["Collector"] * 4
@@ -29,56 +23,10 @@ BOTS = ["Collector"] * 4
 
 # --- helpers ------------------------------------------------------------------------
 
-def text(app) -> str:
-    """The status line as plain text."""
-    return html.unescape(re.sub(r"<[^>]+>", " ", app.status.value))
-
-
-def counters(app):
-    found = re.search(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\S+)", text(app))
-    return int(found[1]), int(found[2]), found[3]
-
-
-def centre(rect):
-    x, y, w, h = rect
-    return x + w / 2, y + h / 2
-
-
-def mouse_down(app, x, y):
-    """A click on the canvas, as the browser's ipycanvas view reports it."""
-    app.canvas._handle_custom_msg({"event": "mouse_down", "x": x, "y": y}, [])
-
-
-def key_down(app, key):
-    app.canvas._handle_custom_msg({"event": "key_down", "key": key, "shift_key": False,
-                                   "ctrl_key": False, "meta_key": False}, [])
-
-
-def labels(app):
-    return [b.description for b in app.choice_buttons]
-
-
-def wait_until(condition, timeout=20.0):
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError("timed out")
-        time.sleep(0.02)
-
-
 @pytest.fixture
 def make_app():
     """``make_app(**kwargs)`` builds an App and closes it (stopping autoplay) after the test."""
-    apps = []
-
-    def make(**kwargs):
-        app = md.App(**kwargs)
-        apps.append(app)
-        return app
-    yield make
-    for app in apps:
-        assert app.errors == [], app.errors[0] if app.errors else ""
-        app.close()
+    yield from make_apps(md.App)
 
 
 @pytest.fixture
@@ -95,57 +43,7 @@ def human_app(make_app, monkeypatch):
     return make
 
 
-class Unchanged:
-    """``with Unchanged(app): ...`` checks the block changed neither the game nor the decision count."""
-
-    def __init__(self, app):
-        self.app = app
-
-    def __enter__(self):
-        self.before = saved(self.app.game), self.app._n_decisions, list(self.app.choice_buttons)
-        return self
-
-    def __exit__(self, *exc):
-        if exc[0] is None:
-            assert (saved(self.app.game), self.app._n_decisions, list(self.app.choice_buttons)) == self.before
-
-
 # --- construction -------------------------------------------------------------------
-
-@pytest.mark.parametrize("kwargs,match", [
-    (dict(n_players=1), "n_players must be a whole number from 2 to 4"),
-    (dict(n_players=5), "n_players"),
-    (dict(n_players="3"), "n_players"),
-    (dict(n_players=2.0), "n_players"),
-    (dict(n_players=None), "n_players"),
-    (dict(seats=["human"] * 3), "seats must list one of .* for each of the 4 players"),
-    (dict(n_players=3, seats=BOTS), "for each of the 3 players"),
-    (dict(seats="human"), "seats must list"),
-    (dict(seats=4), "seats must list"),
-    (dict(seats=["human", "robot", "Collector", "Collector"]), "unknown seat 'robot'"),
-    (dict(seats=["human", None, "Collector", "Collector"]), "unknown seat None"),
-    (dict(seed=-1), "the seed must be a whole number 0 or more"),
-    (dict(seed=2.5), "seed"),
-    (dict(seed="7"), "seed"),
-    (dict(seed=True), "seed"),
-    (dict(autoplay_speed=0), "autoplay_speed must be a number of decisions per second from 0.5 to 10"),
-    (dict(autoplay_speed=11), "autoplay_speed"),
-    (dict(autoplay_speed=float("nan")), "autoplay_speed"),
-    (dict(autoplay_speed="fast"), "autoplay_speed"),
-])
-def test_bad_arguments_raise_a_clear_value_error(kwargs, match, monkeypatch):
-    leftovers = []
-    monkeypatch.setattr(sys, "unraisablehook", leftovers.append)
-    with pytest.raises(ValueError, match=match):
-        md.App(**kwargs)
-    gc.collect()          # the half-built App is collected quietly (Widget.__del__ calls close())
-    assert leftovers == []
-
-
-def test_rules_of_the_wrong_type():
-    with pytest.raises(TypeError, match="rules must be md.Rules"):
-        md.App(rules={"hand_limit": 7})
-
 
 def test_seat_names_ignore_case(make_app):
     app = make_app(seats=["HUMAN", "collector", "random", "Collector"], seed=0)
@@ -169,35 +67,6 @@ def test_fewer_players_hide_the_unused_seats(make_app):
 
 
 # --- bots ---------------------------------------------------------------------------
-
-def test_step_lets_each_bot_decide_like_bk_step(make_app):
-    app = make_app(seats=BOTS, seed=3)
-    reference = md.Game(md.Rules(), n_players=4, seed=3)
-    bots = [md.bots.Collector() for _ in range(4)]
-    assert app.roll_button.description == "Step"
-    statuses = {app.status.value}
-    n = 0
-    while app.game.turns < 20 and not app.game.is_over:
-        assert app.step() == bot_step(reference, bots)
-        n += 1
-        statuses.add(app.status.value)
-    assert saved(app.game) == saved(reference)
-    assert counters(app)[1] == n
-    assert len(statuses) == n + 1                   # every decision is news
-    assert app.roll_button.description == "Step"
-
-
-def test_the_step_button_and_keys_make_one_decision_each(make_app):
-    app = make_app(seats=BOTS, seed=3)
-    app.roll_button.click()
-    assert counters(app)[1] == 1
-    for i, key in enumerate(["r", "s", " ", "Enter", "R"], start=2):
-        key_down(app, key)
-        assert counters(app)[1] == i
-    with Unchanged(app):
-        for key in ["x", "0", "1", "\u00b2", "Shift", "ArrowUp"]:  # no choices, nothing to do
-            key_down(app, key)
-
 
 def test_a_bot_game_ends_and_says_so(make_app):
     app = make_app(rules=md.Rules(max_turns=6), seats=BOTS, seed=3)
@@ -371,46 +240,6 @@ def test_show_bot_hands_turns_their_cards_face_down(make_app):
 
 # --- new games, loaded games --------------------------------------------------------------
 
-def play_out(app, n):
-    out = []
-    for _ in range(n):
-        if app.game.is_over:
-            break
-        out.append((app.step(), saved(app.game)))
-    return out
-
-
-def test_new_game_with_a_seed_replays_the_same_game(make_app):
-    app = make_app(seats=BOTS, seed=11)
-    first = [saved(app.game)] + play_out(app, 40)
-    app.new_game(seed=11)
-    assert app.seed_input.value == "11" and counters(app)[1:] == (0, "11")
-    assert [saved(app.game)] + play_out(app, 40) == first
-    app.new_game(seed=12)
-    assert saved(app.game) != first[0]
-    app.seed_input.value = " 11 "                                # the Seed box, as typed
-    app.new_game_button.click()
-    assert saved(app.game) == first[0] and app.seed == 11
-    app.seed_input.value = ""
-    app.new_game()                                               # a fresh game, with its seed shown
-    assert isinstance(app.seed, int) and counters(app)[2] == str(app.seed)
-
-
-def test_a_bad_seed_box_is_a_notice_not_an_error(make_app):
-    app = make_app(seats=BOTS, seed=11)
-    app.step()
-    app.seed_input.value = "eleven"
-    with Unchanged(app):
-        app.new_game_button.click()
-        assert "Seed box: the seed must be a whole number" in text(app)
-        app.players_input.value = 3                              # would deal a new game
-        assert app.players_input.value == 4 and app.n_players == 4
-    with pytest.raises(ValueError, match="seed"):                # the Python API raises
-        app.new_game()
-    with pytest.raises(ValueError, match="seed"):
-        app.new_game(seed=-3)
-
-
 def test_changing_the_players_deals_a_new_game(make_app):
     app = make_app(seats=BOTS, seed=5)
     app.step()
@@ -418,15 +247,6 @@ def test_changing_the_players_deals_a_new_game(make_app):
     assert app.n_players == 3 and app.game.turns == 0 and app.seed == 5
     assert [d.layout.display for d in app.seat_inputs] == [None, None, None, "none"]
     assert "New game: 3 players, seed 5" in text(app)
-
-
-def test_changing_a_seat_changes_who_decides(make_app):
-    app = make_app(seats=BOTS, seed=5)
-    app.seat_inputs[0].value = "human"
-    assert "Seats: 1 human" in text(app)
-    assert app.roll_button.description == "Roll"
-    app.step()                                                   # now it is her roll
-    assert app.game.events and any(type(e).__name__ == "Rolled" for e in app.game.events)
 
 
 def test_set_game_shows_a_saved_game_and_plays_on(make_app):
@@ -446,53 +266,3 @@ def test_set_game_shows_a_saved_game_and_plays_on(make_app):
     assert saved(app.game) == saved(game)
     with pytest.raises(TypeError, match="set_game needs an md.Game"):
         app.set_game(game.to_dict())
-
-
-# --- autoplay --------------------------------------------------------------------------------
-
-def autoplay_threads():
-    return [t for t in threading.enumerate() if t.name == "mystery-date-autoplay" and t.is_alive()]
-
-
-def test_autoplay_stops_at_a_human_seat(make_app):
-    app = make_app(seats=["Collector", "human", "Collector", "Collector"], seed=2, autoplay_speed=10)
-    app.autoplay.value = True
-    wait_until(lambda: not app.autoplay.value)
-    assert app.game.current_player == 1 and app.game.phase == ROLLING
-    assert counters(app)[1] >= 1
-    assert "Player 2, your turn" in text(app)
-    wait_until(lambda: not autoplay_threads(), 5)
-
-
-def test_autoplay_will_not_start_on_a_human_turn(make_app):
-    app = make_app(seats=HUMAN_FIRST, seed=1)
-    with Unchanged(app):
-        app.autoplay.value = True
-    assert not app.autoplay.value
-    assert "Autoplay waits for Player 1, a human" in text(app)
-
-
-def test_autoplay_plays_to_the_end_of_the_game(make_app):
-    app = make_app(rules=md.Rules(max_turns=8), seats=BOTS, seed=3, autoplay_speed=10)
-    key_down(app, "a")                                           # key A switches it on
-    wait_until(lambda: not app.autoplay.value)
-    assert app.game.is_over and "Press New game" in text(app)
-    app.autoplay.value = True                                    # nothing left to play
-    assert not app.autoplay.value and "The game is over" in text(app)
-    wait_until(lambda: not autoplay_threads(), 5)
-
-
-def test_autoplay_stops_when_switched_off_or_a_new_game_is_dealt(make_app):
-    app = make_app(seats=BOTS, seed=3, autoplay_speed=0.5)      # one decision every 2 s
-    app.autoplay.value = True
-    wait_until(lambda: counters(app)[1] == 1)
-    app.autoplay.value = False
-    wait_until(lambda: not autoplay_threads(), 5)
-    with Unchanged(app):
-        time.sleep(0.2)
-    app.autoplay.value = True
-    wait_until(lambda: counters(app)[1] == 2)
-    app.new_game(seed=4)
-    assert not app.autoplay.value and counters(app)[1:] == (0, "4")
-    wait_until(lambda: not autoplay_threads(), 5)
-    assert counters(app)[1] == 0

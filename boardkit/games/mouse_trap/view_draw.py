@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 
 from boardkit import render as r
 from boardkit.render import palette as pal
+from boardkit.render import player_glyph, player_style  # noqa: F401 (also vd.player_glyph)
 
 from .game import CRANKING, ROLLING
 from .rules import (AHEAD, BACK, BLANK, BUILD, CRANK, LOSE, PARTS, RIVAL, SAFE, STAGES, START, TAKE,
@@ -41,8 +42,8 @@ BOARD = HEIGHT - 2 * MARGIN               # the board is a BOARD x BOARD square
 PANEL_X = MARGIN + BOARD + 12             # the right-hand column
 PANEL_W = WIDTH - PANEL_X - MARGIN
 PANELS_H = 448                            # the players' panels fill the column's top
-TEXT_PX = 22                              # the smallest text anywhere on the canvas
-CURRENT_FILL = "#FFF3C4"                  # the panel of the player whose decision it is
+TEXT_PX = r.MIN_TEXT_PX                   # the smallest text anywhere on the canvas
+CURRENT_FILL = pal.CURRENT_FILL           # the panel of the player whose decision it is
 PANEL_FILL = pal.WHITE
 CHEESE = pal.YELLOW                       # cheese cards and the Cheese Wheel
 CHEESE_EDGE = "#8A6D00"
@@ -74,10 +75,6 @@ STAGE_NAMES = ("crank", "gears", "lever", "shoe", "bucket + ball", "rickety stai
                "helping hand", "bowling ball", "thing-a-ma-jig", "bathtub", "diving board", "diver",
                "wash tub", "cage", "post")
 # Unicode stand-ins of the pawn shapes, for widget text (status line, buttons).
-SHAPE_GLYPHS = {"circle": "\u25cf", "square": "\u25a0", "triangle": "\u25b2", "diamond": "\u25c6",
-                "star": "\u2605", "hexagon": "\u2b22"}
-
-
 def short_label(space) -> str:
     """The board text of a ``rules.Space``, on at most two short lines.
 
@@ -99,14 +96,6 @@ def space_fill(space, n_players: int) -> str:
     if space.kind == BUILD:
         return BUILD_FILL if n_players in space.players else BUILD_IDLE_FILL
     return SPACE_FILLS[space.kind]
-
-
-def player_style(seat: int) -> pal.PlayerStyle:
-    return r.PLAYER_STYLES[seat % len(r.PLAYER_STYLES)]
-
-
-def player_glyph(seat: int) -> str:
-    return SHAPE_GLYPHS[player_style(seat).shape]
 
 
 def stage_built(stage: int, parts: int, n_parts: int) -> bool:
@@ -311,15 +300,7 @@ class Layout:
 
 def pawn_slots(layout: Layout, positions, hidden=None):
     """seat -> (x, y, size) for every mouse on the board (mice sharing a space stand side by side)."""
-    by_space = {}
-    for seat, position in enumerate(positions):
-        if seat != hidden and position is not None:
-            by_space.setdefault(position, []).append(seat)
-    slots = {}
-    for position, seats in by_space.items():
-        for i, seat in enumerate(seats):
-            slots[seat] = layout.pawn_slot(position, i, len(seats))
-    return slots
+    return r.pawn_slots(positions, layout.pawn_slot, hidden)
 
 
 def panel_rect(seat: int, n_players: int):
@@ -364,27 +345,6 @@ def target_at(layout: Layout, scene: Scene, x: float, y: float):
 
 # --- drawing helpers -----------------------------------------------------------------
 
-def _text(c, text, x, y, px=TEXT_PX, bold=False, colour=pal.TEXT, align="center", max_width=None):
-    c.font = r.font(max(px, TEXT_PX), bold=bold)
-    c.fill_style = colour
-    c.text_align = align
-    c.text_baseline = "middle"
-    if max_width is None:
-        c.fill_text(str(text), x, y)
-    else:
-        c.fill_text(str(text), x, y, max_width)
-
-
-def _dashed_ring(c, rect, pad=7, colour=pal.TEXT, width=5):
-    x, y, w, h = rect
-    c.save()
-    c.line_width = width
-    c.stroke_style = colour
-    c.set_line_dash([10, 6])
-    c.stroke_rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad)
-    c.restore()
-
-
 def draw_cheese(c, x, y, size):
     """A wedge of cheese (a cheese card) with its holes, about ``size`` wide, centred on (x, y)."""
     h = size * 0.62
@@ -397,20 +357,6 @@ def draw_cheese(c, x, y, size):
     c.fill_style = CHEESE_EDGE
     c.fill_circle(x + size * 0.22, y + h * 0.18, size * 0.07)
     c.fill_circle(x + size * 0.02, y + h * 0.32, size * 0.05)
-
-
-def draw_die_face(c, x, y, size, value):
-    """A die; values above 6 (variant dice) are written as a number."""
-    if value in (1, 2, 3, 4, 5, 6):
-        r.draw_die(c, x, y, size, value)
-        return
-    r.rounded_rect_path(c, x, y, size, size, size * 0.15)
-    c.fill_style = pal.WHITE
-    c.fill()
-    c.line_width = 2
-    c.stroke_style = pal.TEXT
-    c.stroke()
-    _text(c, value, x + size / 2, y + size / 2, px=size * 0.5, bold=True)
 
 
 def _tick(c, x, y, size, colour=pal.TEXT):
@@ -492,39 +438,34 @@ def draw_board(c, layout: Layout, spaces, n_players: int) -> None:
         colour = r.text_colour_on(fill)
         for i, line in enumerate(lines):  # in the upper half: the mice stand below
             dy = -s * 0.28 + i * px * 1.05
-            _text(c, line, x, y + dy, px=px, bold=True, colour=colour, max_width=s * 0.9)
+            r.draw_text(c, line, x, y + dy, px=px, bold=True, colour=colour, max_width=s * 0.9)
     # The way into the Loop, and round it.
     if layout.n_loop and n_path:
         end = (layout.xs[n_path - 1] + layout.space / 2, layout.ys[n_path - 1])
         safe = (layout.xs[n_path] - layout.loop_space / 2, layout.ys[n_path])
         _arrow(c, end[0] + 2, end[1], safe[0] - 2, safe[1])
     x0, y0, x1, _ = layout.inner
-    _text(c, "MOUSE TRAP", (x0 + x1) / 2, y0 + 32, px=36, bold=True, max_width=x1 - x0 - 16)
+    r.draw_text(c, "MOUSE TRAP", (x0 + x1) / 2, y0 + 32, px=36, bold=True, max_width=x1 - x0 - 16)
     lx, ly, lw, lh = layout.loop_rect
     kx = lx + lw + 24
     room = x1 - kx - 8
-    _text(c, "\u21bb THE LOOP", kx, ly + 24, px=26, bold=True, align="left", max_width=room)
-    _text(c, "round and round", kx, ly + 58, align="left", max_width=room)
-    _text(c, "until one mouse", kx, ly + 86, align="left", max_width=room)
-    _text(c, "is left", kx, ly + 114, align="left", max_width=room)
+    r.draw_text(c, "\u21bb THE LOOP", kx, ly + 24, px=26, bold=True, align="left", max_width=room)
+    r.draw_text(c, "round and round", kx, ly + 58, align="left", max_width=room)
+    r.draw_text(c, "until one mouse", kx, ly + 86, align="left", max_width=room)
+    r.draw_text(c, "is left", kx, ly + 114, align="left", max_width=room)
     # Key: which build spaces count in this game.
     c.fill_style = BUILD_FILL
     c.fill_rect(kx, ly + lh - 40, 44, 36)
     c.line_width = 2
     c.stroke_style = pal.TEXT
     c.stroke_rect(kx, ly + lh - 40, 44, 36)
-    _text(c, f"= build, {n_players} players", kx + 52, ly + lh - 22, align="left", max_width=x1 - kx - 60)
+    r.draw_text(c, f"= build, {n_players} players", kx + 52, ly + lh - 22, align="left", max_width=x1 - kx - 60)
 
 
 # --- the changing picture -------------------------------------------------------------
 
 def _cheese_text(n: int) -> str:
     return f"{n} cheese"
-
-
-def _seat_title(scene: Scene, seat: int) -> str:
-    name = scene.names[seat]
-    return f"Player {seat + 1} \u00b7 " + ("human" if name == "human" else f"{name} bot")
 
 
 def _where(scene: Scene, seat: int) -> str:
@@ -543,38 +484,32 @@ def draw_panels(c, scene: Scene) -> None:
         style = player_style(seat)
         is_current = seat == scene.current
         caught = scene.positions[seat] is None
-        c.fill_style = CURRENT_FILL if is_current else (UNBUILT_FILL if caught else PANEL_FILL)
-        c.fill_rect(x, y, w, h)
-        c.line_width = 6 if is_current else 3
-        c.stroke_style = style.colour if not is_current else pal.TEXT
-        c.stroke_rect(x, y, w, h)
-        if is_current:
-            c.fill_style = style.colour
-            c.fill_rect(x, y, 10, h)
+        r.draw_player_panel(c, (x, y, w, h), style, is_current, UNBUILT_FILL if caught else PANEL_FILL,
+                            CURRENT_FILL)
         r.draw_pawn(c, x + 36, y + 30, 38, style)
         if caught:
             draw_cage(c, x + 36, y + 28, 50)
-        _text(c, _seat_title(scene, seat), x + 66, y + 26, bold=True, align="left", max_width=w - 80)
+        r.draw_text(c, r.seat_title(seat, scene.names[seat]), x + 66, y + 26, bold=True, align="left", max_width=w - 80)
         line2 = y + h - 26
         draw_cheese(c, x + 36, line2, 34)
-        _text(c, _cheese_text(scene.cheese[seat]), x + 62, line2, bold=True, align="left", max_width=120)
+        r.draw_text(c, _cheese_text(scene.cheese[seat]), x + 62, line2, bold=True, align="left", max_width=120)
         if scene.winner == seat:
             note = "WINNER!"
         else:
             note = _where(scene, seat)
         built = scene.built_by[seat]
         note = f"{note} \u00b7 built {built}" if built else note
-        _text(c, note, x + w - 12, line2, align="right", max_width=w - 200,
+        r.draw_text(c, note, x + w - 12, line2, align="right", max_width=w - 200,
               bold=caught or scene.winner == seat)
         if scene.human_turn and seat in scene.pushable:
-            _dashed_ring(c, (x, y, w, h), pad=-8)
+            r.dashed_ring(c, (x, y, w, h), pad=-8)
 
 
 def draw_side(c, layout: Layout, scene: Scene) -> None:
     """The die, the cheese pile and the parts built, under the panels."""
     x, y, w, _ = layout.die_rect
     if scene.last_roll is not None and not scene.hide_die:
-        draw_die_face(c, x, y, w, scene.last_roll)
+        r.draw_die_face(c, x, y, w, scene.last_roll)
     elif not scene.hide_die:
         c.save()
         c.line_width = 3
@@ -582,19 +517,19 @@ def draw_side(c, layout: Layout, scene: Scene) -> None:
         c.set_line_dash([8, 8])
         c.stroke_rect(x, y, w, w)
         c.restore()
-        _text(c, "die", x + w / 2, y + w / 2)
+        r.draw_text(c, "die", x + w / 2, y + w / 2)
     if scene.human_turn and scene.phase == ROLLING:
-        _dashed_ring(c, layout.die_rect)
+        r.dashed_ring(c, layout.die_rect)
     px, py, pw, ph = layout.pile_rect
     draw_cheese(c, px + pw / 2, py + ph / 2, pw * 0.95)
-    _text(c, "Cheese pile", px + pw + 12, py + ph / 2 - 16, bold=True, align="left")
-    _text(c, f"{scene.pile} cards left", px + pw + 12, py + ph / 2 + 16, align="left")
+    r.draw_text(c, "Cheese pile", px + pw + 12, py + ph / 2 - 16, bold=True, align="left")
+    r.draw_text(c, f"{scene.pile} cards left", px + pw + 12, py + ph / 2 + 16, align="left")
     # Parts of the trap, numbered in building order.
     top = layout.part_rects(max(scene.n_parts, 1))[0][1]
     done = scene.parts >= scene.n_parts
     title = (f"Parts built: {scene.parts} of {scene.n_parts}" +
              (" \u2014 trap complete!" if done else ""))
-    _text(c, title, PANEL_X + 2, top - 22, bold=True, align="left", max_width=PANEL_W - 4)
+    r.draw_text(c, title, PANEL_X + 2, top - 22, bold=True, align="left", max_width=PANEL_W - 4)
     for i, (cx, cy, cw, ch) in enumerate(layout.part_rects(scene.n_parts)):
         built = i < scene.parts
         c.fill_style = BUILD_FILL if built else UNBUILT_FILL
@@ -602,7 +537,7 @@ def draw_side(c, layout: Layout, scene: Scene) -> None:
         c.line_width = 3 if i == scene.parts - 1 else 1.5
         c.stroke_style = pal.TEXT if built else UNBUILT_TEXT
         c.stroke_rect(cx, cy, cw, ch)
-        _text(c, i + 1, cx + cw / 2, cy + ch / 2 + 1, px=TEXT_PX, bold=built,
+        r.draw_text(c, i + 1, cx + cw / 2, cy + ch / 2 + 1, px=TEXT_PX, bold=built,
               colour=pal.TEXT if built else UNBUILT_TEXT, max_width=cw - 4)
     rects = layout.part_rects(scene.n_parts)
     below = (rects[-1][1] + rects[-1][3] + 24) if rects else top + 20
@@ -610,7 +545,7 @@ def draw_side(c, layout: Layout, scene: Scene) -> None:
         last = f"Last built: #{scene.parts} {part_name(scene.parts, scene.n_parts)}"
     else:
         last = "No part built yet"
-    _text(c, last, PANEL_X + 2, below, align="left", max_width=PANEL_W - 4)
+    r.draw_text(c, last, PANEL_X + 2, below, align="left", max_width=PANEL_W - 4)
 
 
 def draw_stage(c, layout: Layout, scene: Scene, stage: int, state: str) -> None:
@@ -632,8 +567,8 @@ def draw_stage(c, layout: Layout, scene: Scene, stage: int, state: str) -> None:
     odds = scene.stage_odds[stage]
     backup = " +" if letter in scene.backups else ""
     head = f"{letter}  {odds:.0%}{backup}" if state != "failed" else f"{letter} FAILED"
-    _text(c, head, x + 10, y + h * 0.3, bold=True, colour=colour, align="left", max_width=w - 44)
-    _text(c, STAGE_NAMES[stage], x + 10, y + h * 0.72, colour=colour, align="left", max_width=w - 16)
+    r.draw_text(c, head, x + 10, y + h * 0.3, bold=True, colour=colour, align="left", max_width=w - 44)
+    r.draw_text(c, STAGE_NAMES[stage], x + 10, y + h * 0.72, colour=colour, align="left", max_width=w - 16)
     if state == "worked":
         _tick(c, x + w - 22, y + h * 0.3, 24)
     elif state == "failed":
@@ -663,7 +598,7 @@ def draw_trap(c, layout: Layout, scene: Scene, states=None) -> None:
         stopped = scene.crank[2]
         title = ("THE TRAP: the cage fell!" if stopped >= len(STAGES) else
                  f"THE TRAP: stopped at stage {STAGES[stopped][0]}")
-    _text(c, title, x + w / 2, y - 22, bold=True, max_width=w)
+    r.draw_text(c, title, x + w / 2, y - 22, bold=True, max_width=w)
     states = stage_states(scene) if states is None else states
     for i in range(len(STAGES) - 1):
         ax, ay, aw, ah = layout.stage_rect(i)
@@ -678,7 +613,7 @@ def draw_trap(c, layout: Layout, scene: Scene, states=None) -> None:
     for i, state in enumerate(states):
         draw_stage(c, layout, scene, i, state)
     if scene.human_turn and scene.can_crank:
-        _dashed_ring(c, (x, y, w, h), pad=4)
+        r.dashed_ring(c, (x, y, w, h), pad=4)
 
 
 def draw_pawns(c, layout: Layout, scene: Scene) -> None:
@@ -688,7 +623,7 @@ def draw_pawns(c, layout: Layout, scene: Scene) -> None:
         x, y, size = slots[seat]
         r.draw_pawn(c, x, y, size, player_style(seat))
         if scene.human_turn and seat in scene.pushable:
-            _dashed_ring(c, (x - size / 2, y - size / 2, size, size), pad=5, width=4)
+            r.dashed_ring(c, (x - size / 2, y - size / 2, size, size), pad=5, width=4)
 
 
 def draw_marks(c, layout: Layout, scene: Scene) -> None:
@@ -700,27 +635,19 @@ def draw_marks(c, layout: Layout, scene: Scene) -> None:
         draw_cage(c, layout.xs[wheel], layout.ys[wheel] + layout.loop_space * 0.1, layout.loop_space * 0.7)
     crank = next((i for i, s in enumerate(scene.spaces) if s.kind == CRANK), None)
     if crank is not None and scene.human_turn and scene.can_crank:
-        _dashed_ring(c, layout.space_rect(crank), pad=-6, width=4)
+        r.dashed_ring(c, layout.space_rect(crank), pad=-6, width=4)
 
 
 def draw_banner(c, layout: Layout, scene: Scene) -> None:
     if scene.end_reason is None:
         return
     if scene.winner is not None:
-        title = f"Player {scene.winner + 1} wins!"
         sub = "The last mouse on the board"
     else:
-        title, sub = "No winner", f"Stalemate after {scene.turns} turns"
+        sub = f"Stalemate after {scene.turns} turns"
     x0, _, x1, y1 = layout.inner
-    x, y, w, h = x0 + 40, (layout.stage_area[1] + y1) / 2 - 62, (x1 - x0) - 80, 124
-    r.rounded_rect_path(c, x, y, w, h, 16)
-    c.fill_style = pal.WHITE
-    c.fill()
-    c.line_width = 6
-    c.stroke_style = player_style(scene.winner).colour if scene.winner is not None else pal.TEXT
-    c.stroke()
-    _text(c, title, x + w / 2, y + 42, px=40, bold=True)
-    _text(c, sub, x + w / 2, y + 92, px=26)
+    y = (layout.stage_area[1] + y1) / 2 - 62
+    r.draw_end_banner(c, (x0 + 40, y, (x1 - x0) - 80, 124), scene.winner, sub)
 
 
 def draw_scene(c, layout: Layout, scene: Scene) -> None:
@@ -778,13 +705,7 @@ def animate_roll(pieces, overlay, layout: Layout, before: Scene, after: Scene, s
 
     def die_frame(c, i):
         c.clear()
-        last = i == ROLL_FRAMES - 1
-        face = value if last else tumble.randint(1, max(sides, 1))
-        c.save()
-        c.translate(x + die / 2, y + die / 2 - (0 if last else 12 * math.sin(i * 1.3)))
-        c.rotate(0 if last else (i + 1) * 0.6)
-        draw_die_face(c, -die / 2, -die / 2, die, face)
-        c.restore()
+        r.draw_tumbling_die(c, layout.die_rect, i, ROLL_FRAMES, value, tumble, sides)
         r.draw_pawn(c, start_xy[0], start_xy[1], size, pawn)
 
     r.animate_path(overlay, die_frame, ROLL_FRAMES, max(1, int(ROLL_MS * scale)))
@@ -800,7 +721,7 @@ def animate_roll(pieces, overlay, layout: Layout, before: Scene, after: Scene, s
 
     def glide_frame(c, point):
         c.clear()
-        draw_die_face(c, x, y, die, value)
+        r.draw_die_face(c, x, y, die, value)
         r.draw_pawn(c, point[0], point[1], size, pawn)
 
     overlay.sleep(max(1, int(GLIDE_MS * scale)))

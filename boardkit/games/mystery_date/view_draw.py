@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from boardkit import render as r
 from boardkit.render import palette as pal
+from boardkit.render import player_glyph, player_style  # noqa: F401 (also vd.player_glyph)
 
 from .game import CHOOSING_OPPONENT, CHOOSING_PILE, DISCARDING, GIVING, ROLLING, SHOWING
 from .rules import COLOURS, DATES, DOOR, SPACE_LABELS, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_EITHER
@@ -29,11 +30,11 @@ MARGIN = 8
 BOARD = HEIGHT - 2 * MARGIN               # the board is a BOARD x BOARD square
 PANEL_X = MARGIN + BOARD + 12             # the hand panels fill the right-hand column
 PANEL_W = WIDTH - PANEL_X - MARGIN
-TEXT_PX = 22                              # the smallest text anywhere on the canvas
+TEXT_PX = r.MIN_TEXT_PX                   # the smallest text anywhere on the canvas
 DOOR_FILL = "#6B3E1A"                     # the closed mystery door (dark wood)
 DUD_FILL = "#5F5F5F"
 PANEL_FILL = pal.WHITE
-CURRENT_FILL = "#FFF3C4"                  # the panel of the player whose decision it is
+CURRENT_FILL = pal.CURRENT_FILL           # the panel of the player whose decision it is
 
 SPACE_FILLS = {                           # light tints keep dark text at > 12:1 contrast
     DOOR: pal.BLUE,
@@ -43,10 +44,6 @@ SPACE_FILLS = {                           # light tints keep dark text at > 12:1
 # Words a space label can lose and still be understood (the status line says it in full).
 _DROP = {"THE", "CARD", "CARDS", "PLAYER", "FROM", "PILE"}
 # Unicode stand-ins of the pawn shapes, for widget text (status line, buttons).
-SHAPE_GLYPHS = {"circle": "\u25cf", "square": "\u25a0", "triangle": "\u25b2", "diamond": "\u25c6",
-                "star": "\u2605", "hexagon": "\u2b22"}
-
-
 def short_label(kind: str) -> str:
     """The board text of a space kind, from ``rules.SPACE_LABELS``, cut to fit two short lines.
 
@@ -59,14 +56,6 @@ def short_label(kind: str) -> str:
     best = min(range(1, len(words)),
                key=lambda i: max(len(" ".join(words[:i])), len(" ".join(words[i:]))))
     return " ".join(words[:best]) + "\n" + " ".join(words[best:])
-
-
-def player_style(seat: int) -> pal.PlayerStyle:
-    return r.PLAYER_STYLES[seat % len(r.PLAYER_STYLES)]
-
-
-def player_glyph(seat: int) -> str:
-    return SHAPE_GLYPHS[player_style(seat).shape]
 
 
 # --- what the picture needs ------------------------------------------------------
@@ -190,15 +179,7 @@ class Layout:
 
 def pawn_slots(layout: "Layout", positions, hidden=None):
     """seat -> (x, y, size) for every pawn drawn (pawns sharing a space stand side by side)."""
-    by_space = {}
-    for seat, space in enumerate(positions):
-        if seat != hidden:
-            by_space.setdefault(space, []).append(seat)
-    slots = {}
-    for space, seats in by_space.items():
-        for i, seat in enumerate(seats):
-            slots[seat] = layout.pawn_slot(space, i, len(seats))
-    return slots
+    return r.pawn_slots(positions, layout.pawn_slot, hidden)
 
 
 def panel_rect(seat: int, n_players: int):
@@ -259,17 +240,6 @@ def target_at(layout: Layout, scene: Scene, x: float, y: float):
 
 # --- drawing helpers -----------------------------------------------------------------
 
-def _text(c, text, x, y, px=TEXT_PX, bold=False, colour=pal.TEXT, align="center", max_width=None):
-    c.font = r.font(max(px, TEXT_PX), bold=bold)
-    c.fill_style = colour
-    c.text_align = align
-    c.text_baseline = "middle"
-    if max_width is None:
-        c.fill_text(str(text), x, y)
-    else:
-        c.fill_text(str(text), x, y, max_width)
-
-
 def _card(c, rect, card, face_up=True, highlight=False):
     x, y, w, h = rect
     if card is None:
@@ -287,30 +257,6 @@ def _empty_slot(c, rect):
     c.set_line_dash([8, 8])
     c.stroke_rect(x, y, w, h)
     c.restore()
-
-
-def _dashed_ring(c, rect, pad=7):
-    x, y, w, h = rect
-    c.save()
-    c.line_width = 5
-    c.stroke_style = pal.TEXT
-    c.set_line_dash([10, 6])
-    c.stroke_rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad)
-    c.restore()
-
-
-def draw_die_face(c, x, y, size, value):
-    """A die; values above 6 (variant dice) are written as a number."""
-    if value in (1, 2, 3, 4, 5, 6):
-        r.draw_die(c, x, y, size, value)
-        return
-    r.rounded_rect_path(c, x, y, size, size, size * 0.15)
-    c.fill_style = pal.WHITE
-    c.fill()
-    c.line_width = 2
-    c.stroke_style = pal.TEXT
-    c.stroke()
-    _text(c, value, x + size / 2, y + size / 2, px=size * 0.5, bold=True)
 
 
 def draw_door_open(c, rect, colour, outcome, opener=None):
@@ -335,7 +281,7 @@ def draw_door_open(c, rect, colour, outcome, opener=None):
     c.line_width = 3
     c.stroke()
     for i, line in enumerate(lines):
-        _text(c, line, x + w / 2, by + 38 + i * 34, px=30, bold=True, max_width=w - 30)
+        r.draw_text(c, line, x + w / 2, by + 38 + i * 34, px=30, bold=True, max_width=w - 30)
 
 
 def draw_door_closed(c, rect, highlight=False):
@@ -354,9 +300,9 @@ def draw_door_closed(c, rect, highlight=False):
     c.stroke_style = pal.TEXT
     c.line_width = 2
     c.stroke_circle(x + w - 24, y + h * 0.55, 9)
-    _text(c, "?", x + w / 2, y + h * 0.25, px=72, bold=True, colour=pal.WHITE)
+    r.draw_text(c, "?", x + w / 2, y + h * 0.25, px=72, bold=True, colour=pal.WHITE)
     if highlight:
-        _dashed_ring(c, rect, pad=9)
+        r.dashed_ring(c, rect, pad=9)
 
 
 # --- the static board --------------------------------------------------------------------
@@ -374,10 +320,10 @@ def draw_board(c, layout: Layout, board) -> None:
         lines = short_label(kind).split("\n")
         for i, line in enumerate(lines):  # in the upper half: the pawns stand below
             dy = -layout.space * 0.28 + i * px * 1.08
-            _text(c, line, x, y + dy, px=px, bold=True, colour=r.text_colour_on(fill),
+            r.draw_text(c, line, x, y + dy, px=px, bold=True, colour=r.text_colour_on(fill),
                   max_width=layout.space * 0.92)
     x0, y0, x1, _ = layout.inner
-    _text(c, "MYSTERY DATE", layout.cx, y0 + 34, px=34, bold=True)
+    r.draw_text(c, "MYSTERY DATE", layout.cx, y0 + 34, px=34, bold=True)
     # Legend: colour + pattern -> date, so nobody needs to tell the colours apart.
     for i, colour in enumerate(COLOURS):
         col, row = i % 2, i // 2
@@ -388,7 +334,7 @@ def draw_board(c, layout: Layout, board) -> None:
         c.line_width = 2
         c.stroke_style = pal.TEXT
         c.stroke_rect(lx, ly, 44, 44)
-        _text(c, f"{colour} = {DATES[colour]}", lx + 54, ly + 22, align="left",
+        r.draw_text(c, f"{colour} = {DATES[colour]}", lx + 54, ly + 22, align="left",
               max_width=(x1 - x0) / 2 - 70)
 
 
@@ -398,26 +344,15 @@ def _cards(n: int) -> str:
     return f"{n} card" + ("" if n == 1 else "s")
 
 
-def _seat_title(scene: Scene, seat: int) -> str:
-    name = scene.names[seat]
-    return f"Player {seat + 1} \u00b7 " + ("human" if name == "human" else f"{name} bot")
-
-
 def draw_panels(c, scene: Scene) -> None:
     for seat in range(scene.n_players):
         x, y, w, h = panel_rect(seat, scene.n_players)
         style = player_style(seat)
         is_current = seat == scene.current
-        c.fill_style = CURRENT_FILL if is_current else PANEL_FILL
-        c.fill_rect(x, y, w, h)
-        c.line_width = 6 if is_current else 3
-        c.stroke_style = style.colour if not is_current else pal.TEXT
-        c.stroke_rect(x, y, w, h)
-        if is_current:
-            c.fill_style = style.colour
-            c.fill_rect(x, y, 10, h)
+        r.draw_player_panel(c, (x, y, w, h), style, is_current, PANEL_FILL, CURRENT_FILL)
         r.draw_pawn(c, x + 34, y + 26, 34, style)
-        _text(c, _seat_title(scene, seat), x + 60, y + 26, bold=True, align="left", max_width=w - 200)
+        r.draw_text(c, r.seat_title(seat, scene.names[seat]), x + 60, y + 26, bold=True, align="left",
+                    max_width=w - 200)
         ready = scene.ready[seat]
         if scene.winner == seat:
             note = "WINNER!"
@@ -425,7 +360,7 @@ def draw_panels(c, scene: Scene) -> None:
             note = "ready: " + "/".join(DATES[col].split()[-1] for col in ready)
         else:
             note = _cards(len(scene.hands[seat]))
-        _text(c, note, x + w - 14, y + 26, bold=bool(ready) or scene.winner == seat, align="right",
+        r.draw_text(c, note, x + w - 14, y + 26, bold=bool(ready) or scene.winner == seat, align="right",
               max_width=150)
         hand = scene.hands[seat]
         rects = hand_rects(seat, scene.n_players, len(hand))
@@ -435,9 +370,9 @@ def draw_panels(c, scene: Scene) -> None:
                                      (scene.phase == SHOWING and card.colour in ready))
             _card(c, rect, card, face_up=scene.face_up[seat], highlight=highlight)
         if not hand:
-            _text(c, "no cards", x + w / 2, y + 50 + CARD_H / 2)
+            r.draw_text(c, "no cards", x + w / 2, y + 50 + CARD_H / 2)
         if scene.human_turn and scene.phase == CHOOSING_OPPONENT and seat != scene.current and hand:
-            _dashed_ring(c, (x, y, w, h), pad=-8)
+            r.dashed_ring(c, (x, y, w, h), pad=-8)
 
 
 def draw_middle(c, layout: Layout, scene: Scene) -> None:
@@ -448,19 +383,19 @@ def draw_middle(c, layout: Layout, scene: Scene) -> None:
     if scene.draw_count:
         r.draw_card(c, *rect, colour=None, pattern=None, label="", face_up=False)
         if choosing_pile:
-            _dashed_ring(c, rect)
+            r.dashed_ring(c, rect)
     else:
         _empty_slot(c, rect)
-    _text(c, "Draw pile", rect[0] + rect[2] / 2, rect[1] + rect[3] + 24, bold=True)
-    _text(c, _cards(scene.draw_count), rect[0] + rect[2] / 2, rect[1] + rect[3] + 52)
+    r.draw_text(c, "Draw pile", rect[0] + rect[2] / 2, rect[1] + rect[3] + 24, bold=True)
+    r.draw_text(c, _cards(scene.draw_count), rect[0] + rect[2] / 2, rect[1] + rect[3] + 52)
     # Discard pile: the top card face up.
     rect = layout.discard_rect
     if scene.discard_top is not None:
         _card(c, rect, scene.discard_top, highlight=choosing_pile)
     else:
         _empty_slot(c, rect)
-    _text(c, "Discard", rect[0] + rect[2] / 2, rect[1] + rect[3] + 24, bold=True)
-    _text(c, _cards(scene.discard_count), rect[0] + rect[2] / 2, rect[1] + rect[3] + 52)
+    r.draw_text(c, "Discard", rect[0] + rect[2] / 2, rect[1] + rect[3] + 24, bold=True)
+    r.draw_text(c, _cards(scene.discard_count), rect[0] + rect[2] / 2, rect[1] + rect[3] + 52)
     # The door: open on the date of this turn, closed otherwise.
     if scene.door is not None:
         _, colour, outcome = scene.door
@@ -471,16 +406,16 @@ def draw_middle(c, layout: Layout, scene: Scene) -> None:
     # The die.
     x, y, w, _ = layout.die_rect
     if scene.last_roll is not None and not scene.hide_die:
-        draw_die_face(c, x, y, w, scene.last_roll)
+        r.draw_die_face(c, x, y, w, scene.last_roll)
     elif not scene.hide_die:
         _empty_slot(c, layout.die_rect)
-        _text(c, "die", x + w / 2, y + w / 2)
+        r.draw_text(c, "die", x + w / 2, y + w / 2)
     if scene.human_turn and scene.phase == ROLLING:
-        _dashed_ring(c, layout.die_rect)
+        r.dashed_ring(c, layout.die_rect)
     # Whose turn, in the board's own words.
     if scene.current is not None:
         line = f"Turn {scene.turns + (scene.phase == ROLLING)}: Player {scene.current + 1}"
-        _text(c, line, layout.cx, 548, bold=True, colour=pal.TEXT)
+        r.draw_text(c, line, layout.cx, 548, bold=True, colour=pal.TEXT)
 
 
 def draw_pawns(c, layout: Layout, scene: Scene) -> None:
@@ -494,20 +429,11 @@ def draw_banner(c, layout: Layout, scene: Scene) -> None:
         return
     if scene.winner is not None:
         outcome = scene.door[2] if scene.door else None
-        title = f"Player {scene.winner + 1} wins!"
         sub = f"Ready for the {DATES[outcome]} date" if outcome in DATES else "Ready for her date"
     else:
-        title, sub = "No winner", f"Stopped after {scene.turns} turns"
+        sub = f"Stopped after {scene.turns} turns"
     x0, _, x1, _ = layout.inner
-    x, y, w, h = x0 + 40, 436, (x1 - x0) - 80, 124
-    r.rounded_rect_path(c, x, y, w, h, 16)
-    c.fill_style = pal.WHITE
-    c.fill()
-    c.line_width = 6
-    c.stroke_style = player_style(scene.winner).colour if scene.winner is not None else pal.TEXT
-    c.stroke()
-    _text(c, title, x + w / 2, y + 42, px=40, bold=True)
-    _text(c, sub, x + w / 2, y + 92, px=26)
+    r.draw_end_banner(c, (x0 + 40, 436, (x1 - x0) - 80, 124), scene.winner, sub)
 
 
 def draw_scene(c, layout: Layout, scene: Scene) -> None:
@@ -556,14 +482,7 @@ def animate_roll(pieces, overlay, layout: Layout, before: Scene, after: Scene, s
 
     def die_frame(c, i):
         c.clear()
-        last = i == ROLL_FRAMES - 1
-        face = value if last else tumble.randint(1, sides)
-        angle = 0 if last else (i + 1) * 0.6
-        c.save()
-        c.translate(x + die / 2, y + die / 2 - (0 if last else 12 * math.sin(i * 1.3)))
-        c.rotate(angle)
-        draw_die_face(c, -die / 2, -die / 2, die, face)
-        c.restore()
+        r.draw_tumbling_die(c, layout.die_rect, i, ROLL_FRAMES, value, tumble, sides)
         pawn_at(c, start_xy)
 
     r.animate_path(overlay, die_frame, ROLL_FRAMES, max(1, int(ROLL_MS * scale)))
@@ -572,7 +491,7 @@ def animate_roll(pieces, overlay, layout: Layout, before: Scene, after: Scene, s
 
     def glide_frame(c, point):
         c.clear()
-        draw_die_face(c, x, y, die, value)
+        r.draw_die_face(c, x, y, die, value)
         pawn_at(c, point)
 
     overlay.sleep(max(1, int(GLIDE_MS * scale)))

@@ -1,0 +1,732 @@
+"""``GameApp``: what every game's classroom app shares (ipywidgets + ipycanvas, shown by Voilà).
+
+A game's ``App`` is a subclass that fills in a few class attributes (its
+``Rules`` and ``Game``, its bots, its CSS prefix) and the hooks below, which
+say only what is special about that game:
+
+========================  ======================================================
+hook                      what it means
+========================  ======================================================
+``_layout_for(rules)``    the board's geometry for these rules (``self.geometry``)
+``_scene()``              a snapshot of the game for drawing (``view_draw.snapshot``)
+``_draw_board(c, s)``     draw the board that never changes on layer ``c``
+``_draw_pieces(c, s)``    draw everything that changes on layer ``c``
+``_target_at(x, y)``      what is drawn at canvas pixel (x, y), or None
+``_action_for(t, seat)``  what a click on target ``t`` means: (action, "") or (None, why not)
+``_hint(seat)``           one sentence: what a human can click now
+``_prompt_for(seat, h)``  the status line's "what comes next" for ``seat``
+``_win_text()``           the status line's sentence about the winner
+``_status_extra()``       more counters after "Turn N · decision D · seed S"
+``_new_game_news(g, s)``  the news shown when a new game is dealt
+``_loaded_news(g)``       the news shown when ``set_game`` loads a game
+``_animate_action(...)``  play the animation of a decision (return True), or not
+``_may_queue_s(action)``  how long a new animation may wait for a running one
+``_longest_animation_s``  seconds of the game's longest animation at full length
+``_choice_label(a)``      the text of the button for action ``a``
+``_choice_classes(a)``    extra CSS classes of that button
+``_extra_settings()``     more widgets for the settings row (e.g. a checkbox)
+========================  ======================================================
+
+The picture is always redrawn from the game's state (``redraw()``), when a
+browser connects (``canvas.on_client_ready``) and after every change, so it
+never goes blank in Voilà (design.md §4).
+
+A human seat answers the same decision points as a bot: with the buttons of
+the legal actions, or by clicking the canvas.  Keys on the canvas: R / S /
+Space / Enter roll or step, A autoplay, 1-9 a choice.  Autoplay runs in a
+background thread, one decision at a time under a lock, so clicks are still
+heard; it stops at a human decision and at the end of the game.  Errors
+inside callbacks are shown in the status line, never lost.
+
+Animations never make a later drawing wait with a ``sleep`` of its own:
+ipycanvas (0.14) plays the canvas messages strictly one after another (one
+promise chain for every canvas of the kernel), so whatever is drawn while an
+animation plays appears right after its last frame.  An extra sleep would be
+waited on top, and the picture would lag behind after quick Step clicks.
+"""
+from __future__ import annotations
+
+import html
+import logging
+import numbers
+import random
+import threading
+import time
+import traceback
+
+import ipywidgets as widgets
+from ipycanvas import MultiCanvas
+
+from boardkit.core import step as bot_step
+from boardkit.core.actions import Roll
+from boardkit.core.events import seat as _seat
+
+from . import palette
+from .batch import safe_hold
+from .layout import responsive
+from .pawns import player_glyph, player_style
+
+log = logging.getLogger(__name__)
+
+HUMAN = "human"
+MAX_SEATS = 4
+SPEEDS = (0.5, 10.0)                    # autoplay decisions per second: the slider's range
+ROLL_QUEUE_S = 0.3                      # how long a roll's animation may wait for a running one
+#: The ipycanvas canvas manager is shared by every canvas in the kernel, so
+#: every drawing batch of every App goes through this one lock.
+DRAW_LOCK = threading.RLock()
+STATUS_STYLE = ("font-size:24px; line-height:1.35; color:#1A1A1A; background:#FFFFFF; "
+                "padding:8px 14px; border:2px solid #1A1A1A; border-left:14px solid {colour};")
+#: Large text and a clear keyboard focus ring; APP stands for the app's CSS class.
+CSS = """<style>
+.APP .widget-label, .APP .widget-dropdown > select,
+.APP .widget-text input, .APP .widget-readout,
+.APP .widget-checkbox label {font-size: 18px;}
+.APP .widget-dropdown > select, .APP .widget-text input {height: 36px;}
+.APP button:focus-visible, .APP select:focus-visible,
+.APP input:focus-visible {outline: 4px solid #0072B2; outline-offset: 2px;}
+</style>"""
+
+
+def _random_seed():
+    return random.SystemRandom().randrange(10**6)
+
+
+class GameApp(widgets.VBox):
+    """A board game for the projector: the canvas, the status line, the choices and the controls.
+
+    Parameters: ``rules`` (the game's ``Rules``; default the rulebook),
+    ``n_players`` (2-4), ``seats`` ("human" or a bot's name per seat; default
+    seat 1 human, the others ``DEFAULT_BOT``), ``seed`` (None: a fresh game
+    each time), ``autoplay_speed`` (decisions per second).
+    """
+
+    # --- what a game's App fills in ---------------------------------------------------------
+    PREFIX = ""                 # the game's short name: "md" gives CSS classes md-roll, boardkit-md-app
+    GAME_NAME = ""              # e.g. "Mystery Date" (for the log)
+    RULES = None                # the game's Rules class
+    GAME = None                 # the game's Game class: Game(rules, n_players=n, seed=seed)
+    ROLLING_PHASE = "roll"      # the game's phase in which the current player rolls the die
+    BOTS: dict = {}             # bot name -> bot class, as offered in the seat boxes
+    DEFAULT_BOT = ""            # the bot in every seat but the first, unless told otherwise
+    WIDTH = HEIGHT = None       # the canvas size in pixels (view_draw.WIDTH, HEIGHT)
+    NEW_GAME_WORD = "Deal"      # "Deal a new game" (cards) or "Start a new game"
+
+    def __init__(self, rules=None, n_players: int = 4, seats=None, seed=None,
+                 autoplay_speed: float = 2.0, **kwargs):
+        self.rules = self.RULES() if rules is None else rules
+        if not isinstance(self.rules, self.RULES):
+            raise TypeError(f"rules must be {self.PREFIX}.Rules, got {type(self.rules).__name__}")
+        # not a whole number in range: ValueError, as the game's Game
+        self.rules.check_players(n_players)
+        if n_players > MAX_SEATS:
+            raise ValueError(f"the App seats at most {MAX_SEATS} players, got {n_players}")
+        seats = self._check_seats(seats, n_players)
+        seed = self._check_seed(seed)
+        autoplay_speed = self._check_speed(autoplay_speed)
+        self._lock = threading.RLock()
+        self._stop_autoplay = threading.Event()
+        self._anim_until = 0.0
+        self._seen = 0
+        self._choices: list = []
+        self._last_news: list = []
+        self._log_lines: list = []
+        self._n_decisions = 0
+        self._quiet = False
+        self.errors: list[str] = []       # tracebacks of callback errors (the status shows the message)
+        self.geometry = self._layout_for(self.rules)
+        p = self.PREFIX
+        verb = self.NEW_GAME_WORD
+
+        # --- the canvas ----------------------------------------------------------
+        self.canvas = MultiCanvas(3, width=self.WIDTH, height=self.HEIGHT)  # board, pieces, animation
+        responsive(self.canvas)
+        self.canvas.layout.max_width = "calc(100vh * 1.6)"   # never taller than the screen
+        self.canvas.on_client_ready(self._guard(self._on_client_ready))
+        self.canvas.on_mouse_down(self._guard(self.on_canvas_mouse_down))
+        self.canvas.on_key_down(self._guard(self._on_key_down))
+
+        # --- status and choices -----------------------------------------------------
+        self.status = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.status.add_class("boardkit-status")
+        self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+        self.choice_buttons: list[widgets.Button] = []
+
+        # --- controls ----------------------------------------------------------------
+        big = dict(font_size="20px", font_weight="bold")
+        tall = dict(height="48px", width="auto", margin="4px")
+        self.roll_button = widgets.Button(
+            description="Roll", icon="dice", style=dict(big, button_color=palette.BLUE, text_color="white"),
+            layout=widgets.Layout(min_width="150px", **tall),
+            tooltip="Roll the die for a human seat; on a bot seat, let the bot make one decision (key R)")
+        self.roll_button.add_class(f"{p}-roll")
+        self.autoplay = widgets.ToggleButton(
+            value=False, description="Autoplay", icon="play", style=big, layout=widgets.Layout(**tall),
+            tooltip="Let the bots play on by themselves; stops at a human's decision or the end (key A)")
+        self.autoplay.add_class(f"{p}-autoplay")
+        self.speed = widgets.FloatSlider(
+            value=autoplay_speed, min=SPEEDS[0], max=SPEEDS[1], step=0.5, description="Speed",
+            readout_format=".1f", continuous_update=False, style=dict(description_width="60px"),
+            layout=widgets.Layout(width="300px", margin="12px 4px"),
+            tooltip="Autoplay speed in decisions per second (fast speeds skip the animations)")
+        self.new_game_button = widgets.Button(
+            description="New game", icon="refresh", style=big, layout=widgets.Layout(**tall),
+            tooltip=f"{verb} a new game with the players and seed chosen here")
+        self.new_game_button.add_class(f"{p}-new-game")
+        self.seed_input = widgets.Text(
+            value="" if seed is None else str(seed), placeholder="random", description="Seed",
+            style=dict(description_width="50px"), layout=widgets.Layout(width="200px", margin="10px 4px"),
+            tooltip="A whole number replays the same game; leave empty for a fresh game")
+        self.players_input = widgets.Dropdown(
+            options=[n for n in range(self.rules.min_players, min(self.rules.max_players, MAX_SEATS) + 1)],
+            value=n_players, description="Players", style=dict(description_width="70px"),
+            layout=widgets.Layout(width="170px", margin="4px"),
+            tooltip=f"Number of players; changing it {verb.lower()}s a new game")
+        self.seat_inputs = [
+            widgets.Dropdown(options=self.seat_choices(), value=seats[i] if i < n_players else self.DEFAULT_BOT,
+                             description=f"{player_glyph(i)} {i + 1}",
+                             style=dict(description_width="44px"),
+                             layout=widgets.Layout(width="190px", margin="4px"),
+                             tooltip=f"Who plays seat {i + 1}: a human (you click) or a bot")
+            for i in range(MAX_SEATS)]
+        self.extra_settings = self._extra_settings()
+        self.log_html = widgets.HTML()
+        self.log_box = widgets.Accordion(children=[self.log_html], titles=("Game log",))
+        self.log_box.selected_index = None
+
+        self.roll_button.on_click(self._guard(lambda _: self.step()))
+        self.new_game_button.on_click(self._guard(lambda _: self._deal_from_controls()))
+        self.autoplay.observe(self._guard(self._on_autoplay), names="value")
+        self.players_input.observe(self._guard(self._on_players), names="value")
+        for dropdown in self.seat_inputs:
+            dropdown.observe(self._guard(self._on_seats), names="value")
+
+        controls = widgets.HBox([self.roll_button, self.autoplay, self.speed, self.new_game_button,
+                                 self.seed_input], layout=widgets.Layout(flex_flow="row wrap"))
+        settings = widgets.HBox([self.players_input, *self.seat_inputs, *self.extra_settings],
+                                layout=widgets.Layout(flex_flow="row wrap"))
+        css = CSS.replace("APP", f"boardkit-{p}-app")
+        super().__init__([widgets.HTML(css), self.canvas, self.status, self.choice_box, controls,
+                          settings, self.log_box], layout=widgets.Layout(width="100%"), **kwargs)
+        self.add_class(f"boardkit-{p}-app")
+        self._start(seed)
+
+    # --- hooks: what each game's App says for itself ------------------------------------------
+    def _layout_for(self, rules):
+        """The geometry of the board for ``rules`` (e.g. ``view_draw.Layout.for_board(...)``)."""
+        raise NotImplementedError
+
+    def _scene(self):
+        """A snapshot of ``self.game`` for drawing: everything the picture needs, copied out."""
+        raise NotImplementedError
+
+    def _draw_board(self, layer, scene) -> None:
+        """Draw the parts of the picture that do not change during a game on canvas ``layer``."""
+        raise NotImplementedError
+
+    def _draw_pieces(self, layer, scene) -> None:
+        """Draw everything that changes (pawns, hands, the die, ...) on canvas ``layer``, cleared first."""
+        raise NotImplementedError
+
+    def _target_at(self, x: float, y: float):
+        """What is drawn at canvas pixel (x, y) (a target with a ``kind``), or None."""
+        raise NotImplementedError
+
+    def _action_for(self, target, seat):
+        """What a click on ``target`` (from ``_target_at``, never None) means for the human ``seat``.
+
+        Returns (action, "") for a legal action, or (None, why not) -- a sentence for the status line.
+        """
+        raise NotImplementedError
+
+    def _hint(self, seat) -> str:
+        """One sentence: what the human ``seat`` can click now ("" if nothing)."""
+        return ""
+
+    def _prompt_for(self, seat, human: bool) -> str:
+        """The status line's sentence about what ``seat`` (a human or a bot) does next."""
+        raise NotImplementedError
+
+    def _win_text(self) -> str:
+        """The status line's sentence when ``self.game.winner`` has won, e.g. "Player 2 wins!"."""
+        return f"{_seat(self.game.winner)} wins!"
+
+    def _status_extra(self) -> str:
+        """More counters for the status line's last line, after the seed ("" for none)."""
+        return ""
+
+    def _new_game_news(self, game, seed) -> list[str]:
+        """The news shown when a new game ``game`` is dealt with ``seed``."""
+        return [f"New game: {game.n_players} players, seed {seed}."]
+
+    def _loaded_news(self, game) -> list[str]:
+        """The news shown when ``set_game`` loads ``game``."""
+        return [f"Game loaded: {game.n_players} players, turn {game.turns}."]
+
+    def _animate_action(self, action, seat, before, after, start_positions, new_events, scale) -> bool:
+        """Play the animation of ``action``, just made by ``seat``; return False if it has none.
+
+        ``before`` and ``after`` are the scenes around the action, ``start_positions``
+        the pawns' positions before it, ``new_events`` the events it caused, and
+        ``scale`` (0 < scale <= 1) how fast to play (1: full length).  Animate with
+        ``self._animate(build, seconds)``; the animation must end by drawing ``after``.
+        """
+        return False
+
+    def _may_queue_s(self, action) -> float:
+        """How many seconds ``action``'s animation may wait for a running one (more: not animated)."""
+        return ROLL_QUEUE_S
+
+    def _longest_animation_s(self) -> float:
+        """Seconds the game's longest animation plays at full length (to fit autoplay's pace)."""
+        raise NotImplementedError
+
+    def _choice_label(self, action) -> str:
+        """The text of the choice button for ``action``."""
+        return str(action)
+
+    def _choice_classes(self, action) -> list[str]:
+        """CSS classes of the choice button for ``action``, besides ``<prefix>-choice``."""
+        return []
+
+    def _extra_settings(self) -> list:
+        """Widgets the game adds to the settings row (after the seat boxes); closed with the App."""
+        return []
+
+    # --- public API ----------------------------------------------------------------
+    @classmethod
+    def seat_choices(cls) -> tuple:
+        """What a seat box offers: "human" and every bot's name."""
+        return (HUMAN,) + tuple(cls.BOTS)
+
+    @property
+    def n_players(self) -> int:
+        return self.game.n_players
+
+    @property
+    def seats(self) -> list[str]:
+        """What plays each seat now: "human" or a bot's name."""
+        return [d.value for d in self.seat_inputs[:self.n_players]]
+
+    def is_human(self, seat: int) -> bool:
+        return self.seat_inputs[seat].value == HUMAN
+
+    def new_game(self, seed=None) -> None:
+        """Start a new game: ``seed`` if given, else the Seed box (empty: a random seed)."""
+        with self._lock:
+            self.autoplay.value = False
+            if seed is None:
+                seed = self._check_seed(self.seed_input.value, box=True)
+            else:
+                seed = self._check_seed(seed)
+                self.seed_input.value = str(seed)
+            self._start(seed)
+
+    def step(self):
+        """One decision for the seat to play: a bot decides, a human's die is rolled.
+
+        Returns the action taken, or None (a human must choose, or the game is over:
+        the status line says which).
+        """
+        with self._lock:
+            game = self.game
+            if game.is_over:
+                self._update(notice="The game is over. Press New game to play again.")
+                return None
+            seat = game.current_player
+            if self.is_human(seat):
+                if game.phase == self.ROLLING_PHASE:
+                    return self._apply(Roll())
+                self._update(notice=f"{_seat(seat)} has already rolled and must choose first. "
+                             + self._hint(seat))
+                return None
+            return self._apply(None)
+
+    def choose(self, action):
+        """Make the human's decision ``action`` (one of ``game.legal_actions()``)."""
+        with self._lock:
+            game = self.game
+            if game.is_over:
+                self._update(notice="The game is over. Press New game to play again.")
+                return None
+            if not self.is_human(game.current_player):
+                self._update(notice=f"It is {_seat(game.current_player)}'s turn, a bot: press Step.")
+                return None
+            if action not in game.legal_actions():
+                self._update(notice=f"You can't {action} now.")
+                return None
+            return self._apply(action)
+
+    def set_game(self, game) -> None:
+        """Show and play on ``game`` (e.g. ``Game.from_dict(saved)``) instead of the current one."""
+        if not isinstance(game, self.GAME):
+            raise TypeError(f"set_game needs an {self.PREFIX}.Game, got {type(game).__name__}")
+        if game.n_players > MAX_SEATS or game.n_players not in self.players_input.options:
+            raise ValueError(f"the App seats 2 to {MAX_SEATS} players, the game has {game.n_players}")
+        with self._lock:
+            self.autoplay.value = False
+            self._quiet = True
+            try:
+                self.players_input.value = game.n_players
+            finally:
+                self._quiet = False
+            self.rules = game.rules
+            self.geometry = self._layout_for(game.rules)
+            self._install(game, game.seed, self._loaded_news(game))
+
+    def redraw(self) -> None:
+        """Draw everything (board and pieces) from the game's state, now."""
+        with self._lock, DRAW_LOCK:
+            scene = self._scene()
+            with safe_hold(self.canvas):
+                self._draw_board(self.canvas[0], scene)
+                self._draw_pieces(self.canvas[1], scene)
+                self.canvas[2].clear()
+
+    def refresh(self) -> None:
+        """Redraw the pieces and update the status and the choice buttons."""
+        self._update()
+
+    def on_canvas_mouse_down(self, x: float, y: float) -> None:
+        """A click on the canvas at (x, y) in canvas pixels (what ipycanvas reports)."""
+        with self._lock:
+            self._click(x, y)
+
+    def close(self):
+        """Stop autoplay and close every widget of the app.
+
+        Also called (by ``Widget.__del__``) on an App whose ``__init__`` raised,
+        so it only touches the parts that were built.
+        """
+        if hasattr(self, "_stop_autoplay"):
+            self._stop_autoplay.set()
+        names = ("roll_button", "autoplay", "speed", "new_game_button", "seed_input", "players_input",
+                 "log_html", "log_box", "status", "choice_box", "canvas")
+        for w in [*getattr(self, "choice_buttons", []), *getattr(self, "seat_inputs", []),
+                  *getattr(self, "extra_settings", []),
+                  *(getattr(self, name) for name in names if hasattr(self, name))]:
+            w.close()
+        super().close()
+
+    # --- checking arguments ---------------------------------------------------------------
+    def _check_seats(self, seats, n_players):
+        choices = self.seat_choices()
+        if seats is None:
+            return [HUMAN] + [self.DEFAULT_BOT] * (n_players - 1)
+        if isinstance(seats, (str, bytes)) or not hasattr(seats, "__len__") or len(seats) != n_players:
+            raise ValueError(f"seats must list one of {choices} for each of the {n_players} players, "
+                             f"got {seats!r}")
+        by_lower = {s.lower(): s for s in choices}
+        out = []
+        for s in seats:
+            if not isinstance(s, str) or s.lower() not in by_lower:
+                raise ValueError(f"unknown seat {s!r}: choose from {choices}")
+            out.append(by_lower[s.lower()])
+        return out
+
+    @staticmethod
+    def _check_speed(speed):
+        if isinstance(speed, bool) or not isinstance(speed, numbers.Real) or not SPEEDS[0] <= speed <= SPEEDS[1]:
+            raise ValueError(f"autoplay_speed must be a number of decisions per second from {SPEEDS[0]} "
+                             f"to {SPEEDS[1]}, got {speed!r}")
+        return float(speed)
+
+    def _check_seed(self, seed, box=False):
+        if seed is None or (box and str(seed).strip() == ""):
+            return None
+        try:
+            value = int(str(seed).strip()) if box else seed
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"the seed must be a whole number 0 or more, or empty; got {seed!r}") from None
+        return value
+
+    # --- turning decisions into game moves -------------------------------------------------
+    def _start(self, seed):
+        n = self.players_input.value
+        if seed is None:
+            seed = _random_seed()       # a fresh game, but one that can be replayed
+        game = self.GAME(self.rules, n_players=n, seed=seed)
+        self._install(game, seed, self._new_game_news(game, seed))
+
+    def _install(self, game, seed, news):
+        for i, dropdown in enumerate(self.seat_inputs):
+            dropdown.layout.display = None if i < game.n_players else "none"
+        self.game = game
+        self.seed = seed
+        self._n_decisions = 0
+        self._seen = len(game.events or ())
+        self._anim_until = 0.0
+        self._log_lines = [e.describe() for e in game.events or ()]
+        self.redraw()
+        self._update(news=news, draw=False)
+
+    def _bots(self):
+        return [None if d.value == HUMAN else self.BOTS[d.value]() for d in self.seat_inputs[:self.n_players]]
+
+    def _apply(self, action):
+        """Apply a human's ``action`` (None: the current bot decides), animate, update the view."""
+        game = self.game
+        seat = game.current_player
+        before = self._scene()
+        start_positions = list(game.positions)
+        n_events = len(game.events or ())
+        if action is None:
+            action = bot_step(game, self._bots())
+        else:
+            game.apply(action)
+        self._n_decisions += 1
+        new_events = (game.events or [])[n_events:]
+        # A choice with no event of its own (e.g. whom to swap with) is still news.
+        news = [f"{_seat(seat)} chooses to {action}."] if not new_events else None
+        after = self._scene()
+        scale = self._animation_scale()
+        # Never let the picture fall behind: while an animation still plays, a new one
+        # may wait only a little for its turn; after that the pieces are just drawn.
+        busy = self._anim_until - time.monotonic()
+        if busy > self._may_queue_s(action):
+            scale = 0.0
+        if scale and self._animate_action(action, seat, before, after, start_positions, new_events, scale):
+            self._update(news, draw=False)      # the animation ended by drawing ``after``
+        else:
+            self._update(news)
+        return action
+
+    def _animation_scale(self) -> float:
+        """1 for full-length animations; shorter under fast autoplay; 0 for none at all."""
+        if not self.autoplay.value:
+            return 1.0
+        budget = 0.85 / self.speed.value
+        scale = min(1.0, budget / self._longest_animation_s())
+        return scale if scale >= 0.25 else 0.0
+
+    def _animate(self, build, seconds):
+        """Send the animation ``build()`` draws as one batch; it plays for ``seconds``.
+
+        No sleep before it: the browser plays canvas messages in order (see the module's docstring).
+        """
+        with DRAW_LOCK, safe_hold(self.canvas):
+            build()
+        self._anim_until = max(self._anim_until, time.monotonic()) + seconds
+
+    # --- clicks and keys --------------------------------------------------------------------------
+    def _click(self, x, y):
+        game = self.game
+        target = self._target_at(x, y)
+        if game.is_over:
+            return self._update(notice="The game is over. Press New game to play again.")
+        seat = game.current_player
+        if not self.is_human(seat):
+            if target is None:
+                return None
+            return self._update(notice=f"It is {_seat(seat)}'s turn and a bot plays it: "
+                                       "press Step (or Autoplay) to let it decide.")
+        if target is None:
+            return self._update(notice=f"{_seat(seat)}: " + self._hint(seat))
+        action, why = self._action_for(target, seat)
+        if action is None:
+            return self._update(notice=why)
+        return self._apply(action)
+
+    def _on_key_down(self, key, shift_key=False, ctrl_key=False, meta_key=False):
+        with self._lock:
+            key = str(key).lower()
+            if key in ("r", " ", "enter", "s"):
+                self.step()
+            elif key == "a":
+                self.autoplay.value = not self.autoplay.value
+            elif len(key) == 1 and key in "123456789" and int(key) <= len(self._choices):
+                self.choose(self._choices[int(key) - 1])
+
+    # --- autoplay --------------------------------------------------------------------------
+    def _on_autoplay(self, change):
+        self._stop_autoplay.set()
+        if not change["new"]:
+            return
+        with self._lock:
+            game = self.game
+            if game.is_over:
+                self.autoplay.value = False
+                self._update(notice="The game is over: press New game, then Autoplay.")
+                return
+            if self.is_human(game.current_player):
+                self.autoplay.value = False
+                self._update(notice=f"Autoplay waits for {_seat(game.current_player)}, a human: "
+                                    "make your decision first.")
+                return
+            stop = self._stop_autoplay = threading.Event()
+        name = self.GAME_NAME.lower().replace(" ", "-") + "-autoplay"
+        threading.Thread(target=self._autoplay_loop, args=(stop,), daemon=True, name=name).start()
+
+    def _autoplay_loop(self, stop: threading.Event):
+        try:
+            while not stop.is_set():
+                with self._lock:
+                    if stop.is_set():
+                        return
+                    game = self.game
+                    if game.is_over or self.is_human(game.current_player):
+                        stop.set()
+                        self.autoplay.value = False
+                        return
+                    self._apply(None)
+                    wait = max(1.0 / self.speed.value, self._anim_until - time.monotonic())
+                stop.wait(wait)
+        except Exception as err:  # noqa: BLE001 - a thread's error must reach the status line
+            self._report(err)
+            stop.set()
+            try:
+                self.autoplay.value = False
+            except Exception:  # noqa: BLE001
+                pass
+
+    # --- seats, client ready -------------------------------------------------------------------
+    def _on_players(self, change):
+        if not self._quiet and not self._deal_from_controls():
+            self._quiet = True                 # no new game: show the game's own player count again
+            try:
+                self.players_input.value = self.game.n_players
+            finally:
+                self._quiet = False
+
+    def _deal_from_controls(self) -> bool:
+        """New game button, Players box: start with the Seed box's seed; a typo there is a notice."""
+        with self._lock:
+            try:
+                seed = self._check_seed(self.seed_input.value, box=True)
+            except ValueError as err:
+                self._update(notice=f"Seed box: {err}. Nothing changed.")
+                return False
+            self.new_game(seed)
+            return True
+
+    def _on_seats(self, change):
+        with self._lock:
+            self._update(notice="Seats: " + ", ".join(f"{i + 1} {s}" for i, s in enumerate(self.seats)) + ".")
+
+    def _on_client_ready(self):
+        # A browser view just connected: it shows nothing until we draw (design.md §4).
+        self._anim_until = 0.0
+        self.redraw()
+
+    # --- the status line and the choices ----------------------------------------------------------
+    def _update(self, news=None, notice=None, draw=True):
+        """Redraw the pieces, then say what happened and what comes next; rebuild the choice buttons."""
+        game = self.game
+        if draw:
+            with DRAW_LOCK, safe_hold(self.canvas):
+                self._draw_pieces(self.canvas[1], self._scene())
+        events = game.events[self._seen:] if game.events is not None else []
+        self._seen = len(game.events or ())
+        lines = list(news or []) + [e.describe() for e in events]
+        self._log_lines.extend(e.describe() for e in events)
+        if lines:
+            self._last_news = lines
+        self._set_choices()
+        self.log_html.value = ("<div style='font-size:18px; max-height:300px; overflow:auto'>"
+                               + "<br>".join(html.escape(x) for x in reversed(self._log_lines[-80:]))
+                               + "</div>")
+        self.roll_button.description = self._roll_label()
+        waiting = (not game.is_over and self.is_human(game.current_player) and game.phase != self.ROLLING_PHASE)
+        self.roll_button.disabled = waiting or game.is_over
+        self.roll_button.tooltip = (
+            "The game is over: press New game" if game.is_over else
+            "Make your choice above first (a button or a click on the board)" if waiting else
+            "Roll the die (key R)" if self.is_human(game.current_player) else
+            "Let the bot make one decision (key S)")
+        # The status last: when it (an aria-live region) announces the next decision,
+        # the buttons for that decision are already in place.
+        self._set_status(self._last_news if not notice else [], notice)
+
+    def _roll_label(self) -> str:
+        game = self.game
+        if game.is_over:
+            return "Game over"
+        return "Roll" if self.is_human(game.current_player) else "Step"
+
+    def _set_status(self, news, notice=None):
+        game = self.game
+        if game.is_over:
+            if game.winner is not None:
+                prompt = f"{self._win_text()} Press New game to play again."
+            else:
+                prompt = f"No winner ({game.end_reason}). Press New game to play again."
+            colour = player_style(game.winner).colour if game.winner is not None else palette.TEXT
+        else:
+            seat = game.current_player
+            prompt = self._prompt_for(seat, self.is_human(seat))
+            colour = player_style(seat).colour
+            prompt = f"{player_glyph(seat)} {prompt}"
+        parts = []
+        if notice:
+            parts.append(f"<div style='font-weight:bold; color:#8B0000'>\u26a0 {html.escape(notice)}</div>")
+        if news:
+            shown = news[-8:]
+            more = "\u2026 " if len(news) > 8 else ""
+            parts.append("<div>" + more + html.escape(" ".join(shown)) + "</div>")
+        parts.append(f"<div style='font-weight:bold'>{html.escape(prompt)}</div>")
+        # The turn being played, as the board says it (before the roll: the coming turn).
+        turn = game.turns + (not game.is_over and game.phase == self.ROLLING_PHASE)
+        parts.append(f"<div style='font-size:18px; color:#444'>Turn {turn} \u00b7 decision "
+                     f"{self._n_decisions} \u00b7 seed {self.seed}{self._status_extra()}</div>")
+        self.status.value = (f"<div role='status' aria-live='polite' style='{STATUS_STYLE.format(colour=colour)}'>"
+                             + "".join(parts) + "</div>")
+
+    def _set_choices(self):
+        game = self.game
+        seat = game.current_player
+        wanted = []
+        if seat is not None and self.is_human(seat) and game.phase != self.ROLLING_PHASE:
+            wanted = list(game.legal_actions())
+        if wanted == self._choices:
+            return
+        old = self.choice_buttons
+        buttons = []
+        for i, action in enumerate(wanted):
+            label = self._choice_label(action)
+            button = widgets.Button(
+                description=f"{i + 1}. {label[0].upper()}{label[1:]}" if i < 9 else label,
+                tooltip=f"{label} (key {i + 1})" if i < 9 else label,
+                style=dict(font_size="20px", button_color=palette.CURRENT_FILL),
+                layout=widgets.Layout(height="46px", width="auto", margin="4px",
+                                      border="2px solid #1A1A1A"))
+            button.add_class(f"{self.PREFIX}-choice")
+            for css_class in self._choice_classes(action):
+                button.add_class(css_class)
+            button.on_click(self._guard(lambda b, a=action: self._choice_clicked(b, a)))
+            buttons.append(button)
+        self._choices = wanted
+        self.choice_buttons = buttons
+        self.choice_box.children = buttons
+        for button in old:
+            button.close()
+
+    def _choice_clicked(self, button, action):
+        with self._lock:
+            if button not in self.choice_buttons:
+                self._update(notice="That button was for an earlier decision; nothing changed.")
+                return
+            self.choose(action)
+
+    # --- errors -----------------------------------------------------------------------------
+    def _guard(self, fn):
+        """Wrap a callback: an error goes to the status line (and ``app.errors``), not a lost log."""
+        def guarded(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except Exception as err:  # noqa: BLE001
+                self._report(err)
+        guarded.__name__ = getattr(fn, "__name__", "callback")
+        return guarded
+
+    def _report(self, err):
+        self.errors.append(traceback.format_exc())
+        log.exception("%s app: %s", self.GAME_NAME, err)
+        message = str(err) if isinstance(err, ValueError) else f"{type(err).__name__}: {err}"
+        try:
+            self.status.value = (f"<div role='alert' style='{STATUS_STYLE.format(colour='#8B0000')}'>"
+                                 f"<b>\u26a0 Something went wrong:</b> {html.escape(message)}<br>"
+                                 "Nothing else changed; try again or press New game.</div>")
+        except Exception:  # noqa: BLE001
+            pass

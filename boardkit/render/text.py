@@ -1,0 +1,46 @@
+"""Text on the canvas: a line of text, a player's title, the end-of-game banner."""
+
+from .palette import TEXT, WHITE, font
+from .pawns import player_style
+from .shapes import rounded_rect_path
+
+MIN_TEXT_PX = 22     # the smallest text anywhere on a game's canvas (readable on a projector)
+
+
+def draw_text(c, text, x, y, px=MIN_TEXT_PX, bold=False, colour=TEXT, align="center", max_width=None):
+    """Write ``text`` centred on the height ``y``; never smaller than ``MIN_TEXT_PX``.
+
+    ``align`` says where ``x`` is ("left", "center", "right"); ``max_width``
+    squeezes a long text into that many pixels.
+    """
+    c.font = font(max(px, MIN_TEXT_PX), bold=bold)
+    c.fill_style = colour
+    c.text_align = align
+    c.text_baseline = "middle"
+    if max_width is None:
+        c.fill_text(str(text), x, y)
+    else:
+        c.fill_text(str(text), x, y, max_width)
+
+
+def seat_title(seat: int, name: str) -> str:
+    """A player panel's title: "Player 1 · human" or "Player 2 · Collector bot"."""
+    return f"Player {seat + 1} \u00b7 " + ("human" if name == "human" else f"{name} bot")
+
+
+def draw_end_banner(c, rect, winner, sub):
+    """The end-of-game banner in ``rect``: "Player N wins!" (or "No winner") over the line ``sub``.
+
+    Its thick border is in the ``winner``'s colour (a seat; None: no winner, a dark border).
+    """
+    x, y, w, h = rect
+    title = "No winner" if winner is None else f"Player {winner + 1} wins!"
+    edge = TEXT if winner is None else player_style(winner).colour
+    rounded_rect_path(c, x, y, w, h, 16)
+    c.fill_style = WHITE
+    c.fill()
+    c.line_width = 6
+    c.stroke_style = edge
+    c.stroke()
+    draw_text(c, title, x + w / 2, y + 42, px=40, bold=True)
+    draw_text(c, sub, x + w / 2, y + 92, px=26)

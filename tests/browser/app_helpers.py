@@ -1,0 +1,122 @@
+"""Page helpers for the browser tests of the game apps (``md.App``, ``mt.App``).
+
+Every game's app is a ``boardkit.render.app.GameApp``, so every app page has
+the same status line (``.boardkit-status``: "Turn N · decision D · seed S"),
+the same Roll/Step and Autoplay buttons (``.<prefix>-roll``,
+``.<prefix>-autoplay``) and a canvas that maps clicks back to its own pixels::
+
+    from app_helpers import counters, open_app, status, wait_for_decision
+
+(pytest puts this folder on ``sys.path``, as for ``harness``.)
+"""
+
+import re
+import time
+
+from playwright.sync_api import expect
+
+from harness import canvas_pixel_stats, wait_for_canvas
+
+LOAD_TIMEOUT_MS = 120_000      # a slow CI machine starting a kernel; measured ~3-6 s here
+STEP_TIMEOUT_MS = 15_000       # one decision: a round trip to the kernel
+COUNTERS = re.compile(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\d+)")
+
+
+def open_app(page, url, record_property):
+    """Load the app; return the seconds from the page request to a drawn board."""
+    start = time.monotonic()
+    page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    wait_for_canvas(page, timeout=LOAD_TIMEOUT_MS, min_drawn=50_000)
+    seconds = time.monotonic() - start
+    record_property("seconds_to_drawn_canvas", round(seconds, 2))
+    print(f"\n{url}: page request -> drawn canvas {seconds:.2f} s")
+    return seconds
+
+
+def status(page):
+    """The app's status line."""
+    return page.locator(".boardkit-status")
+
+
+def counters(page):
+    """(turn, decision) from the status line."""
+    text = status(page).inner_text()
+    found = COUNTERS.search(text)
+    assert found, f"no turn/decision counter in the status line: {text!r}"
+    return int(found[1]), int(found[2])
+
+
+def wait_for_decision(page, n):
+    """Wait until the status line says ``decision n`` (the kernel answered)."""
+    expect(status(page)).to_contain_text(re.compile(rf"decision {n} \u00b7"), timeout=STEP_TIMEOUT_MS)
+
+
+def step(page, roll, decision):
+    """Press Step (``roll``, the Roll/Step button) and wait for the kernel; return (turn, decision)."""
+    roll.click(timeout=STEP_TIMEOUT_MS)
+    decision += 1
+    wait_for_decision(page, decision)
+    turn, _ = counters(page)
+    return turn, decision
+
+
+def play_20_turns(page, roll, max_decisions):
+    """Press Step (``roll``) until 20 more turns are played or the game is over.
+
+    Returns (turn, decisions made, seconds per decision, the distinct status
+    texts seen, the distinct canvas digests seen), the start included.
+    """
+    texts, digests = {status(page).inner_text()}, {canvas_pixel_stats(page)["digest"]}
+    turn0, decision = counters(page)
+    turn, started = turn0, time.monotonic()
+    while turn < turn0 + 20 and "Press New game" not in status(page).inner_text():
+        assert decision < max_decisions, "20 turns should take far fewer decisions"
+        turn, decision = step(page, roll, decision)
+        texts.add(status(page).inner_text())
+        digests.add(canvas_pixel_stats(page)["digest"])
+    per_decision = (time.monotonic() - started) / decision
+    print(f"{decision} decisions, {turn} turns, {per_decision:.3f} s each")
+    return turn, decision, per_decision, texts, digests
+
+
+def assert_no_app_error(page):
+    assert "Something went wrong" not in status(page).inner_text()
+
+
+def assert_autoplay_starts_and_stops(page, autoplay, decision):
+    """Autoplay (the toggle ``autoplay``) plays on from ``decision`` until switched off, then stops."""
+    autoplay.click()
+    wait_for_decision(page, decision + 3)
+    autoplay.click()
+    expect(autoplay).not_to_have_class(re.compile(r"\bmod-active\b"))
+    page.wait_for_timeout(1500)                     # stopped: no decision comes any more
+    stopped_at = counters(page)[1]
+    page.wait_for_timeout(1500)
+    assert counters(page)[1] == stopped_at
+
+
+def canvas_click(page, x, y, size):
+    """Click the canvas at logical canvas pixel (x, y), scaled to its displayed size.
+
+    ``size`` is the canvas's own (width, height) in pixels (``view_draw.WIDTH,
+    HEIGHT``); the page shows it at its column's width, and ipycanvas maps the
+    browser's click back to canvas pixels the same way.  The canvas is first
+    scrolled fully into view: ipycanvas (0.14) focuses the canvas on mouse down
+    *before* it reads the click's position, and focusing a partly scrolled-off
+    canvas scrolls the page, so the click would land where the page has moved
+    to, not where it was aimed.
+    """
+    canvas = page.locator("canvas")
+    width, height, shown_w, shown_h = canvas.evaluate("""c => {
+        c.scrollIntoView({block: "center"});
+        const box = c.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight) throw new Error("canvas taller than the window");
+        return [c.width, c.height, box.width, box.height];
+    }""")
+    assert (width, height) == tuple(size)
+    canvas.click(position={"x": x * shown_w / width, "y": y * shown_h / height})
+
+
+def centre(rect):
+    x, y, w, h = rect
+    return x + w / 2, y + h / 2

@@ -1,0 +1,95 @@
+"""Helpers for the tests of every game's ``App`` (a ``boardkit.render.app.GameApp``) without a browser.
+
+Clicks are made the way the browser makes them: buttons through
+``button.click()``, the canvas through the message ipycanvas sends.
+
+    from view_helpers import Unchanged, counters, key_down, make_apps, mouse_down, text
+
+(``tests/conftest.py`` puts this folder on ``sys.path``.)
+"""
+import html
+import json
+import re
+import time
+
+STATUS_COUNTERS = re.compile(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\S+)")
+
+
+def saved(game) -> str:
+    """The game's saved state as JSON text (for exact before/after comparisons)."""
+    return json.dumps(game.to_dict(), sort_keys=True)
+
+
+def make_apps(app_class):
+    """The body of a ``make_app`` fixture: ``yield from make_apps(md.App)``.
+
+    The test gets ``make(**kwargs)``, which builds an ``app_class``; after the
+    test every app built is checked for callback errors and closed (which
+    stops autoplay).
+    """
+    apps = []
+
+    def make(**kwargs):
+        app = app_class(**kwargs)
+        apps.append(app)
+        return app
+    yield make
+    for app in apps:
+        assert app.errors == [], app.errors[0] if app.errors else ""
+        app.autoplay.value = False
+        app.close()
+
+
+def text(app) -> str:
+    """The status line as plain text."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", app.status.value))
+
+
+def counters(app):
+    """(turn, decision, seed) from the status line; the seed as the text shown."""
+    found = STATUS_COUNTERS.search(text(app))
+    return int(found[1]), int(found[2]), found[3]
+
+
+def centre(rect):
+    x, y, w, h = rect
+    return x + w / 2, y + h / 2
+
+
+def mouse_down(app, x, y):
+    """A click on the canvas, as the browser's ipycanvas view reports it."""
+    app.canvas._handle_custom_msg({"event": "mouse_down", "x": x, "y": y}, [])
+
+
+def key_down(app, key):
+    """A key pressed on the canvas, as the browser's ipycanvas view reports it."""
+    app.canvas._handle_custom_msg({"event": "key_down", "key": key, "shift_key": False,
+                                   "ctrl_key": False, "meta_key": False}, [])
+
+
+def labels(app):
+    """The texts of the choice buttons shown now."""
+    return [b.description for b in app.choice_buttons]
+
+
+def wait_until(condition, timeout=20.0):
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        time.sleep(0.02)
+
+
+class Unchanged:
+    """``with Unchanged(app): ...`` checks the block changed neither the game nor the decision count."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __enter__(self):
+        self.before = saved(self.app.game), self.app._n_decisions, list(self.app.choice_buttons)
+        return self
+
+    def __exit__(self, *exc):
+        if exc[0] is None:
+            assert (saved(self.app.game), self.app._n_decisions, list(self.app.choice_buttons)) == self.before
