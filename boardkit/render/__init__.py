@@ -16,7 +16,7 @@ from .palette import (
     BACKGROUND, FONT_FAMILY, OKABE_ITO, PATTERNS, PLAYER_STYLES, SHAPES, SUIT_COLOURS, TEXT,
     PlayerStyle, SuitStyle, contrast_ratio, font, text_colour_on,
 )
-from .pawns import SHAPE_GLYPHS, draw_pawn, draw_player_panel, pawn_slots, player_glyph, player_style
+from .pawns import SHAPE_GLYPHS, draw_pawn, draw_player_panel, pawn_slots, player_glyph, player_style, slot_in_space
 from .shapes import dashed_ring, draw_pattern, draw_shape, rounded_rect_path, shape_points
 from .text import MIN_TEXT_PX, draw_end_banner, draw_text, seat_title
 
@@ -26,7 +26,7 @@ __all__ = [
     "pip_positions", "responsive",
     "BACKGROUND", "FONT_FAMILY", "OKABE_ITO", "PATTERNS", "PLAYER_STYLES", "SHAPES",
     "SUIT_COLOURS", "TEXT", "PlayerStyle", "SuitStyle", "contrast_ratio", "font",
-    "text_colour_on", "draw_pawn", "draw_player_panel", "pawn_slots", "SHAPE_GLYPHS", "player_glyph",
+    "text_colour_on", "draw_pawn", "draw_player_panel", "pawn_slots", "slot_in_space", "SHAPE_GLYPHS", "player_glyph",
     "player_style", "dashed_ring", "draw_pattern", "draw_shape", "rounded_rect_path", "shape_points",
     "MIN_TEXT_PX", "draw_end_banner", "draw_text", "seat_title",
 ]

@@ -51,6 +51,22 @@ def draw_player_panel(canvas, rect, style, is_current, fill=WHITE, current_fill=
         canvas.fill_rect(x, y, 10, h)
 
 
+def slot_in_space(x: float, y: float, size: float, index: int = 0, count: int = 1):
+    """(x, y, pawn size) of the ``index``-th of ``count`` pawns on a square space of side ``size`` centred on (x, y).
+
+    The space's label takes its upper half, so the pawns stand in its lower
+    half: one alone, two or three in a row, four or more in a 2 x 2 group.
+    """
+    if count <= 1:
+        return x, y + size * 0.28, size * 0.40
+    if count == 2:
+        return x + (index - 0.5) * size * 0.46, y + size * 0.28, size * 0.37
+    if count == 3:
+        return x + (index - 1) * size * 0.31, y + size * 0.29, size * 0.30
+    ox, oy = ((-1, -1), (1, -1), (-1, 1), (1, 1))[index % 4]
+    return x + ox * size * 0.25, y + oy * size * 0.25, size * 0.34
+
+
 def pawn_slots(positions, pawn_slot, hidden=None):
     """seat -> (x, y, size) for every pawn on the board; pawns sharing a space stand side by side.
 

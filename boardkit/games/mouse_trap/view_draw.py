@@ -286,16 +286,7 @@ class Layout:
         The label takes the upper half of a space and the mice stand in a row
         below it, so a label is never hidden; four on one space share a 2 x 2 grid.
         """
-        s = self.size_of(position)
-        x, y = self.xs[position], self.ys[position]
-        if count <= 1:
-            return x, y + s * 0.27, s * 0.40
-        if count == 2:
-            return x + (index - 0.5) * s * 0.46, y + s * 0.27, s * 0.37
-        if count == 3:
-            return x + (index - 1) * s * 0.31, y + s * 0.29, s * 0.30
-        ox, oy = ((-1, -1), (1, -1), (-1, 1), (1, 1))[index % 4]
-        return x + ox * s * 0.25, y + oy * s * 0.25, s * 0.34
+        return r.slot_in_space(self.xs[position], self.ys[position], self.size_of(position), index, count)
 
 
 def pawn_slots(layout: Layout, positions, hidden=None):
