@@ -120,3 +120,8 @@ def canvas_click(page, x, y, size):
 def centre(rect):
     x, y, w, h = rect
     return x + w / 2, y + h / 2
+
+
+def wait_for_images(page, n, timeout=STEP_TIMEOUT_MS):
+    """Wait until the page shows at least ``n`` images (charts render a moment after their text)."""
+    page.wait_for_function("n => document.querySelectorAll('img').length >= n", arg=n, timeout=timeout)

@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import view_draw as vd
 from app_helpers import (STEP_TIMEOUT_MS, assert_autoplay_starts_and_stops, assert_no_app_error,
-                         canvas_click, counters, open_app, play_20_turns, status, wait_for_decision)
+                         canvas_click, counters, open_app, play_20_turns, status, wait_for_decision,
+                         wait_for_images)
 from harness import canvas_pixel_stats, console_errors, wait_for_pixels_to_change
 
 pytestmark = pytest.mark.browser
@@ -31,11 +32,6 @@ WAYS = {"button", "canvas", "key", "space", "out of turn"}
 
 
 # --- helpers --------------------------------------------------------------------------
-
-def wait_for_images(page, n, timeout=STEP_TIMEOUT_MS):
-    """Wait until the page shows at least ``n`` images (charts render a moment after their text)."""
-    page.wait_for_function("n => document.querySelectorAll('img').length >= n", arg=n, timeout=timeout)
-
 
 def assert_board_drawn(stats):
     assert stats["canvases"] == 1                           # a MultiCanvas shows as one <canvas>
