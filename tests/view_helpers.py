@@ -8,16 +8,12 @@ Clicks are made the way the browser makes them: buttons through
 (``tests/conftest.py`` puts this folder on ``sys.path``.)
 """
 import html
-import json
 import re
 import time
 
+from game_helpers import saved  # noqa: F401 (tests import it from here too)
+
 STATUS_COUNTERS = re.compile(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\S+)")
-
-
-def saved(game) -> str:
-    """The game's saved state as JSON text (for exact before/after comparisons)."""
-    return json.dumps(game.to_dict(), sort_keys=True)
 
 
 def make_apps(app_class):

@@ -153,7 +153,6 @@ def mystery_date_notebook():
     b.code("""
     # Setup: the tools for this lesson
     %matplotlib inline
-    import os
     import time
 
     import ipywidgets as widgets
@@ -649,7 +648,7 @@ def mouse_trap_notebook():
     from boardkit.lessons import CHART_COLOURS, CHART_HATCHES, show   # show(output_widget, text, table, figure, ...)
 
     plt.rcParams["font.size"] = 14
-    BLUE, ORANGE, GREEN, RED = CHART_COLOURS[:4]
+    BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
     pool = bk.process_pool(workers=2)   # Binder gives us 2 CPU cores: play games on both
     rules = mt.Rules()                  # the rulebook
     """, tags=["setup"])

@@ -58,6 +58,21 @@ class TurnCap(Event):
         return f"Stalemate: the game stops after {self.turns} turns with no winner (turn cap)."
 
 
+def latest_this_turn(events, kind: str) -> Event | None:
+    """The last event named ``kind`` since the latest roll of the die, else None.
+
+    Views use it to show what the current turn did (the door opened, the crank
+    turned) until the next roll.
+    """
+    for event in reversed(events or ()):
+        name = type(event).__name__
+        if name == kind:
+            return event
+        if name == "Rolled":
+            return None
+    return None
+
+
 def event_to_dict(event: Event) -> dict:
     data = {"type": type(event).__name__}
     for f in dataclasses.fields(event):

@@ -13,10 +13,15 @@ import pandas as pd
 from scipy import special  # the distributions' functions; scipy.stats takes ~1 s to import
 
 
-def _z(confidence: float) -> float:
+def _upper_tail_point(confidence: float) -> float:
+    """The share below an interval's upper end: 0.975 for a 95% interval."""
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
-    return float(special.ndtri(0.5 + confidence / 2))  # the normal quantile, as stats.norm.ppf
+    return 0.5 + confidence / 2
+
+
+def _z(confidence: float) -> float:
+    return float(special.ndtri(_upper_tail_point(confidence)))  # the normal quantile, as stats.norm.ppf
 
 
 def wilson_interval(successes, trials, confidence: float = 0.95):
@@ -76,12 +81,11 @@ def mean_interval(values, confidence: float = 0.95) -> tuple[float, float, float
     mean = float(values.mean())
     if values.size == 1:
         return mean, float("-inf"), float("inf")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
+    tail = _upper_tail_point(confidence)
     sem = float(values.std(ddof=1) / np.sqrt(values.size))   # the standard error of the mean
     if sem == 0:
         return mean, mean, mean
-    t = float(special.stdtrit(values.size - 1, 0.5 + confidence / 2))  # Student-t quantile, as stats.t.ppf
+    t = float(special.stdtrit(values.size - 1, tail))  # Student-t quantile, as stats.t.ppf
     return mean, mean - t * sem, mean + t * sem
 
 

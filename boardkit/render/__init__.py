@@ -6,7 +6,7 @@ Draw with a pure ``redraw(state)`` wrapped in ``safe_hold`` and call it from
 ``canvas.on_client_ready`` as well as after every change (see design.md §4).
 """
 
-from .animation import animate_move, animate_path, tween
+from .animation import animate_move, animate_path, animate_roll_and_glide, roll_duration, tween
 from .batch import safe_hold
 from .boards import corner_indices, draw_ring_board, ring_positions
 from .cards import card_at, draw_card
@@ -21,7 +21,7 @@ from .shapes import dashed_ring, draw_pattern, draw_shape, rounded_rect_path, sh
 from .text import MIN_TEXT_PX, draw_end_banner, draw_text, seat_title
 
 __all__ = [
-    "animate_move", "animate_path", "tween", "safe_hold", "corner_indices", "draw_ring_board",
+    "animate_move", "animate_path", "animate_roll_and_glide", "roll_duration", "tween", "safe_hold", "corner_indices", "draw_ring_board",
     "ring_positions", "card_at", "draw_card", "draw_die", "draw_die_face", "draw_tumbling_die",
     "pip_positions", "responsive",
     "BACKGROUND", "FONT_FAMILY", "OKABE_ITO", "PATTERNS", "PLAYER_STYLES", "SHAPES",

@@ -12,7 +12,7 @@ Default track positions: 0 START, 1 build 2, 2 take 1, 3 build 2-3-4,
 from __future__ import annotations
 
 from boardkit.games import mouse_trap as mt
-from view_helpers import saved  # noqa: F401 (the saved state as JSON text: every game's tests share it)
+from game_helpers import force_rolls, saved  # noqa: F401 (every game's tests share them)
 
 SAFE, CRANK_SPACE, WHEEL = 35, 38, 40
 ALWAYS = (1,) * 16  # stage odds of a trap that always works
@@ -45,15 +45,6 @@ def arrange(game, positions=None, cheese=None, parts=0, current=0):
 
 def complete(game, **kwargs):
     return arrange(game, parts="all", **kwargs)
-
-
-def force_rolls(monkeypatch, game, *values):
-    """The next rolls of the die are ``values`` (then the last one again)."""
-    queue = list(values)
-
-    def roll(sides=6):
-        return queue.pop(0) if len(queue) > 1 else queue[0]
-    monkeypatch.setattr(game.chance, "roll", roll)
 
 
 def where(game, text: str, nth: int = 0) -> int:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 import boardkit as bk
 from boardkit.games import mouse_trap as mt
 from boardkit.games.mouse_trap import events as ev
+from game_helpers import assert_restores_and_continues
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAX_STEPS = 50_000
@@ -126,19 +127,7 @@ def test_save_and_restore_continues_identically(variant, seed, mix, stops):
     rules, n_players = variant
     bots = bots_for(n_players, mix)
     original = mt.Game(rules, n_players=n_players, seed=seed)
-    copy, step = None, 0
-    for stop in sorted(stops):
-        while step < stop and not original.is_over:
-            bk.step(original, bots)
-            step += 1
-        saved = original.to_dict()
-        copy = mt.Game.from_dict(json.loads(json.dumps(saved)))
-        assert copy.to_dict() == saved
-        assert copy.legal_actions() == original.legal_actions()
-    bk.play(original, bots)
-    bk.play(copy, bots)
-    assert copy.events == original.events
-    assert copy.to_dict() == original.to_dict()
+    assert_restores_and_continues(original, bots, stops)
 
 
 @settings(max_examples=60, deadline=None)

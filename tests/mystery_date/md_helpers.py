@@ -11,7 +11,7 @@ from collections import Counter
 
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import Card
-from view_helpers import saved  # noqa: F401 (the saved state as JSON text: every game's tests share it)
+from game_helpers import force_rolls, saved  # noqa: F401 (every game's tests share them)
 
 COLOUR_OF = {"r": "red", "g": "green", "b": "blue", "o": "orange"}
 ALL_CARDS = [Card(c, n) for c in md.COLOURS for n in (1, 2, 3)]
@@ -69,15 +69,6 @@ def arrange(game, hands=None, discard=None, draw_top="", positions=None, current
     game._legal = None  # the legal actions are cached per decision
     assert game.card_counts() == deck(rules)
     return game
-
-
-def force_rolls(monkeypatch, game, *values):
-    """The next rolls of the die are ``values`` (then the last one again)."""
-    queue = list(values)
-
-    def roll(sides=6):
-        return queue.pop(0) if len(queue) > 1 else queue[0]
-    monkeypatch.setattr(game.chance, "roll", roll)
 
 
 def space(game, kind: str, nth: int = 0) -> int:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 import boardkit as bk
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date.rules import SPACE_KINDS
+from game_helpers import assert_restores_and_continues
 from md_helpers import ALL_CARDS
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -112,18 +113,4 @@ def test_save_and_restore_at_random_points_continues_identically(variant, seed, 
     rules, n_players = variant
     bots = bots_for(n_players, mix)
     original = md.Game(rules, n_players=n_players, seed=seed)
-    copy = None
-    step = 0
-    for stop in sorted(stops):
-        while step < stop and not original.is_over:
-            bk.step(original, bots)
-            step += 1
-        saved = original.to_dict()
-        copy = md.Game.from_dict(json.loads(json.dumps(saved)))
-        assert copy.to_dict() == saved
-        assert copy.legal_actions() == original.legal_actions()
-    # play both on to the end: the restored game replays the original exactly
-    bk.play(original, bots)
-    bk.play(copy, bots)
-    assert copy.events == original.events
-    assert copy.to_dict() == original.to_dict()
+    assert_restores_and_continues(original, bots, stops)

@@ -25,9 +25,9 @@ for the picture (a stage is drawn solid once its parts are built).
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, replace
 
+from boardkit.core.events import latest_this_turn
 from boardkit import render as r
 from boardkit.render import palette as pal
 from boardkit.render import player_glyph, player_style  # noqa: F401 (also vd.player_glyph)
@@ -149,15 +149,8 @@ class Scene:
 
 def crank_state(events) -> tuple | None:
     """The crank turned in the latest turn, as (cranker, targets, stopped_at), else None."""
-    if not events:
-        return None
-    for event in reversed(events):
-        name = type(event).__name__
-        if name == "CrankTurned":
-            return (event.player, tuple(event.targets), event.stopped_at)
-        if name == "Rolled":
-            return None
-    return None
+    event = latest_this_turn(events, "CrankTurned")
+    return None if event is None else (event.player, tuple(event.targets), event.stopped_at)
 
 
 def snapshot(game, names) -> Scene:
@@ -654,14 +647,13 @@ def draw_scene(c, layout: Layout, scene: Scene) -> None:
 
 # --- animations ----------------------------------------------------------------------
 
-ROLL_FRAMES, ROLL_MS = 8, 70
-GLIDE_STEPS, GLIDE_MS = 4, 35
+GLIDE_MS = 35                  # per glide step of a mouse (the die's timing is render's)
 STAGE_MS, FAIL_HOLD_MS, CAGE_FRAMES, CAGE_MS, CAUGHT_HOLD_MS = 110, 1000, 8, 60, 700
 
 
 def roll_duration(value: int, scale: float = 1.0) -> float:
     """Seconds ``animate_roll`` plays for."""
-    return scale * ((ROLL_FRAMES - 1) * ROLL_MS + value * GLIDE_STEPS * GLIDE_MS) / 1000
+    return r.roll_duration(value, GLIDE_MS, scale)
 
 
 def crank_duration(stopped_at: int = len(STAGES), scale: float = 1.0) -> float:
@@ -686,20 +678,9 @@ def animate_roll(pieces, overlay, layout: Layout, before: Scene, after: Scene, s
     push (the cranker's roll moves an opponent's mouse).  Call inside
     ``safe_hold`` of the MultiCanvas: the whole animation is one message.
     """
-    tumble = random.Random(value * 7919 + start)   # the picture's own dice: never the game's
-    sides = before.die_sides
-    x, y, die, _ = layout.die_rect
     draw_scene(pieces, layout, replace(before, hidden_pawn=seat, hide_die=True, human_turn=False))
-    pawn = player_style(seat)
     size = layout.pawn_slot(start)[2] * 1.1
     start_xy = pawn_slots(layout, before.positions)[seat][:2]
-
-    def die_frame(c, i):
-        c.clear()
-        r.draw_tumbling_die(c, layout.die_rect, i, ROLL_FRAMES, value, tumble, sides)
-        r.draw_pawn(c, start_xy[0], start_xy[1], size, pawn)
-
-    r.animate_path(overlay, die_frame, ROLL_FRAMES, max(1, int(ROLL_MS * scale)))
     # Space by space to where the die says; then on to where that space sends it
     # (GO BACK, MOVE AHEAD, GO TO CHEESE), or into its place among the mice there.
     path = [start_xy] + glide_path(layout, forward, start, value)
@@ -709,14 +690,8 @@ def animate_roll(pieces, overlay, layout: Layout, before: Scene, after: Scene, s
         path.append(end[:2])
     elif end is not None:
         path[-1] = end[:2]
-
-    def glide_frame(c, point):
-        c.clear()
-        r.draw_die_face(c, x, y, die, value)
-        r.draw_pawn(c, point[0], point[1], size, pawn)
-
-    overlay.sleep(max(1, int(GLIDE_MS * scale)))
-    r.animate_move(overlay, glide_frame, r.tween(path, GLIDE_STEPS), max(1, int(GLIDE_MS * scale)))
+    r.animate_roll_and_glide(overlay, layout.die_rect, value, before.die_sides, player_style(seat), size, path,
+                             GLIDE_MS, seed=value * 7919 + start, scale=scale)
     draw_scene(pieces, layout, after)
     overlay.clear()
 

@@ -15,9 +15,9 @@ left, one panel per player's hand on the right.  All text is 22 px or more.
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, replace
 
+from boardkit.core.events import latest_this_turn
 from boardkit import render as r
 from boardkit.render import palette as pal
 from boardkit.render import player_glyph, player_style  # noqa: F401 (also vd.player_glyph)
@@ -89,15 +89,8 @@ class Scene:
 
 def door_state(events) -> tuple | None:
     """The door opened in the latest turn, as (player, colour, outcome), else None (closed)."""
-    if not events:
-        return None
-    for event in reversed(events):
-        name = type(event).__name__
-        if name == "DoorOpened":
-            return (event.player, event.colour, event.outcome)
-        if name == "Rolled":
-            return None
-    return None
+    event = latest_this_turn(events, "DoorOpened")
+    return None if event is None else (event.player, event.colour, event.outcome)
 
 
 def snapshot(game, names, show_bot_hands=True) -> Scene:
@@ -439,14 +432,13 @@ def draw_scene(c, layout: Layout, scene: Scene) -> None:
 
 # --- animations ----------------------------------------------------------------------
 
-ROLL_FRAMES, ROLL_MS = 8, 70
-GLIDE_STEPS, GLIDE_MS = 4, 40
+GLIDE_MS = 40                  # per glide step of a pawn (the die's timing is render's)
 DOOR_FRAMES, DOOR_MS, DOOR_HOLD_MS = 10, 60, 900
 
 
 def roll_duration(value: int, scale: float = 1.0) -> float:
     """Seconds ``animate_roll`` plays for."""
-    return scale * ((ROLL_FRAMES - 1) * ROLL_MS + value * GLIDE_STEPS * GLIDE_MS) / 1000
+    return r.roll_duration(value, GLIDE_MS, scale)
 
 
 def door_duration(scale: float = 1.0) -> float:
@@ -459,35 +451,13 @@ def animate_roll(pieces, overlay, layout: Layout, before: Scene, after: Scene, s
 
     Call inside ``safe_hold`` of the MultiCanvas: the whole animation is one message.
     """
-    tumble = random.Random(value * 7919 + start)   # the picture's own dice: never the game's
-    sides = before.die_sides
-    x, y, die, _ = layout.die_rect
     draw_scene(pieces, layout, replace(before, hidden_pawn=seat, hide_die=True, human_turn=False))
-    pawn = player_style(seat)
-
     size = layout.pawn_slot(start)[2] * 1.1
-
-    def pawn_at(c, point):
-        r.draw_pawn(c, point[0], point[1], size, pawn)
-
-    start_xy = pawn_slots(layout, before.positions)[seat][:2]
-
-    def die_frame(c, i):
-        c.clear()
-        r.draw_tumbling_die(c, layout.die_rect, i, ROLL_FRAMES, value, tumble, sides)
-        pawn_at(c, start_xy)
-
-    r.animate_path(overlay, die_frame, ROLL_FRAMES, max(1, int(ROLL_MS * scale)))
-    path = [start_xy] + [layout.pawn_slot(start + k)[:2] for k in range(1, value)]
+    path = [pawn_slots(layout, before.positions)[seat][:2]]
+    path += [layout.pawn_slot(start + k)[:2] for k in range(1, value)]
     path.append(pawn_slots(layout, after.positions)[seat][:2])
-
-    def glide_frame(c, point):
-        c.clear()
-        r.draw_die_face(c, x, y, die, value)
-        pawn_at(c, point)
-
-    overlay.sleep(max(1, int(GLIDE_MS * scale)))
-    r.animate_move(overlay, glide_frame, r.tween(path, GLIDE_STEPS), max(1, int(GLIDE_MS * scale)))
+    r.animate_roll_and_glide(overlay, layout.die_rect, value, before.die_sides, player_style(seat), size, path,
+                             GLIDE_MS, seed=value * 7919 + start, scale=scale)
     draw_scene(pieces, layout, after)
     overlay.clear()
 
