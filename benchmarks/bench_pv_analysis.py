@@ -1,0 +1,66 @@
+"""Philo Vance's deduction: how long a bot's decisions and updates take, per call.
+
+    python benchmarks/bench_pv_analysis.py
+    python benchmarks/bench_pv_analysis.py --calls 5000 --repeat 5
+
+Each figure is the best of ``--repeat`` runs of ``--calls`` calls, shown in
+milliseconds per call (``time.perf_counter``).  best_declaration must stay
+well under 50 ms: a bot calls it on every turn of a simulated game.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import time
+
+import numpy as np
+
+from boardkit.games.philo_vance import analysis as an
+from boardkit.games.philo_vance.components import CLUES, SUSPECTS
+
+
+def per_call_ms(run, calls: int, repeat: int) -> float:
+    """Best of ``repeat`` runs: milliseconds per call of ``run()``."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(calls):
+            run()
+        best = min(best, (time.perf_counter() - start) / calls)
+    return best * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calls", type=int, default=2000, help="calls per run")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each figure (the best is shown)")
+    args = parser.parse_args()
+    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
+
+    rng = np.random.default_rng(0)
+    grid = an.KnowledgeGrid.from_prior()
+    beliefs = grid.beliefs.copy()
+    held = rng.choice(len(CLUES), size=12, replace=False).tolist()  # 12 different clues: 924 combinations
+    named = list(grid.most_likely(0, 9)[3:])  # six clues the Wife may well have, none sure
+    everybody = list(range(len(SUSPECTS)))
+    figures = {
+        "declaration_odds (6 clues)": lambda: an.declaration_odds(beliefs[0], named),
+        "best_declaration (924 combinations)": lambda: an.best_declaration(beliefs[0], held),
+        "top_k_declaration": lambda: an.top_k_declaration(beliefs[0], held),
+        "best_arrest (10 suspects)": lambda: an.best_arrest(beliefs, held, everybody),
+        "update_on_verdict": lambda: an.update_on_verdict(beliefs[0], named, False),
+        "KnowledgeGrid.on_declaration": lambda: grid.copy().on_declaration(0, named, True),
+        "hand_match_odds (exact Fraction)": lambda: an.hand_match_odds(0, exact=True),
+    }
+    for name, run in figures.items():
+        run()  # warm up: caches, imports
+        calls = args.calls if "hand_match" not in name else max(1, args.calls // 20)
+        print(f"{name:38s} {per_call_ms(run, calls, args.repeat):9.4f} ms per call")
+    start = time.perf_counter()
+    an.simulate_hand_matches(100_000, seed=0)
+    print(f"{'simulate_hand_matches, 100,000 hands':38s} {time.perf_counter() - start:9.4f} s")
+
+
+if __name__ == "__main__":
+    main()

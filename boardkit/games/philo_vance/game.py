@@ -1,0 +1,762 @@
+"""A game of Philo Vance: the state, the legal decisions and what they do.
+
+**Before the first visit to X** a player throws both dice and moves the total
+along any path, forward or backward, never splitting the throw.  He reaches X
+by exact count from a side square of the living room, or by landing on a
+green arrow, and lays the top 12 clues of the pile on jurors 1-12 of his
+court card.
+
+**Afterwards** his turn goes:
+
+1. *Before the dice* he may arrest a suspect on suspicion (name 6 different
+   face-up clues; at least 4 right is a Successful Declaration, and he is
+   never told which) and, after a successful one, try to convict (7 correct
+   clues in play; after a failure he must prove 9, knows his card, and may
+   demand clues from the others when his piece or Philo Vance rests on X).
+2. He throws both dice.  Doubles turn up any face-down clue; a total equal to
+   a juror's number turns that juror's clue up.  After a successful
+   declaration a 7 brings in Philo Vance (or takes him from his owner), and
+   double ones or sixes bring in the Judge.
+3. He moves his own piece by the white die and Philo Vance by the coloured die.
+   A red clue spot (exact count) gives a clue to keep (discarding one) or to
+   discard; X again gives a clue and an extra turn (Philo Vance gets the clue
+   but stays on X for good).  Landing on a piece may bump it to an adjoining
+   space (and down the line) and turn one of its owner's clues face down; a
+   piece bumped onto X or a green arrow goes to the Radio Car queue.
+4. Any discard may be claimed by another player, who must take it the next
+   time he lands on a clue spot, or give it back.
+
+The game is a queue of small tasks (``todo``).  ``_run`` works through it
+until a task needs a decision; the answer (``apply``) carries on from there.
+Tasks are JSON-safe lists, so a saved game restores mid-turn.
+
+The easy game for children is played on the same board: see ``Rules.children``.
+What the rulebook leaves open is listed in :mod:`.rules`.
+"""
+from __future__ import annotations
+
+from boardkit.core import BaseGame, Pile, event_to_dict
+
+from . import events as ev
+from .actions import (CLAIM, CONVICT, DISCARD, DRAW, NO_BUMP, PASS, QUEUE, ROLL, SPARE, Arrest, Bump, Claim,
+                      Convict, Demand, Discard, Draw, Keep, Move, Name, NoBump, Pass, Pick, PushOn, Roll, Spare,
+                      TurnDown, TurnUp)
+from .rules import PHILO_VANCE, Rules
+
+# The decisions: which question the deciding player is answering.
+BEFORE_ROLL = "before the dice"
+NAMING = "naming clues"
+TURNING_UP = "turning a clue up"
+MOVING = "moving"
+BUMPING = "bumping"
+PUSHING_ON = "bumping down the line"
+TURNING_DOWN = "turning a clue down"
+KEEPING = "keeping a clue"
+DEMANDING = "demanding a clue"
+CLAIMING = "claiming a discard"
+PICKING = "picking a card"
+PHASES = (BEFORE_ROLL, NAMING, TURNING_UP, MOVING, BUMPING, PUSHING_ON, TURNING_DOWN, KEEPING,
+          DEMANDING, CLAIMING, PICKING)
+
+#: end reasons
+CONVICTED = "convicted"
+ALL_RETIRED = "all retired"
+TURN_CAP = "turn cap"
+
+
+class Game(BaseGame):
+    """Philo Vance for 2-6 players.  See the module docstring for a turn."""
+
+    def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
+                 record_events: bool = True):
+        rules = Rules() if rules is None else rules
+        super().__init__(rules, n_players, seed=seed, record_events=record_events)
+        self.board = rules.estate
+        self.pile = Pile(rules.deck_cards, name="clue pile")
+        self.pile.shuffle(self.chance)
+        self.discards = Pile(name="discard pile")
+        seats = range(n_players)
+        #: where each piece stands (a space id); Philo Vance is off the board (None) until a 7
+        self.position: dict[int, int | None] = {p: self.board.park for p in seats}
+        self.position[PHILO_VANCE] = None
+        #: each court card: the clue on each juror (None: no card), and whether it is face up
+        self.court: list[list | None] = [None] * n_players
+        self.face_up: list[list | None] = [None] * n_players
+        #: children's game: the clues in each player's hand
+        self.hand: list[list[int]] = [[] for _ in seats]
+        #: the suspect each player arrested (committed to) or, for children, plays for
+        self.suspect: list[int | None] = [None] * n_players
+        self.declared: list[bool] = [False] * n_players   # a Successful Declaration made
+        self.failures: list[int] = [0] * n_players        # unsuccessful declarations
+        self.needs_more: list[bool] = [False] * n_players  # a conviction failed: prove the fallback number
+        self.retired: list[bool] = [False] * n_players
+        self.claimed: list[int | None] = [None] * n_players  # a claimed clue waiting in front of a player
+        self.barred: list[int | None] = [None] * n_players   # a returned claim, not to be claimed again yet
+        self.philo_owner: int | None = None
+        self.judge = False
+        self.current = 0
+        self.white = self.coloured = None
+        # the decision being asked, and the tasks still to do
+        self.phase: str | None = None
+        self.decider: int | None = None
+        self.todo: list[list] = []
+        # what the open decision is about
+        self.drawn: int | None = None         # the clue a player holds while deciding to keep it
+        self.keep_only = False                # a demanded clue must be kept
+        self.arresting: int | None = None     # the suspect being arrested while naming
+        self.named: list[int] = []
+        self.moving_piece: int | None = None  # the piece moving, or that landed and may bump
+        self.chain: list | None = None        # multiple bumping: [pieces to move on, from, the space before, victims]
+        self.victim: int | None = None        # whose clue may be turned down
+        self.claim_offer: list | None = None  # [clue, candidates still to ask]
+        # this turn
+        self.declared_now = self.convicted_now = False
+        self.on_clue_spot = False
+        self.extra_turn = False
+        # counts for the simulation frame
+        self.declarations = self.bumps = 0
+        #: every arrest so far, as the table heard it: (seat, suspect, named clues, successful)
+        self.verdicts: list[tuple] = []
+        self.first_x_turn: list[int | None] = [None] * n_players
+        self._first_throws()
+        self._run()
+
+    # -- what players see ------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.end_reason is not None else self.decider
+
+    def pieces_at(self, space: int) -> list[int]:
+        """The pieces standing on ``space`` (seats, and PHILO_VANCE)."""
+        return [piece for piece, where in self.position.items() if where == space]
+
+    def clues_in_play(self, player: int) -> set[int]:
+        """The different clues face up on a player's court card (children: in his hand)."""
+        if self.rules.children:
+            return set(self.hand[player])
+        court = self.court[player]
+        if court is None:
+            return set()
+        return {c for c, up in zip(court, self.face_up[player]) if up and c is not None}
+
+    def correct_in_play(self, player: int) -> int:
+        """How many of the player's clues in play are on his suspect's card (the referee's count)."""
+        if self.suspect[player] is None:
+            return 0
+        return len(self.clues_in_play(player) & self.rules.card_sets[self.suspect[player]])
+
+    def has_court(self, player: int) -> bool:
+        return self.court[player] is not None
+
+    def active(self) -> list[int]:
+        """Seats still in the game."""
+        return [p for p in range(self.n_players) if not self.retired[p]]
+
+    def free_suspects(self, player: int) -> list[int]:
+        """Suspects ``player`` may arrest: his own if he is committed, else any not spoken for."""
+        if self.suspect[player] is not None:
+            return [self.suspect[player]]
+        taken = {self.suspect[q] for q in self.active() if q != player}
+        return [s for s in range(self.rules.n_suspects) if s not in taken]
+
+    def queue_places_free(self) -> list[int]:
+        taken = set(self.position.values())
+        return [q for q in self.board.queue if q not in taken]
+
+    def card_count(self) -> int:
+        """Every clue card, wherever it is: always the size of the deck."""
+        held = sum(1 for court in self.court if court for c in court if c is not None)
+        held += sum(len(h) for h in self.hand) + sum(c is not None for c in self.claimed)
+        return len(self.pile) + len(self.discards) + held + (self.drawn is not None)
+
+    # -- decisions ---------------------------------------------------------------
+    def _legal_actions(self) -> list:
+        player, phase = self.decider, self.phase
+        if phase == BEFORE_ROLL:
+            return self._before_roll_choices(player)
+        if phase == NAMING:
+            return [Name(c) for c in sorted(self.clues_in_play(player) - set(self.named))]
+        if phase == TURNING_UP:
+            return [TurnUp(j + 1) for j, up in enumerate(self.face_up[player])
+                    if not up and self.court[player][j] is not None]
+        if phase == MOVING:
+            return [Move(s) for s in self._destinations(self.moving_piece, self._steps_for(self.moving_piece))]
+        if phase == BUMPING:
+            return self._bump_choices()
+        if phase == PUSHING_ON:
+            _, at, came_from, _ = self.chain
+            return [PushOn(s) for s in self._beyond(came_from, at)]
+        if phase == TURNING_DOWN:
+            return [TurnDown(j + 1) for j, up in enumerate(self.face_up[self.victim]) if up] + [SPARE]
+        if phase == KEEPING:
+            slots = self.court[player] if not self.rules.children else self.hand[player]
+            keeps = [Keep(j + 1) for j in range(len(slots))]
+            return keeps if self.keep_only else keeps + [DISCARD]
+        if phase == DEMANDING:
+            return [Demand(c) for c in self._demandable(player)] + [DRAW]
+        if phase == CLAIMING:
+            return [CLAIM, PASS]
+        if phase == PICKING:
+            taken = {s for s in self.suspect if s is not None}
+            return [Pick(s) for s in range(self.rules.n_suspects) if s not in taken]
+        raise AssertionError(f"unknown phase {phase!r}")
+
+    def _apply(self, action) -> None:
+        kind = type(action)
+        self.phase = None
+        if kind is Roll:
+            self._throw()
+        elif kind is Arrest:
+            self.arresting, self.named = action.suspect, []
+            self._ask(self.current, NAMING)
+        elif kind is Name:
+            self._name(action.clue)
+        elif kind is Convict:
+            self._try_conviction()
+        elif kind is TurnUp:
+            self._turn_up(self.current, action.juror - 1, "doubles")
+        elif kind is Move:
+            self._move(action.space)
+        elif kind in (Bump, NoBump):
+            if kind is Bump:
+                self._bump(action.piece, action.to)
+        elif kind is PushOn:
+            self._push_on(action.space)
+        elif kind is TurnDown:
+            self._turn_down(action.juror - 1)
+        elif kind in (Keep, Discard):
+            self._keep(action.slot - 1 if kind is Keep else None)
+        elif kind is Demand:
+            self._demand(action.clue)
+        elif kind is Draw:
+            self._take_clue(self.decider, from_claim=self.claimed[self.decider] is not None)
+        elif kind in (Claim, Pass):
+            self._answer_claim(kind is Claim)
+        elif kind is Pick:
+            self.suspect[self.decider] = action.suspect
+            self._log(ev.Picked, self.decider, action.suspect)
+        self._run()
+
+    def _ask(self, player: int, phase: str) -> None:
+        self.decider, self.phase = player, phase
+
+    def _then(self, *tasks) -> None:
+        """Do these tasks next, before the ones already waiting."""
+        self.todo[0:0] = [list(t) for t in tasks]
+
+    def _run(self) -> None:
+        """Work through the tasks until one needs a decision (or the game ends)."""
+        while self.phase is None and self.end_reason is None:
+            if not self.todo:
+                self.todo.append(["start_turn"])
+            name, *args = self.todo.pop(0)
+            getattr(self, "_task_" + name)(*args)
+        if self.end_reason is not None:
+            self.phase = self.decider = None
+            self.todo.clear()
+
+    def _log(self, kind, *fields) -> None:
+        if self.events is not None:
+            self.events.append(kind(*fields))
+
+    # -- the start -----------------------------------------------------------
+    def _first_throws(self) -> None:
+        """Everybody throws both dice; the highest total starts (ties throw again)."""
+        throwers = list(range(self.n_players))
+        totals = {}
+        while len(throwers) > 1:
+            throws = {p: self.chance.roll(6) + self.chance.roll(6) for p in throwers}
+            totals.update(throws)
+            best = max(throws.values())
+            throwers = [p for p in throwers if throws[p] == best]
+        self.current = throwers[0]
+        self._log(ev.FirstThrows, None, tuple(totals[p] for p in range(self.n_players)), self.current)
+        if self.rules.children:
+            order = [(self.current + k) % self.n_players for k in range(self.n_players)]
+            self.todo.extend(["pick", p] for p in order)
+        self.todo.append(["start_turn"])
+
+    def _task_pick(self, player: int) -> None:
+        self._ask(player, PICKING)
+
+    # -- a turn, step by step --------------------------------------------------
+    def _task_start_turn(self) -> None:
+        if self.turns >= self.rules.max_turns:
+            self._log(ev.TurnCap, None, self.turns)
+            self.finish(None, TURN_CAP)
+            return
+        self.declared_now = self.convicted_now = self.on_clue_spot = self.extra_turn = False
+        self._ask(self.current, BEFORE_ROLL)
+
+    def _before_roll_choices(self, player: int) -> list:
+        rules, choices = self.rules, [ROLL]
+        if rules.children or not self.has_court(player):
+            return choices
+        limit = rules.retire_after_failures
+        if (not self.declared[player] and not self.declared_now and (limit is None or self.failures[player] < limit)
+                and len(self.clues_in_play(player)) >= rules.named_clues):
+            choices += [Arrest(s) for s in self.free_suspects(player)]
+        if (self.declared[player] and not self.needs_more[player] and not self.convicted_now
+                and (self.judge or not rules.judge_needed)):
+            choices.append(CONVICT)
+        return choices
+
+    def _throw(self) -> None:
+        player, rules = self.current, self.rules
+        self.turns += 1
+        white, coloured = self.white, self.coloured = self.chance.roll(6), self.chance.roll(6)
+        self._log(ev.Thrown, player, white, coloured)
+        if rules.children or not self.has_court(player):
+            self._then(["move", player, white + coloured], ["end_turn"])
+            return
+        tasks = []
+        face_down = [j for j, up in enumerate(self.face_up[player]) if not up and self.court[player][j] is not None]
+        if face_down and white == coloured:
+            tasks.append(["ask_turn_up"])
+        elif white + coloured - 1 in face_down:
+            self._turn_up(player, white + coloured - 1, "total")
+        if self.declared[player]:
+            if white + coloured == 7 and self.philo_owner != player:
+                self._philo_vance_joins(player)
+            if white == coloured and white in (1, 6) and not self.judge:
+                self.judge = True
+                self._log(ev.JudgeArrives, player)
+        tasks += [["move", player, white], ["move", PHILO_VANCE, coloured], ["end_turn"]]
+        self._then(*tasks)
+
+    def _task_ask_turn_up(self) -> None:
+        self._ask(self.current, TURNING_UP)
+
+    def _turn_up(self, player: int, juror: int, why: str) -> None:
+        self.face_up[player][juror] = True
+        self._log(ev.TurnedUp, player, juror + 1, self.court[player][juror], why)
+        self._check_proof(player)
+
+    def _philo_vance_joins(self, player: int) -> None:
+        previous = self.philo_owner
+        self.philo_owner = player
+        self._log(ev.PhiloVanceJoins, player, previous)
+        if self.position[PHILO_VANCE] is None:
+            start = self.board.start
+            self.position[PHILO_VANCE] = start
+            self._log(ev.Moved, player, PHILO_VANCE, None, start, self.board.spaces[start].name, "start")
+
+    def _steps_for(self, piece: int) -> int:
+        if piece == PHILO_VANCE:
+            return self.coloured
+        if self.rules.children or not self.has_court(piece):
+            return self.white + self.coloured
+        return self.white
+
+    def _task_move(self, piece: int, steps: int) -> None:
+        where = self.position[piece]
+        if piece == PHILO_VANCE and (self.philo_owner != self.current or where is None or where == self.board.x):
+            return  # not his to move, not on the board, or staying on X for good
+        if self._queue_blocked(where):
+            self._log(ev.CantMove, self.current, piece, "waiting in the Radio Car queue")
+            return
+        if not self._destinations(piece, steps):
+            self._log(ev.CantMove, self.current, piece, f"no space is exactly {steps} away")
+            return
+        self.moving_piece = piece
+        self._ask(self.current, MOVING)
+
+    def _queue_blocked(self, where: int) -> bool:
+        """Call Box 2 and 3 wait until the numbered places ahead of them are clear."""
+        queue = self.board.queue
+        if where not in queue[2:]:
+            return False
+        taken = set(self.position.values())
+        return any(q in taken for q in queue[1:queue.index(where)])
+
+    def _destinations(self, piece: int, steps: int) -> list[int]:
+        spaces = self.board.destinations(self.position[piece], steps)
+        if self.rules.children:  # no player may land on a space occupied by another
+            taken = set(self.position.values())
+            return [s for s in spaces if s not in taken]
+        return list(spaces)
+
+    def _move(self, space: int) -> None:
+        piece, board = self.moving_piece, self.board
+        start, self.position[piece] = self.position[piece], space
+        self._log(ev.Moved, self.current, piece, start, space, board.spaces[space].name, "throw")
+        if space in board.arrows and not self.rules.children:
+            self.position[piece] = board.x
+            self._log(ev.Moved, self.current, piece, space, board.x, board.spaces[board.x].name, "arrow")
+            self._then(["bump_check", piece], ["arrive", piece, True])
+        else:
+            self._then(["bump_check", piece], ["arrive", piece, False])
+
+    # -- bumping ---------------------------------------------------------------
+    def _task_bump_check(self, piece: int) -> None:
+        if not self.rules.children and self._bump_choices(piece):
+            self.moving_piece = piece
+            self._ask(self.current, BUMPING)
+
+    def _bump_choices(self, piece: int | None = None) -> list:
+        piece = self.moving_piece if piece is None else piece
+        board, at = self.board, self.position[piece]
+        others = [p for p in self.pieces_at(at) if p != piece]
+        if not others:
+            return []
+        queue_free = bool(self.queue_places_free())
+        if at == board.x:
+            targets = [QUEUE] if queue_free else []
+        else:
+            targets = [t for t in board.adjoining(at) if queue_free or not self._sends_to_queue(t)]
+        choices = [Bump(p, t) for p in others for t in targets]
+        return choices + [NO_BUMP] if choices else []
+
+    def _sends_to_queue(self, space: int) -> bool:
+        return space == self.board.x or space in self.board.arrows
+
+    def _bump(self, piece: int, to: int) -> None:
+        self.bumps += 1
+        at = self.position[piece]
+        self.chain = [[piece], at, None, []]
+        if to == QUEUE:
+            self._send_to_queue(piece, at)
+            self.chain[3].append(piece)
+            self._chain_done()
+        else:
+            self._push_on(to)
+
+    def _push_on(self, space: int) -> None:
+        """Move the pieces of the chain onto ``space``; pieces already there are bumped on down the line."""
+        moving, start, _, victims = self.chain
+        if self._sends_to_queue(space):
+            for piece in moving:
+                self._send_to_queue(piece, start)
+            victims.extend(moving)
+            return self._chain_done()
+        waiting = [p for p in self.pieces_at(space) if p != self.moving_piece]
+        for piece in moving:
+            self.position[piece] = space
+            self._log(ev.Bumped, self.current, piece, start, space)
+            self._log(ev.Moved, self.current, piece, start, space, self.board.spaces[space].name, "bumped")
+        victims.extend(moving)
+        onward = self._beyond(start, space)
+        if not waiting or not onward:
+            return self._chain_done()
+        # the line runs start -> space -> onward: the pieces waiting on space move on
+        self.chain = [waiting, space, start, victims]
+        if len(onward) == 1:
+            return self._push_on(onward[0])
+        self._ask(self.current, PUSHING_ON)
+
+    def _beyond(self, came_from: int, at: int) -> list[int]:
+        free = bool(self.queue_places_free())
+        return [s for s in self.board.beyond(came_from, at) if free or not self._sends_to_queue(s)]
+
+    def _send_to_queue(self, piece: int, start: int) -> None:
+        place = self.queue_places_free()[0]
+        self.position[piece] = place
+        self._log(ev.Bumped, self.current, piece, start, None)
+        self._log(ev.Moved, self.current, piece, start, place, self.board.spaces[place].name, "queue")
+
+    def _chain_done(self) -> None:
+        """Each bumped player may lose a clue (turned down), then draws first if bumped onto a clue spot."""
+        victims = self.chain[3]
+        self.chain = None
+        bumper, tasks, draws = self.current, [], []
+        for piece in victims:
+            owner = self.philo_owner if piece == PHILO_VANCE else piece
+            if owner is None or owner == bumper:
+                continue
+            if self.has_court(owner) and any(self.face_up[owner]):
+                tasks.append(["penalty", owner])
+            if self.position[piece] in self.board.red_spots and self.has_court(owner):
+                draws.append(["clue_spot", owner, False])
+        self._then(*tasks, *draws)
+
+    def _task_penalty(self, victim: int) -> None:
+        if any(self.face_up[victim]):
+            self.victim = victim
+            self._ask(self.current, TURNING_DOWN)
+
+    def _turn_down(self, juror: int) -> None:
+        victim = self.victim
+        self.face_up[victim][juror] = False
+        self._log(ev.TurnedDown, self.current, victim, juror + 1, self.court[victim][juror])
+
+    # -- arriving --------------------------------------------------------------
+    def _task_arrive(self, piece: int, by_arrow: bool) -> None:
+        """What the space the piece stopped on gives its owner."""
+        board, rules = self.board, self.rules
+        space, owner = self.position[piece], self.current
+        if rules.children:
+            if space == board.x or space in board.red_spots or space in board.arrows:
+                self.on_clue_spot = True
+                self._take_clue(owner, from_claim=False)
+            return
+        if space != board.x and space not in board.red_spots:
+            return
+        if space == board.x and piece == owner and not self.has_court(owner):
+            return self._receive_court(owner)
+        if not self.has_court(owner):
+            return  # clue spots give nothing before the first visit to X
+        if by_arrow and not rules.arrow_rewards:
+            return  # sent to X by a green arrow, with no reward
+        self.on_clue_spot = True
+        if space == board.x and piece == owner:
+            self.extra_turn = True
+        if space == board.x and self.needs_more[owner] and self._demandable(owner):
+            return self._ask(owner, DEMANDING)
+        self._take_clue(owner, from_claim=self.claimed[owner] is not None)
+
+    def _receive_court(self, player: int) -> None:
+        """First to X: 12 clues from the top of the pile on jurors 1-12, unsorted.  The turn ends."""
+        clues = [self._draw_card() for _ in range(self.rules.court_size)]
+        self.court[player] = clues
+        self.face_up[player] = [c is not None for c in clues]
+        self.first_x_turn[player] = self.turns
+        self._log(ev.ReceivedClues, player, tuple(c for c in clues if c is not None))
+        self.todo = [t for t in self.todo if t[0] == "end_turn"]
+
+    def _task_clue_spot(self, player: int, from_claim: bool) -> None:
+        self._take_clue(player, from_claim)
+
+    def _take_clue(self, player: int, from_claim: bool) -> None:
+        """Draw a clue (or take the claimed one), then decide: keep it or discard it."""
+        if from_claim:
+            clue, self.claimed[player] = self.claimed[player], None
+            source = "claim"
+        else:
+            clue, source = self._draw_card(), "pile"
+            if clue is None:
+                return self._log(ev.NothingHappens, player, "no clue is left to draw")
+        self.drawn, self.keep_only = clue, False
+        self._log(ev.DrewClue, player, clue, source)
+        self._offer_keep(player)
+
+    def _offer_keep(self, player: int) -> None:
+        if self.rules.children and len(self.hand[player]) < self.rules.hand_limit:
+            self.hand[player].append(self.drawn)
+            self._log(ev.KeptClue, player, self.drawn, len(self.hand[player]), None)
+            self.drawn = None
+            return self._check_proof(player)
+        self._ask(player, KEEPING)
+
+    def _keep(self, slot: int | None) -> None:
+        player, clue = self.decider, self.drawn
+        self.drawn = None
+        if slot is None:
+            self._log(ev.DiscardedClue, player, clue)
+            return self._discard(clue, player)
+        places = self.hand[player] if self.rules.children else self.court[player]
+        old, places[slot] = places[slot], clue
+        if not self.rules.children:
+            self.face_up[player][slot] = True
+        self._log(ev.KeptClue, player, clue, slot + 1, old)
+        if old is not None:
+            self._discard(old, player)
+        self._check_proof(player)
+
+    def _draw_card(self) -> int | None:
+        if not self.pile and self.rules.reshuffle_discards and self.discards:
+            self.pile.cards, self.discards.cards = self.discards.cards, []
+            self.pile.shuffle(self.chance)
+            self._log(ev.Reshuffled, None, len(self.pile))
+        return self.pile.draw() if self.pile else None
+
+    # -- claims ------------------------------------------------------------------
+    def _discard(self, clue: int, discarder: int) -> None:
+        """Lay a clue face up on the discards; the others may claim it."""
+        self.discards.put(clue)
+        self.barred = [None] * self.n_players  # a new card is exposed: returned claims may be claimed again
+        if self.rules.children:
+            return
+        order = [(self.current + k) % self.n_players for k in range(self.n_players)]
+        candidates = [p for p in order if p != discarder and not self.retired[p] and self.has_court(p)
+                      and self.claimed[p] is None and self.barred[p] != clue]
+        if candidates:
+            self._then(["offer_claim", clue, candidates])
+
+    def _task_offer_claim(self, clue: int, candidates: list) -> None:
+        self.claim_offer = [clue, list(candidates)]
+        self._ask(candidates[0], CLAIMING)
+
+    def _answer_claim(self, claims: bool) -> None:
+        clue, candidates = self.claim_offer
+        self.claim_offer = None
+        player = candidates.pop(0)
+        if claims:
+            self.discards.draw()
+            self.claimed[player] = clue
+            self._log(ev.Claimed, player, clue)
+        elif candidates:
+            self._then(["offer_claim", clue, candidates])
+
+    def _return_claim(self, player: int) -> None:
+        clue, self.claimed[player] = self.claimed[player], None
+        self._log(ev.ReturnedClaim, player, clue)
+        self._discard(clue, player)
+        self.barred[player] = clue
+
+    # -- demands -----------------------------------------------------------------
+    def _demandable(self, player: int) -> list[int]:
+        """Clues the player still needs that another player shows face up."""
+        needed = self.rules.card_sets[self.suspect[player]] - self.clues_in_play(player)
+        shown = set()
+        for other in self.active():
+            if other != player:
+                shown |= self.clues_in_play(other)
+        return sorted(needed & shown)
+
+    def _demand(self, clue: int) -> None:
+        player = self.decider
+        for k in range(1, self.n_players):
+            giver = (player + k) % self.n_players
+            if not self.retired[giver] and clue in self.clues_in_play(giver):
+                break
+        juror = next(j for j, (c, up) in enumerate(zip(self.court[giver], self.face_up[giver])) if up and c == clue)
+        self.court[giver][juror] = self._draw_card() if self.rules.demand_refill else None
+        self.face_up[giver][juror] = self.court[giver][juror] is not None
+        self.drawn, self.keep_only = clue, True
+        self._log(ev.DrewClue, player, clue, giver)
+        self._ask(player, KEEPING)
+
+    # -- arresting and convicting ------------------------------------------------
+    def _name(self, clue: int) -> None:
+        self.named.append(clue)
+        if len(self.named) < self.rules.named_clues:
+            return self._ask(self.current, NAMING)
+        player, suspect, rules = self.current, self.arresting, self.rules
+        named, self.named, self.arresting = tuple(self.named), [], None
+        right = len(set(named) & rules.card_sets[suspect])
+        successful = right >= rules.declare_correct
+        self.declarations += 1
+        self.declared_now = True
+        self.suspect[player] = suspect
+        self.verdicts.append((player, suspect, named, successful))
+        self._log(ev.Declared, player, suspect, named, successful, self.failures[player] + 1)
+        if successful:
+            self.declared[player] = True
+        else:
+            self._unsuccessful(player, named)
+        if not self.retired[player]:
+            self._ask(player, BEFORE_ROLL)
+
+    def _unsuccessful(self, player: int, named: tuple) -> None:
+        """The named clues go face down under the pile; six new ones from the top replace them."""
+        self.failures[player] += 1
+        court, up = self.court[player], self.face_up[player]
+        jurors = [next(j for j, (c, u) in enumerate(zip(court, up)) if u and c == clue) for clue in named]
+        self.pile.cards[0:0] = [court[j] for j in jurors]
+        new = []
+        for j in jurors:
+            court[j] = self._draw_card()
+            up[j] = court[j] is not None
+            new.append(court[j])
+        limit = self.rules.retire_after_failures
+        if limit is not None and self.failures[player] >= limit:
+            return self._retire(player)
+        self._log(ev.NewClues, player, tuple(c for c in new if c is not None))
+
+    def _retire(self, player: int) -> None:
+        """Out of the game: his clues go under the pile, his suspect is free again."""
+        self.retired[player] = True
+        self.pile.cards[0:0] = [c for c in self.court[player] if c is not None]
+        self.court[player] = [None] * len(self.court[player])
+        self.face_up[player] = [False] * len(self.face_up[player])
+        self.position[player] = None
+        self.suspect[player] = None
+        if self.philo_owner == player:
+            self.philo_owner = None
+        self._log(ev.Retired, player)
+        if self.claimed[player] is not None:
+            clue, self.claimed[player] = self.claimed[player], None
+            self.discards.put(clue)
+        if not self.active():
+            self.finish(None, ALL_RETIRED)
+            return
+        self.todo = [["end_turn"]]
+
+    def _try_conviction(self) -> None:
+        player, rules = self.current, self.rules
+        self.convicted_now = True
+        correct = self.correct_in_play(player)
+        self._log(ev.ConvictionTried, player, self.suspect[player], correct, rules.convict_correct)
+        if correct >= rules.convict_correct:
+            return self._win(player, correct)
+        self.needs_more[player] = True
+        self._ask(player, BEFORE_ROLL)
+
+    def _check_proof(self, player: int) -> None:
+        """A player who must prove the fallback number (or a child) wins as soon as he has it."""
+        rules = self.rules
+        if rules.children:
+            needed = rules.children_win
+        elif self.needs_more[player]:
+            needed = rules.convict_fallback
+        else:
+            return
+        correct = self.correct_in_play(player)
+        if correct >= needed:
+            self._win(player, correct)
+
+    def _win(self, player: int, correct: int) -> None:
+        self._log(ev.Won, player, self.suspect[player], correct)
+        self.finish(player, CONVICTED)
+
+    # -- the end of a turn ---------------------------------------------------------
+    def _task_end_turn(self) -> None:
+        player = self.current
+        if self.claimed[player] is not None and not self.on_clue_spot and not self.retired[player]:
+            self._return_claim(player)
+            self.todo.append(["end_turn"])
+            return
+        if self.extra_turn and not self.retired[player]:
+            self._log(ev.ExtraTurn, player)
+        else:
+            self.current = self._next_player(player)
+        self.todo.append(["start_turn"])
+
+    def _next_player(self, player: int) -> int:
+        for k in range(1, self.n_players + 1):
+            nxt = (player + k) % self.n_players
+            if not self.retired[nxt]:
+                return nxt
+        return player
+
+    # -- for simulations and saving ----------------------------------------------
+    def result(self) -> dict:
+        row = super().result()
+        row.update(
+            winner_suspect=None if self.winner is None else self.suspect[self.winner],
+            declarations=self.declarations,
+            successful=sum(self.declared),
+            retired=sum(self.retired),
+            bumps=self.bumps,
+            philo_vance=self.philo_owner is not None or self.position[PHILO_VANCE] is not None,
+            judge=self.judge,
+        )
+        return row
+
+    def to_dict(self) -> dict:
+        """Everything needed to carry on later, as JSON-safe data."""
+        return {
+            "game": "philo_vance", "rules": self.rules.to_dict(), "n_players": self.n_players, "seed": self.seed,
+            "chance": self.chance.to_dict(), "turns": self.turns, "winner": self.winner,
+            "end_reason": self.end_reason,
+            "pile": list(self.pile.cards), "discards": list(self.discards.cards),
+            "position": {str(k): v for k, v in self.position.items()},
+            "court": self.court, "face_up": self.face_up, "hand": self.hand, "suspect": self.suspect,
+            "declared": self.declared, "failures": self.failures, "needs_more": self.needs_more,
+            "retired": self.retired, "claimed": self.claimed, "barred": self.barred,
+            "philo_owner": self.philo_owner, "judge": self.judge, "current": self.current,
+            "white": self.white, "coloured": self.coloured, "phase": self.phase, "decider": self.decider,
+            "todo": self.todo, "drawn": self.drawn, "keep_only": self.keep_only, "arresting": self.arresting,
+            "named": self.named, "moving_piece": self.moving_piece, "chain": self.chain, "victim": self.victim,
+            "claim_offer": self.claim_offer,
+            "this_turn": [self.declared_now, self.convicted_now, self.on_clue_spot, self.extra_turn],
+            "verdicts": [[p, s, list(named), ok] for p, s, named, ok in self.verdicts],
+            "counts": {"declarations": self.declarations, "bumps": self.bumps, "first_x_turn": self.first_x_turn},
+            "events": None if self.events is None else [event_to_dict(e) for e in self.events],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Game":
+        """Restore a game saved with ``to_dict``; anything malformed raises ValueError."""
+        from .saving import load_game
+        return load_game(cls, data)

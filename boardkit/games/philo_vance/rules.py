@@ -1,0 +1,198 @@
+"""Philo Vance's rules as data (``pv.Rules()`` is the 1937 adult game).
+
+The rulebook is in ``seeds/philo_vance.txt``.  Nothing of the components
+survives, so the clues, the confirmation cards and the estate board are a
+reconstruction (see ``data/README.md``); the passage of the scan between the
+first "BUMPING:" and the second "Clue Spot he returns it" is garbled, and the
+clean passages after it govern.  Where the book is silent boardkit chose as
+follows; each choice is a field, so a tinkerer can change it:
+
+* **The components** (``deck``, ``cards``, ``board``): ``deck`` gives the number
+  of cards of each clue in the 100-card deck, ``cards`` each suspect's
+  confirmation card (12 distinct clues), ``board`` the name of a board file in
+  ``data/`` ("estate").
+* **The three games** (``children``; ``Rules.expert()``, ``Rules.children_game()``):
+  the adult game declares 4 of 6 and convicts with 7, then 9
+  (``declare_correct``, ``convict_correct``, ``convict_fallback``); the
+  experts' 5-8-10 game changes those numbers; the children's game
+  (``children=True``) has no court cards, no Philo Vance, no Judge, no bumping.
+* **The third failure** (``retire_after_failures``): "if he is not successful
+  on the third attempt he must retire ... It may be disregarded": 3, or
+  ``None`` to disregard it (declare as often as you like).  A retired
+  player's suspect is free to be arrested by another player, and Philo Vance,
+  if he held him, stays on the board with no owner until somebody's 7.
+* **The Judge** (``judge_needed``): the Judge "indicates the Court is ready to
+  hear the case", so by default nobody may try to convict before the Judge is
+  in the game.  ``False`` makes the Judge a mere ornament.
+* **Green arrows after the first visit** (``arrow_rewards``): a piece landing
+  on a green arrow goes to X "at any time during the game"; boardkit counts
+  that as reaching X, with its clue and (for the player's own piece) its extra
+  turn.
+* **Being bumped onto X when the Radio Car queue is full**: not allowed (the
+  four places are all taken; the bumper picks another space).
+* **Leaving the queue**: pieces on the Radio Car and Call Box 1 may leave on
+  their turn; a piece on Call Box 2 (3) waits while Call Box 1 (1 or 2) is
+  taken.  "Start to count on the Green Arrow Space" is read like "start to
+  count on START": that arrow is the first space counted.
+* **Demands** (``demand_refill``): a player who takes a clue off another
+  player's court card leaves that juror empty; the loser refills it from the
+  top of the draw pile (``True``) or leaves it empty (``False``).
+* **An empty draw pile** (``reshuffle_discards``): the discards are shuffled
+  into a new draw pile (all of them); with none, no clue is drawn.
+* **Claims**: a discard may be claimed as soon as it is turned up, first by
+  the player whose turn it is, then by the others clockwise (not by the player
+  who discarded it).  A player holds at most one claimed clue.
+* **One bump per landing**: a piece landing where others stand may bump one
+  of them (the bumps down a line then follow by themselves); turning a card
+  down is optional, as the book's "may" says.
+* **The order of a turn**: declare or convict (before the dice), throw, turn a
+  card up, Philo Vance and the Judge arrive, move your own piece (white die),
+  then Philo Vance (coloured die).
+* **A game with no end** (``max_turns``): a game stops as a stalemate after
+  ``max_turns`` turns; it also ends when every player has retired.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from boardkit.core import BaseRules, require
+
+from .components import CLUES, CONFIRMATION, DECK_COPIES, SUSPECTS, check_components, deck_cards
+
+#: the seats of the detectives are 0..5; Philo Vance's piece is this number
+PHILO_VANCE = 6
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Rules(BaseRules):
+    """Every tunable rule of Philo Vance.  Defaults follow the rulebook (see the module docstring)."""
+
+    #: copies of each clue (by clue id) in the draw deck (100 cards in the box)
+    deck: tuple = DECK_COPIES
+    #: each suspect's confirmation card: the clue ids that are right for that suspect
+    cards: tuple = CONFIRMATION
+    #: the estate board (a file ``data/board_<name>.json``)
+    board: str = "estate"
+    #: jurors on a court card: the clues a player receives on first reaching X
+    court_size: int = 12
+    #: clues named when arresting on suspicion
+    named_clues: int = 6
+    #: of them, how many must be right for a Successful Declaration (experts: 5)
+    declare_correct: int = 4
+    #: correct clues in play that convict at the first attempt (experts: 8)
+    convict_correct: int = 7
+    #: correct clues needed after a failed conviction (experts: 10)
+    convict_fallback: int = 9
+    #: a player retires after this many unsuccessful declarations (None: never)
+    retire_after_failures: int | None = 3
+    #: must the Judge be in the game before anybody tries to convict?
+    judge_needed: bool = True
+    #: does landing on a green arrow count as reaching X (a clue and an extra turn)?
+    arrow_rewards: bool = True
+    #: does a player who gives up a demanded clue refill that juror from the pile?
+    demand_refill: bool = True
+    #: shuffle the discards into a new draw pile when it runs out?
+    reshuffle_discards: bool = True
+    #: the easy game for children (no court cards, Philo Vance, Judge or bumping)
+    children: bool = False
+    #: children's game: the most clues a player may hold
+    hand_limit: int = 10
+    #: children's game: matching clues that win
+    children_win: int = 7
+    #: the game stops (a stalemate, no winner) after this many turns
+    max_turns: int = 3000
+
+    game_name = "Philo Vance"
+    min_players = 2
+    max_players = 6
+
+    # -- the three games of the rulebook --------------------------------------
+    @classmethod
+    def expert(cls, **changes) -> "Rules":
+        """The 5-8-10 game for experts: declare 5 of 6, convict with 8, then 10."""
+        return cls(declare_correct=5, convict_correct=8, convict_fallback=10, **changes)
+
+    @classmethod
+    def children_game(cls, **changes) -> "Rules":
+        """The easy game for children: collect 7 clues of the card in front of you."""
+        return cls(children=True, **changes)
+
+    # -- checking a variant ---------------------------------------------------
+    def check(self) -> None:
+        for name in ("court_size", "named_clues", "declare_correct", "convict_correct",
+                     "convict_fallback", "hand_limit", "children_win", "max_turns"):
+            value = getattr(self, name)
+            require(_whole(value), name, value, "a whole number")
+        for name in ("judge_needed", "arrow_rewards", "demand_refill", "reshuffle_discards", "children"):
+            value = getattr(self, name)
+            require(isinstance(value, bool), name, value, "True or False")
+        require(isinstance(self.board, str) and self.board.isidentifier(), "board", self.board,
+                "the name of a board in data/ (letters and underscores), e.g. 'estate'")
+        require(isinstance(self.deck, tuple) and len(self.deck) == len(CLUES), "deck", self.deck,
+                f"a tuple of {len(CLUES)} numbers: the copies of each clue id")
+        require(isinstance(self.cards, tuple) and all(isinstance(c, tuple) for c in self.cards), "cards",
+                self.cards, f"a tuple of {len(SUSPECTS)} tuples of clue ids, one per suspect")
+        require(len(self.cards) == len(SUSPECTS), "cards", self.cards,
+                f"one confirmation card per suspect ({len(SUSPECTS)})")
+        card_size = len(self.cards[0]) if self.cards else 0
+        try:
+            check_components(SUSPECTS, CLUES, self.deck, self.cards, card_size=card_size)
+        except ValueError as err:
+            raise ValueError(f"deck/cards are not allowed: {err}") from None
+        require(self.court_size >= 1, "court_size", self.court_size, "at least 1 juror")
+        require(1 <= self.named_clues <= self.court_size, "named_clues", self.named_clues,
+                f"1 to court_size ({self.court_size}) clues")
+        require(1 <= self.declare_correct <= self.named_clues, "declare_correct", self.declare_correct,
+                f"1 to named_clues ({self.named_clues})")
+        require(1 <= self.convict_correct <= min(self.court_size, card_size), "convict_correct",
+                self.convict_correct, f"1 to {min(self.court_size, card_size)} (the jurors and the card's clues)")
+        require(self.convict_correct <= self.convict_fallback <= min(self.court_size, card_size),
+                "convict_fallback", self.convict_fallback,
+                f"convict_correct ({self.convict_correct}) to {min(self.court_size, card_size)}")
+        retire = self.retire_after_failures
+        require(retire is None or (_whole(retire) and retire >= 1), "retire_after_failures", retire,
+                "a whole number >= 1, or None to disregard the rule")
+        require(self.hand_limit >= 1, "hand_limit", self.hand_limit, "at least 1 card")
+        require(1 <= self.children_win <= min(self.hand_limit, card_size), "children_win", self.children_win,
+                f"1 to {min(self.hand_limit, card_size)} (the hand limit and the card's clues)")
+        require(self.max_turns >= 1, "max_turns", self.max_turns, "at least 1 turn")
+        self.estate  # noqa: B018 (loads the board: an unknown board fails here, in the cell that asked)
+
+    # -- derived -------------------------------------------------------------
+    @cached_property
+    def estate(self):
+        """The board as a graph (:class:`~boardkit.games.philo_vance.board.Board`)."""
+        from .board import load_board
+        return load_board(self.board)
+
+    @cached_property
+    def deck_cards(self) -> tuple:
+        """The whole draw deck as clue ids, in id order (before shuffling)."""
+        return tuple(deck_cards(self.deck))
+
+    @cached_property
+    def card_sets(self) -> tuple:
+        """Each suspect's confirmation card as a frozenset of clue ids."""
+        return tuple(frozenset(card) for card in self.cards)
+
+    @property
+    def n_suspects(self) -> int:
+        return len(self.cards)
+
+    @property
+    def n_clues(self) -> int:
+        return len(self.deck)
+
+    # -- hooks for bk.play / bk.simulate --------------------------------------
+    def new_game(self, n_players: int, seed: int | None = None, record_events: bool = True):
+        from .game import Game
+        return Game(self, n_players, seed=seed, record_events=record_events)
+
+    def default_bots(self, n_players: int) -> list:
+        from .bots import Detective
+        return [Detective() for _ in range(n_players)]
