@@ -82,10 +82,12 @@ class Detective:
     # -- keeping up with the table -------------------------------------------------
     def _catch_up(self, game, player: int) -> None:
         """Hear the new verdicts; read its own card once it is face up."""
+        card_seen = (game.needs_more[player] or game.rules.children) and game.suspect[player] is not None
+        if self._game is game and self._heard == len(game.verdicts) and self._card_seen == card_seen:
+            return  # nothing new
         if self._game is not game:
             self._game, self._plan, self._thoughts = game, [], {}
         heard, grid, rows = table_knowledge(game)
-        card_seen = (game.needs_more[player] or game.rules.children) and game.suspect[player] is not None
         if card_seen:  # its own copy of the table's beliefs, with its card's row known exactly
             suspect = game.suspect[player]
             rows = list(rows)
@@ -169,9 +171,12 @@ class Detective:
     def _before_roll(self, game, player, actions):
         rules = game.rules
         if CONVICT in actions:
-            held = game.clues_in_play(player)
-            row = self._rows[game.suspect[player]]
-            if chance_at_least([row[c] for c in held], rules.convict_correct) >= self.boldness:
+            held = frozenset(game.clues_in_play(player))
+            key = ("convict", self._heard, held)
+            if key not in self._thoughts:
+                row = self._rows[game.suspect[player]]
+                self._thoughts[key] = chance_at_least([row[c] for c in held], rules.convict_correct)
+            if self._thoughts[key] >= self.boldness:
                 return CONVICT
         if len(actions) > 1 and type(actions[1]) is Arrest:
             suspect, named, odds = self._best_arrest(game, player, [a.suspect for a in actions[1:]

@@ -91,7 +91,7 @@ class Game(BaseGame):
         self.needs_more: list[bool] = [False] * n_players  # a conviction failed: prove the fallback number
         self.retired: list[bool] = [False] * n_players
         self.claimed: list[int | None] = [None] * n_players  # a claimed clue waiting in front of a player
-        self.barred: list[int | None] = [None] * n_players   # a returned claim, not to be claimed again yet
+        self.claim_waits: list[bool] = [False] * n_players    # claimed during his own turn: keep it till the next
         self.philo_owner: int | None = None
         self.judge = False
         self.current = 0
@@ -315,6 +315,8 @@ class Game(BaseGame):
             tasks.append(["ask_turn_up"])
         elif white + coloured - 1 in face_down:
             self._turn_up(player, white + coloured - 1, "total")
+            if self.is_over:
+                return  # the clue turned up proved the case
         if self.declared[player]:
             if white + coloured == 7 and self.philo_owner != player:
                 self._philo_vance_joins(player)
@@ -372,7 +374,7 @@ class Game(BaseGame):
     def _destinations(self, piece: int, steps: int) -> list[int]:
         spaces = self.board.destinations(self.position[piece], steps)
         if self.rules.children:  # no player may land on a space occupied by another
-            taken = set(self.position.values())
+            taken = {where for other, where in self.position.items() if other != piece}
             return [s for s in spaces if s not in taken]
         return list(spaces)
 
@@ -410,13 +412,17 @@ class Game(BaseGame):
     def _sends_to_queue(self, space: int) -> bool:
         return space == self.board.x or space in self.board.arrows
 
+    def owner(self, piece: int) -> int | None:
+        """The seat a piece plays for: its own seat, or Philo Vance's owner (None: nobody's)."""
+        return self.philo_owner if piece == PHILO_VANCE else piece
+
     def _bump(self, piece: int, to: int) -> None:
         self.bumps += 1
         at = self.position[piece]
-        self.chain = [[piece], at, None, []]
+        # the chain: [pieces to move on, from, the space before, [(bumped piece, the piece that bumped it)]]
+        self.chain = [[piece], at, None, [(piece, self.moving_piece)]]
         if to == QUEUE:
             self._send_to_queue(piece, at)
-            self.chain[3].append(piece)
             self._chain_done()
         else:
             self._push_on(to)
@@ -427,18 +433,17 @@ class Game(BaseGame):
         if self._sends_to_queue(space):
             for piece in moving:
                 self._send_to_queue(piece, start)
-            victims.extend(moving)
             return self._chain_done()
         waiting = [p for p in self.pieces_at(space) if p != self.moving_piece]
         for piece in moving:
             self.position[piece] = space
             self._log(ev.Bumped, self.current, piece, start, space)
             self._log(ev.Moved, self.current, piece, start, space, self.board.spaces[space].name, "bumped")
-        victims.extend(moving)
         onward = self._beyond(start, space)
         if not waiting or not onward:
             return self._chain_done()
-        # the line runs start -> space -> onward: the pieces waiting on space move on
+        # the line runs start -> space -> onward: the pieces waiting on space are bumped by the first one arriving
+        victims.extend((piece, moving[0]) for piece in waiting)
         self.chain = [waiting, space, start, victims]
         if len(onward) == 1:
             return self._push_on(onward[0])
@@ -455,29 +460,31 @@ class Game(BaseGame):
         self._log(ev.Moved, self.current, piece, start, place, self.board.spaces[place].name, "queue")
 
     def _chain_done(self) -> None:
-        """Each bumped player may lose a clue (turned down), then draws first if bumped onto a clue spot."""
+        """Each bumped player may lose a clue, turned down by the player whose piece bumped him
+        (down a line, that is the owner of the piece pushed on to his); then whoever was bumped
+        onto a clue spot draws, before the bumper does."""
         victims = self.chain[3]
         self.chain = None
-        bumper, tasks, draws = self.current, [], []
-        for piece in victims:
-            owner = self.philo_owner if piece == PHILO_VANCE else piece
-            if owner is None or owner == bumper:
+        penalties, draws = [], []
+        for piece, pusher in victims:
+            owner, bumper = self.owner(piece), self.owner(pusher)
+            if owner is None or not self.has_court(owner):
                 continue
-            if self.has_court(owner) and any(self.face_up[owner]):
-                tasks.append(["penalty", owner])
-            if self.position[piece] in self.board.red_spots and self.has_court(owner):
+            if bumper is not None and bumper != owner and any(self.face_up[owner]):
+                penalties.append(["penalty", owner, bumper])
+            if self.position[piece] in self.board.red_spots:
                 draws.append(["clue_spot", owner, False])
-        self._then(*tasks, *draws)
+        self._then(*penalties, *draws)
 
-    def _task_penalty(self, victim: int) -> None:
+    def _task_penalty(self, victim: int, bumper: int) -> None:
         if any(self.face_up[victim]):
             self.victim = victim
-            self._ask(self.current, TURNING_DOWN)
+            self._ask(bumper, TURNING_DOWN)
 
     def _turn_down(self, juror: int) -> None:
         victim = self.victim
         self.face_up[victim][juror] = False
-        self._log(ev.TurnedDown, self.current, victim, juror + 1, self.court[victim][juror])
+        self._log(ev.TurnedDown, self.decider, victim, juror + 1, self.court[victim][juror])
 
     # -- arriving --------------------------------------------------------------
     def _task_arrive(self, piece: int, by_arrow: bool) -> None:
@@ -520,6 +527,7 @@ class Game(BaseGame):
         """Draw a clue (or take the claimed one), then decide: keep it or discard it."""
         if from_claim:
             clue, self.claimed[player] = self.claimed[player], None
+            self.claim_waits[player] = False
             source = "claim"
         else:
             clue, source = self._draw_card(), "pile"
@@ -563,12 +571,11 @@ class Game(BaseGame):
     def _discard(self, clue: int, discarder: int) -> None:
         """Lay a clue face up on the discards; the others may claim it."""
         self.discards.put(clue)
-        self.barred = [None] * self.n_players  # a new card is exposed: returned claims may be claimed again
         if self.rules.children:
             return
         order = [(self.current + k) % self.n_players for k in range(self.n_players)]
         candidates = [p for p in order if p != discarder and not self.retired[p] and self.has_court(p)
-                      and self.claimed[p] is None and self.barred[p] != clue]
+                      and self.claimed[p] is None]
         if candidates:
             self._then(["offer_claim", clue, candidates])
 
@@ -583,6 +590,7 @@ class Game(BaseGame):
         if claims:
             self.discards.draw()
             self.claimed[player] = clue
+            self.claim_waits[player] = player == self.current  # "when it comes his turn": his next one
             self._log(ev.Claimed, player, clue)
         elif candidates:
             self._then(["offer_claim", clue, candidates])
@@ -590,8 +598,7 @@ class Game(BaseGame):
     def _return_claim(self, player: int) -> None:
         clue, self.claimed[player] = self.claimed[player], None
         self._log(ev.ReturnedClaim, player, clue)
-        self._discard(clue, player)
-        self.barred[player] = clue
+        self._discard(clue, player)  # he is its discarder, so he may not claim it until it is exposed again
 
     # -- demands -----------------------------------------------------------------
     def _demandable(self, player: int) -> list[int]:
@@ -666,6 +673,7 @@ class Game(BaseGame):
         self._log(ev.Retired, player)
         if self.claimed[player] is not None:
             clue, self.claimed[player] = self.claimed[player], None
+            self.claim_waits[player] = False
             self.discards.put(clue)
         if not self.active():
             self.finish(None, ALL_RETIRED)
@@ -702,7 +710,9 @@ class Game(BaseGame):
     # -- the end of a turn ---------------------------------------------------------
     def _task_end_turn(self) -> None:
         player = self.current
-        if self.claimed[player] is not None and not self.on_clue_spot and not self.retired[player]:
+        if self.claim_waits[player]:
+            self.claim_waits[player] = False  # claimed during this turn: it waits for his next one
+        elif self.claimed[player] is not None and not self.on_clue_spot and not self.retired[player]:
             self._return_claim(player)
             self.todo.append(["end_turn"])
             return
@@ -743,7 +753,7 @@ class Game(BaseGame):
             "position": {str(k): v for k, v in self.position.items()},
             "court": self.court, "face_up": self.face_up, "hand": self.hand, "suspect": self.suspect,
             "declared": self.declared, "failures": self.failures, "needs_more": self.needs_more,
-            "retired": self.retired, "claimed": self.claimed, "barred": self.barred,
+            "retired": self.retired, "claimed": self.claimed, "claim_waits": self.claim_waits,
             "philo_owner": self.philo_owner, "judge": self.judge, "current": self.current,
             "white": self.white, "coloured": self.coloured, "phase": self.phase, "decider": self.decider,
             "todo": self.todo, "drawn": self.drawn, "keep_only": self.keep_only, "arresting": self.arresting,

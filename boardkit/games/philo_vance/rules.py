@@ -33,7 +33,8 @@ follows; each choice is a field, so a tinkerer can change it:
 * **Leaving the queue**: pieces on the Radio Car and Call Box 1 may leave on
   their turn; a piece on Call Box 2 (3) waits while Call Box 1 (1 or 2) is
   taken.  "Start to count on the Green Arrow Space" is read like "start to
-  count on START": that arrow is the first space counted.
+  count on START": that arrow is the first space counted, so a throw of 1
+  lands on it and, as the book says of any landing on an arrow, goes to X.
 * **Demands** (``demand_refill``): a player who takes a clue off another
   player's court card leaves that juror empty; the loser refills it from the
   top of the draw pile (``True``) or leaves it empty (``False``).
@@ -41,10 +42,18 @@ follows; each choice is a field, so a tinkerer can change it:
   into a new draw pile (all of them); with none, no clue is drawn.
 * **Claims**: a discard may be claimed as soon as it is turned up, first by
   the player whose turn it is, then by the others clockwise (not by the player
-  who discarded it).  A player holds at most one claimed clue.
-* **One bump per landing**: a piece landing where others stand may bump one
-  of them (the bumps down a line then follow by themselves); turning a card
-  down is optional, as the book's "may" says.
+  who discarded it, so a returned claim can be claimed again by him only once
+  another card has covered it and it is exposed anew).  A player holds at most
+  one claimed clue; on a clue spot he takes it instead of drawing and may then
+  keep or discard it like a drawn clue.  A clue claimed during his own turn
+  waits for his next turn before it must be returned.
+* **Bumping**: a piece landing where others stand may bump one of them (the
+  bumps down a line then follow by themselves); turning a card down is
+  optional, as the book's "may" says.  Down a line each player's clue is
+  turned down "by the Player whose piece bumped him": the owner of the piece
+  pushed on to his.  A player may bump his own Philo Vance (or be bumped by
+  him) without losing a clue, and whoever's piece is bumped onto a clue spot
+  draws, even when he bumped it himself.
 * **The order of a turn**: declare or convict (before the dice), throw, turn a
   card up, Philo Vance and the Judge arrive, move your own piece (white die),
   then Philo Vance (coloured die).
@@ -161,7 +170,10 @@ class Rules(BaseRules):
         require(1 <= self.children_win <= min(self.hand_limit, card_size), "children_win", self.children_win,
                 f"1 to {min(self.hand_limit, card_size)} (the hand limit and the card's clues)")
         require(self.max_turns >= 1, "max_turns", self.max_turns, "at least 1 turn")
-        self.estate  # noqa: B018 (loads the board: an unknown board fails here, in the cell that asked)
+        try:  # load the board now: an unknown board fails here, in the cell that asked for it
+            self.estate  # noqa: B018
+        except ValueError as err:
+            raise ValueError(f"board={self.board!r} is not allowed: {err}") from None
 
     # -- derived -------------------------------------------------------------
     @cached_property

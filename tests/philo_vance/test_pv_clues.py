@@ -1,0 +1,286 @@
+"""Philo Vance rules of clue cards: red spots, keeping and discarding, claims,
+turning face-down clues up, and an empty draw pile (seeds/philo_vance.txt,
+"RECEIVING CLUES", "CLAIMING CLUES", "BUMPING" second paragraph).
+"""
+import pytest
+
+from boardkit.games import philo_vance as pv
+from boardkit.games.philo_vance import events as ev
+from boardkit.games.philo_vance import game as pvgame
+from pv_helpers import (DRIVE3, GARAGE3, GARDEN1, HALL, YARD, act, assert_cards_conserved, give_court, new_game,
+                        of_type, place, ready, stack_pile, throw)
+
+RED = 5  # Driveway 4, one space on from Driveway 3
+COURTS = [list(range(0, 12)), list(range(12, 24)), list(range(24, 36)), list(range(36, 48))]
+
+
+def table(n_players=3, seed=0, courts=None, **changes):
+    """Everybody has been to X; seat 0 stands on Driveway 3, one space from a red spot."""
+    game = new_game(n_players=n_players, seed=seed, **changes)
+    for p in range(n_players):
+        if courts is None or p in courts:
+            give_court(game, p, COURTS[p])
+    place(game, p0=DRIVE3, **{f"p{p}": 30 + 3 * p for p in range(1, n_players)})  # out of the way
+    return ready(game, 0)
+
+
+def to_red_spot(monkeypatch, game, player=0):
+    """``player`` throws a white 1 from Driveway 3 on to the red spot (nobody else on it)."""
+    place(game, **{f"p{p}": 62 for p in game.pieces_at(RED)})  # Rose garden SE, out of the way
+    place(game, **{f"p{player}": DRIVE3})
+    ready(game, player)
+    throw(monkeypatch, game, 1, 2)
+    return act(game, pv.Move(RED))
+
+
+# -- red spots: a clue to keep or to discard -------------------------------------------------------
+
+def test_a_red_spot_by_exact_count_draws_the_top_clue(monkeypatch):
+    game = table()
+    stack_pile(game, 45)
+    events = to_red_spot(monkeypatch, game)
+    assert game.phase == pvgame.KEEPING and game.decider == 0 and game.drawn == 45
+    assert ev.DrewClue(0, 45, "pile") in events
+    assert game.legal_actions() == [pv.Keep(j) for j in range(1, 13)] + [pv.Discard()]
+    assert_cards_conserved(game)
+
+
+def test_keeping_a_clue_discards_the_one_on_that_juror(monkeypatch):
+    game = table(n_players=2, courts=[0])
+    stack_pile(game, 45)
+    to_red_spot(monkeypatch, game)
+    events = act(game, pv.Keep(3))
+    assert game.court[0][2] == 45 and game.face_up[0][2]
+    assert game.discards.top == 2  # the clue juror 3 held
+    assert ev.KeptClue(0, 45, 3, 2) in events
+    assert game.current == 1 and game.drawn is None
+    assert_cards_conserved(game)
+
+
+def test_keeping_on_a_face_down_juror_lays_the_new_clue_face_up(monkeypatch):
+    game = table(n_players=2, courts=[0])
+    game.face_up[0][4] = False
+    stack_pile(game, 45)
+    to_red_spot(monkeypatch, game)
+    act(game, pv.Keep(5))
+    assert game.court[0][4] == 45 and game.face_up[0][4] and game.discards.top == 4
+
+
+def test_discarding_the_drawn_clue(monkeypatch):
+    game = table(n_players=2, courts=[0])
+    stack_pile(game, 45)
+    before = list(game.court[0])
+    to_red_spot(monkeypatch, game)
+    events = act(game, pv.Discard())
+    assert game.court[0] == before and game.discards.cards == [45]
+    assert ev.DiscardedClue(0, 45) in events and game.current == 1
+
+
+def test_landing_beside_a_red_spot_draws_nothing(monkeypatch):
+    game = table(n_players=2, courts=[0])
+    throw(monkeypatch, game, 2, 3)
+    act(game, pv.Move(6))  # over the red spot to Driveway 5
+    assert game.current == 1 and game.drawn is None and len(game.pile) == 100 - 12
+
+
+# -- claiming a discard ----------------------------------------------------------------------------
+
+def test_a_discard_is_offered_clockwise_but_not_to_the_discarder(monkeypatch):
+    game = table(n_players=4)
+    stack_pile(game, 45)
+    to_red_spot(monkeypatch, game)
+    act(game, pv.Discard())
+    assert game.phase == pvgame.CLAIMING and game.decider == 1
+    assert game.claim_offer == [45, [1, 2, 3]]
+    assert game.legal_actions() == [pv.Claim(), pv.Pass()]
+    act(game, pv.Pass())
+    assert game.decider == 2
+    events = act(game, pv.Claim())
+    assert ev.Claimed(2, 45) in events
+    assert game.claimed[2] == 45 and not game.discards  # taken off the discard pile, laid before him
+    assert game.current == 1 and game.phase == pvgame.BEFORE_ROLL  # seat 3 is not asked any more
+    assert_cards_conserved(game)
+
+
+def test_nobody_claims(monkeypatch):
+    game = table(n_players=3)
+    stack_pile(game, 45)
+    to_red_spot(monkeypatch, game)
+    act(game, pv.Discard())
+    act(game, pv.Pass())
+    act(game, pv.Pass())
+    assert game.discards.top == 45 and game.claimed == [None] * 3 and game.current == 1
+
+
+def test_only_players_with_their_12_clues_may_claim(monkeypatch):
+    game = table(n_players=3, courts=[0, 2])
+    stack_pile(game, 45)
+    to_red_spot(monkeypatch, game)
+    act(game, pv.Discard())
+    assert game.decider == 2 and game.claim_offer == [45, [2]]
+
+
+def test_a_player_holds_one_claimed_clue_at_a_time(monkeypatch):
+    game = table(n_players=3)
+    game.claimed[1] = 0
+    game.court[1][0] = None  # his clue 0 lies before him as a claim instead
+    stack_pile(game, 45)
+    to_red_spot(monkeypatch, game)
+    act(game, pv.Discard())
+    assert game.claim_offer == [45, [2]]
+
+
+def test_the_claimed_clue_is_taken_on_the_next_clue_spot(monkeypatch):
+    game = table(n_players=3)
+    stack_pile(game, 45, 46)
+    to_red_spot(monkeypatch, game)
+    act(game, pv.Discard())
+    act(game, pv.Pass())
+    act(game, pv.Claim())  # seat 2 claims 45
+    pile = len(game.pile)
+    events = to_red_spot(monkeypatch, game, player=2)
+    assert ev.DrewClue(2, 45, "claim") in events  # this clue and no other
+    assert game.drawn == 45 and game.claimed[2] is None and len(game.pile) == pile
+    act(game, pv.Keep(1))
+    assert game.court[2][0] == 45
+    assert_cards_conserved(game)
+
+
+def test_a_claim_not_used_on_his_turn_is_returned(monkeypatch):
+    game = table(n_players=3)
+    stack_pile(game, 45)
+    to_red_spot(monkeypatch, game)
+    act(game, pv.Discard())
+    act(game, pv.Pass())
+    act(game, pv.Claim())
+    place(game, p2=HALL)
+    ready(game, 2)
+    throw(monkeypatch, game, 1, 2)
+    events = act(game, pv.Move(7))  # Turning circle N: no clue spot
+    assert ev.ReturnedClaim(2, 45) in events
+    assert game.claimed[2] is None and game.discards.top == 45
+    # the others may claim it now (the player whose turn it is first), but not the one who returned it
+    assert game.phase == pvgame.CLAIMING and game.claim_offer == [45, [0, 1]]
+    act(game, pv.Pass())
+    act(game, pv.Pass())
+    assert game.current == 0  # seat 2, who returned it, was not asked: it is exposed again only by a new card
+    assert_cards_conserved(game)
+
+
+def test_a_returned_claim_may_be_claimed_again_once_another_card_is_exposed(monkeypatch):
+    game = table(n_players=3)
+    game.discards.put(game.pile.cards.pop(0))  # say seat 2 returned this one
+    stack_pile(game, 45)
+    to_red_spot(monkeypatch, game)
+    act(game, pv.Discard())  # a new card is exposed
+    assert game.claim_offer == [45, [1, 2]]  # seat 2 may claim again
+
+
+def test_the_player_whose_turn_it_is_is_asked_first(monkeypatch):
+    # seat 1, bumped on to a clue spot by seat 0, draws first and discards: seat 0 may claim first
+    game = table(n_players=3)
+    place(game, p0=GARAGE3, p1=YARD)
+    stack_pile(game, 45, 46)
+    throw(monkeypatch, game, 1, 2)
+    act(game, pv.Move(YARD))
+    act(game, pv.Bump(1, GARDEN1))
+    act(game, pv.Spare())
+    assert game.phase == pvgame.KEEPING and game.decider == 1 and game.drawn == 45
+    act(game, pv.Discard())
+    assert game.phase == pvgame.CLAIMING and game.claim_offer == [45, [0, 2]]
+    events = act(game, pv.Claim())
+    # then seat 0 lands (Garage yard is a red spot): he must take the claimed clue
+    assert ev.Claimed(0, 45) in events and ev.DrewClue(0, 45, "claim") in events
+    assert game.claim_waits == [False] * 3
+    assert game.phase == pvgame.KEEPING and game.decider == 0 and game.drawn == 45
+    assert game.claimed[0] is None
+
+
+# -- turning face-down clues up ------------------------------------------------------------------------
+
+def test_doubles_turn_up_any_face_down_clue(monkeypatch):
+    game = table(n_players=2, courts=[0])
+    for j in (0, 4, 11):
+        game.face_up[0][j] = False
+    throw(monkeypatch, game, 3, 3)
+    assert game.phase == pvgame.TURNING_UP
+    assert game.legal_actions() == [pv.TurnUp(1), pv.TurnUp(5), pv.TurnUp(12)]
+    events = act(game, pv.TurnUp(12))
+    assert game.face_up[0][11] and ev.TurnedUp(0, 12, game.court[0][11], "doubles") in events
+    assert game.phase == pvgame.MOVING  # then he moves as usual
+
+
+@pytest.mark.parametrize("white,coloured", [(3, 2), (4, 1), (1, 4)])
+def test_a_total_equal_to_the_jurors_number_turns_that_clue_up(monkeypatch, white, coloured):
+    game = table(n_players=2, courts=[0])
+    game.face_up[0][4] = False
+    game.face_up[0][6] = False
+    events = throw(monkeypatch, game, white, coloured)
+    assert game.face_up[0][4] and not game.face_up[0][6]
+    assert ev.TurnedUp(0, 5, game.court[0][4], "total") in events
+    assert game.phase == pvgame.MOVING
+
+
+@pytest.mark.parametrize("juror", [1, 2, 12])
+def test_jurors_1_2_and_12_only_by_doubles(monkeypatch, juror):
+    game = table(n_players=2, courts=[0])
+    game.face_up[0][juror - 1] = False
+    for white, coloured in [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]:
+        ready(game, 0)
+        throw(monkeypatch, game, white, coloured)
+        assert not game.face_up[0][juror - 1]
+    ready(game, 0)
+    throw(monkeypatch, game, 1, 1)
+    assert game.legal_actions() == [pv.TurnUp(juror)]
+
+
+def test_doubles_with_every_clue_face_up_ask_nothing(monkeypatch):
+    game = table(n_players=2, courts=[0])
+    throw(monkeypatch, game, 2, 2)
+    assert game.phase == pvgame.MOVING
+
+
+def test_no_turn_up_before_the_first_visit(monkeypatch):
+    game = ready(new_game())
+    throw(monkeypatch, game, 2, 2)
+    assert game.phase == pvgame.MOVING and game.court[0] is None
+
+
+# -- an empty draw pile ------------------------------------------------------------------------------
+
+def test_an_empty_pile_is_made_again_from_the_discards(monkeypatch):
+    game = table(n_players=2, courts=[0])
+    game.discards.cards, game.pile.cards = game.pile.cards, []
+    events = to_red_spot(monkeypatch, game)
+    assert ev.Reshuffled(None, 88) in events
+    assert game.phase == pvgame.KEEPING and len(game.pile) == 87 and not game.discards
+    assert_cards_conserved(game)
+
+
+def test_without_reshuffling_an_empty_pile_gives_no_clue(monkeypatch):
+    game = table(n_players=2, courts=[0], reshuffle_discards=False)
+    game.discards.cards, game.pile.cards = game.pile.cards, []
+    events = to_red_spot(monkeypatch, game)
+    assert of_type(events, ev.NothingHappens)
+    assert game.current == 1 and game.drawn is None and len(game.discards) == 88
+
+
+def test_a_clue_claimed_before_landing_is_taken_on_that_spot_and_may_be_claimed_by_others_after(monkeypatch):
+    """The bumped player draws and discards before the bumper lands: the bumper may claim that discard
+    and takes it on the spot he landed on; discarded again, the others may claim it."""
+    game = table(n_players=3)
+    place(game, p0=GARAGE3, p1=YARD)
+    stack_pile(game, 45, 46)
+    throw(monkeypatch, game, 1, 2)
+    act(game, pv.Move(YARD))
+    act(game, pv.Bump(1, GARDEN1))
+    act(game, pv.Spare())
+    act(game, pv.Discard())          # seat 1, bumped onto a clue spot, draws first and discards 45
+    act(game, pv.Claim())            # seat 0, whose turn it is, claims it ...
+    assert game.claimed[0] is None   # ... and takes it at once on the red spot he landed on
+    act(game, pv.Discard())          # he lets it go again: seat 1 and 2 may claim it
+    assert game.phase == pvgame.CLAIMING and game.claim_offer == [45, [1, 2]]
+    act(game, pv.Pass())
+    act(game, pv.Claim())            # seat 2 claims it on seat 0's turn
+    assert game.claimed[2] == 45 and game.claim_waits == [False, False, False]
+    assert_cards_conserved(game)
