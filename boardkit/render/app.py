@@ -22,10 +22,16 @@ hook                      what it means
 ``_animate_action(...)``  play the animation of a decision (return True), or not
 ``_may_queue_s(action)``  how long a new animation may wait for a running one
 ``_longest_animation_s``  seconds of the game's longest animation at full length
+``_choices_for(seat)``    the human ``seat``'s actions shown as choice buttons
 ``_choice_label(a)``      the text of the button for action ``a``
 ``_choice_classes(a)``    extra CSS classes of that button
 ``_extra_settings()``     more widgets for the settings row (e.g. a checkbox)
+``_piece_positions(g)``   where the pieces stand (for ``_animate_action``)
+``_quiet_news(s, a)``     the news of a decision that caused no event
 ========================  ======================================================
+
+``MAX_SEATS`` (a class attribute, 4 by default) is the most players the App
+seats: one seat box each.
 
 The picture is always redrawn from the game's state (``redraw()``), when a
 browser connects (``canvas.on_client_ready``) and after every change, so it
@@ -69,7 +75,7 @@ from .pawns import player_glyph, player_style
 log = logging.getLogger(__name__)
 
 HUMAN = "human"
-MAX_SEATS = 4
+MAX_SEATS = 4                           # the default of GameApp.MAX_SEATS
 SPEEDS = (0.5, 10.0)                    # autoplay decisions per second: the slider's range
 ROLL_QUEUE_S = 0.3                      # how long a roll's animation may wait for a running one
 #: The ipycanvas canvas manager is shared by every canvas in the kernel, so
@@ -111,6 +117,7 @@ class GameApp(widgets.VBox):
     DEFAULT_BOT = ""            # the bot in every seat but the first, unless told otherwise
     WIDTH = HEIGHT = None       # the canvas size in pixels (view_draw.WIDTH, HEIGHT)
     NEW_GAME_WORD = "Deal"      # "Deal a new game" (cards) or "Start a new game"
+    MAX_SEATS = MAX_SEATS       # the most players the App seats (one seat box each)
 
     def __init__(self, rules=None, n_players: int = 4, seats=None, seed=None,
                  autoplay_speed: float = 2.0, **kwargs):
@@ -119,8 +126,8 @@ class GameApp(widgets.VBox):
             raise TypeError(f"rules must be {self.PREFIX}.Rules, got {type(self.rules).__name__}")
         # not a whole number in range: ValueError, as the game's Game
         self.rules.check_players(n_players)
-        if n_players > MAX_SEATS:
-            raise ValueError(f"the App seats at most {MAX_SEATS} players, got {n_players}")
+        if n_players > self.MAX_SEATS:
+            raise ValueError(f"the App seats at most {self.MAX_SEATS} players, got {n_players}")
         seats = self._check_seats(seats, n_players)
         seed = self._check_seed(seed)
         autoplay_speed = self._check_speed(autoplay_speed)
@@ -178,7 +185,7 @@ class GameApp(widgets.VBox):
             style=dict(description_width="50px"), layout=widgets.Layout(width="200px", margin="10px 4px"),
             tooltip="A whole number replays the same game; leave empty for a fresh game")
         self.players_input = widgets.Dropdown(
-            options=[n for n in range(self.rules.min_players, min(self.rules.max_players, MAX_SEATS) + 1)],
+            options=[n for n in range(self.rules.min_players, min(self.rules.max_players, self.MAX_SEATS) + 1)],
             value=n_players, description="Players", style=dict(description_width="70px"),
             layout=widgets.Layout(width="170px", margin="4px"),
             tooltip=f"Number of players; changing it {verb.lower()}s a new game")
@@ -188,7 +195,7 @@ class GameApp(widgets.VBox):
                              style=dict(description_width="44px"),
                              layout=widgets.Layout(width="190px", margin="4px"),
                              tooltip=f"Who plays seat {i + 1}: a human (you click) or a bot")
-            for i in range(MAX_SEATS)]
+            for i in range(self.MAX_SEATS)]
         self.extra_settings = self._extra_settings()
         self.log_html = widgets.HTML()
         self.log_box = widgets.Accordion(children=[self.log_html], titles=("Game log",))
@@ -281,6 +288,23 @@ class GameApp(widgets.VBox):
         """Seconds the game's longest animation plays at full length (to fit autoplay's pace)."""
         raise NotImplementedError
 
+    def _choices_for(self, seat) -> list:
+        """The actions of the human ``seat`` shown as choice buttons now.
+
+        By default every legal action, but none in the rolling phase (the Roll button rolls).
+        """
+        if self.game.phase == self.ROLLING_PHASE:
+            return []
+        return list(self.game.legal_actions())
+
+    def _piece_positions(self, game):
+        """Where the pieces stand now (``start_positions`` of ``_animate_action``)."""
+        return list(game.positions)
+
+    def _quiet_news(self, seat, action) -> str:
+        """The news of ``seat``'s decision ``action`` when it caused no event (e.g. whom to swap with)."""
+        return f"{_seat(seat)} chooses to {action}."
+
     def _choice_label(self, action) -> str:
         """The text of the choice button for ``action``."""
         return str(action)
@@ -361,8 +385,8 @@ class GameApp(widgets.VBox):
         """Show and play on ``game`` (e.g. ``Game.from_dict(saved)``) instead of the current one."""
         if not isinstance(game, self.GAME):
             raise TypeError(f"set_game needs an {self.PREFIX}.Game, got {type(game).__name__}")
-        if game.n_players > MAX_SEATS or game.n_players not in self.players_input.options:
-            raise ValueError(f"the App seats 2 to {MAX_SEATS} players, the game has {game.n_players}")
+        if game.n_players > self.MAX_SEATS or game.n_players not in self.players_input.options:
+            raise ValueError(f"the App seats 2 to {self.MAX_SEATS} players, the game has {game.n_players}")
         with self._lock:
             self.autoplay.value = False
             self._quiet = True
@@ -470,7 +494,7 @@ class GameApp(widgets.VBox):
         game = self.game
         seat = game.current_player
         before = self._scene()
-        start_positions = list(game.positions)
+        start_positions = self._piece_positions(game)
         n_events = len(game.events or ())
         if action is None:
             action = bot_step(game, self._bots())
@@ -479,7 +503,7 @@ class GameApp(widgets.VBox):
         self._n_decisions += 1
         new_events = (game.events or [])[n_events:]
         # A choice with no event of its own (e.g. whom to swap with) is still news.
-        news = [f"{_seat(seat)} chooses to {action}."] if not new_events else None
+        news = [self._quiet_news(seat, action)] if not new_events else None
         after = self._scene()
         scale = self._animation_scale()
         # Never let the picture fall behind: while an animation still plays, a new one
@@ -677,8 +701,8 @@ class GameApp(widgets.VBox):
         game = self.game
         seat = game.current_player
         wanted = []
-        if seat is not None and self.is_human(seat) and game.phase != self.ROLLING_PHASE:
-            wanted = list(game.legal_actions())
+        if seat is not None and self.is_human(seat) and not game.is_over:
+            wanted = list(self._choices_for(seat))
         if wanted == self._choices:
             return
         old = self.choice_buttons

@@ -456,6 +456,15 @@ def test_plain_hypergeometric_counts_cards_not_clues(hand_size, at_least):
         an.card_match_odds(1, 4, 2, TOY_COPIES, TOY_CARDS, TOY_SUSPECTS) - 0.01
 
 
+def test_plain_hypergeometric_is_scipys():
+    from scipy.stats import hypergeom
+    for i, card in enumerate(CONFIRMATION):
+        matching = sum(DECK_COPIES[j] for j in card)
+        for at_least in (0, 4, 7, 9):
+            assert an.card_match_odds(i, 12, at_least) == pytest.approx(
+                hypergeom.sf(at_least - 1, sum(DECK_COPIES), matching, 12), rel=1e-9, abs=1e-15)
+
+
 def test_without_duplicates_the_two_counts_agree():
     copies = (1,) * 8 + (0,)
     for at_least in range(4):

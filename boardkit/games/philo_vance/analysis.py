@@ -586,7 +586,7 @@ def hand_match_odds(suspect, hand_size: int = CARD_SIZE, at_least: int = DECLARE
 
 def card_match_odds(suspect, hand_size: int = CARD_SIZE, at_least: int = DECLARE_NEED,
                     deck_copies=DECK_COPIES, confirmation=CONFIRMATION, suspects=SUSPECTS) -> float:
-    """The plain hypergeometric chance of at least ``at_least`` matching *cards* (scipy).
+    """The plain hypergeometric chance of at least ``at_least`` matching *cards*.
 
     Every copy of a clue on the card counts here, so two copies of the same
     clue count twice.  The rules count each clue once ("duplicate clues may
@@ -594,16 +594,22 @@ def card_match_odds(suspect, hand_size: int = CARD_SIZE, at_least: int = DECLARE
     :func:`hand_match_odds` counts different clues, never more than the
     matching cards.  The two agree only when no clue of the card has a
     second copy in the deck.
-    """
-    from scipy.stats import hypergeom
 
+    The hypergeometric tail, written out: of the C(deck, hand) hands, those
+    with exactly k of the M matching cards number C(M, k) * C(deck - M, hand - k).
+    (``scipy.stats.hypergeom.sf`` gives the same numbers, as the tests check,
+    but importing scipy.stats takes about two seconds, too long for a lesson
+    page that Voila opens in front of a class.)
+    """
     require(_whole(at_least) and at_least >= 0, "at_least", at_least, "a whole number >= 0")
     copies = _deck_copies(deck_copies)
     card = _card_of(suspect, confirmation, suspects, len(copies))
     deck_size = sum(copies)
     hand_size = _check_hand_size(hand_size, deck_size)
     matching = sum(copies[clue] for clue in card)
-    return float(hypergeom.sf(at_least - 1, deck_size, matching, hand_size))
+    hands = sum(math.comb(matching, k) * math.comb(deck_size - matching, hand_size - k)
+                for k in range(at_least, min(matching, hand_size) + 1))
+    return float(Fraction(hands, math.comb(deck_size, hand_size)))
 
 
 def hand_match_table(hand_size: int = CARD_SIZE, thresholds=(4, 7, 9), deck_copies=DECK_COPIES,

@@ -1,0 +1,429 @@
+"""The court cards of the Philo Vance app, down the right-hand column.
+
+One *court card* per seat, down the right of the canvas: the seat's pawn,
+colour and name, the suspect (once arrested or committed), Philo Vance if
+the seat owns him, a claimed clue waiting in front of it, and the 12 jurors
+numbered 1-12.  A juror shows its clue's text when the card is face up, a
+card back when it is turned down, and nothing before the first visit to X.
+When a player has a suspect, a bar under each clue shows how likely the
+knowledge grid makes it that the clue is on that suspect's card.  In the
+children's game the card is the player's hand (up to 10 clues), each clue
+ticked when it is on the confirmation card he plays for (that card lies face
+up on the table).
+
+Pure drawing: the functions read a ``view_draw.Scene`` and never change the game.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from boardkit import render as r
+from boardkit.render import palette as pal
+from boardkit.render import player_style
+
+from .actions import Demand, Keep, Name, TurnDown, TurnUp
+from .components import CLUES, SUSPECTS
+from .game import KEEPING
+from .view_board import BOARD, HEIGHT, MARGIN, WIDTH, draw_top_hat
+from .view_grid import blues_rgb
+
+COURT_X = MARGIN + BOARD + 12                 # the column of court cards
+COURT_W = WIDTH - COURT_X - MARGIN
+COURT_GAP = 8
+HEADER_H = 40                                 # a court card's title row
+TEXT_PX = r.MIN_TEXT_PX
+SQUEEZE = 0.75                                # a long clue may be squeezed to 75% of its width
+NUMBER_TAB = 28                               # the juror's number, left of the clue's first line
+
+CARD_BACK = pal.CARD_BACK
+CARD_BACK_MARKS = "#5C6B8A"
+FACE_FILL = pal.WHITE
+EMPTY_FILL = "#EDEDED"
+EMPTY_EDGE = "#595959"                        # 7:1 on EMPTY_FILL
+RETIRED_FILL = "#E0E0E0"
+NAMED_FILL = pal.CURRENT_FILL                 # a clue named in the arrest being made
+MATCH_FILL = "#D5F0E6"                        # children's game: a clue on the player's card
+
+#: Words dropped from the front of a clue's text in a juror's small box ("a bottle of hair dye" -> "hair dye").
+_ARTICLES = ("a ", "an ", "the ")
+_CONTAINERS = ("pair of ", "bottle of ", "packet of ", "stick of ", "roll of ", "bundle of ")
+
+
+# --- text ------------------------------------------------------------------------------
+
+def short_clue(text: str) -> str:
+    """A clue's text for a small box: the article and a leading "pair of", "bottle of", ... dropped."""
+    short = text
+    for article in _ARTICLES:
+        if short.lower().startswith(article):
+            short = short[len(article):]
+            break
+    for container in _CONTAINERS:
+        if short.lower().startswith(container) and len(short) > len(container) + 3:
+            short = short[len(container):]
+            break
+    return short
+
+
+def clue_label(clue: int) -> str:
+    """The short text of clue id ``clue``."""
+    return short_clue(CLUES[clue].text)
+
+
+def wrap(text: str, chars, max_lines: int = 3) -> list[str]:
+    """Break ``text`` into at most ``max_lines`` lines; line i holds about ``chars[i]`` characters
+    (one number: every line).  If it does not fit, the small words "a", "an", "the" inside go;
+    if it still does not fit, the last line ends in "…"."""
+    widths = [chars] * max_lines if isinstance(chars, (int, float)) else list(chars) + [chars[-1]] * max_lines
+
+    def lines_of(words):
+        lines, line = [], ""
+        for word in words:
+            room = max(int(widths[min(len(lines), len(widths) - 1)]), 4)
+            if line and len(line) + 1 + len(word) > room:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        return lines + ([line] if line else [])
+
+    words = text.split()
+    lines = lines_of(words)
+    if len(lines) > max_lines:
+        lines = lines_of([w for i, w in enumerate(words) if i == 0 or w.lower() not in ("a", "an", "the")])
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1].rstrip(".,") + "\u2026"
+    return lines
+
+
+def chars_that_fit(width: float, px: float, bold: bool = False) -> int:
+    """About how many characters of a ``px`` sans-serif text fit in ``width`` pixels.
+
+    Measured in Chromium: 0.45 em a character on average (bold 0.49); a line a
+    little too long is squeezed by ``fill_text``'s ``max_width``.
+    """
+    return int(width / (px * (0.49 if bold else 0.46)))
+
+
+def draw_lines(c, lines, x, y, px, bold=False, colour=pal.TEXT, align="center", max_width=None, gap=1.08):
+    """Lines of text, the block centred on the height ``y``."""
+    for i, line in enumerate(lines):
+        dy = (i - (len(lines) - 1) / 2) * px * gap
+        r.draw_text(c, line, x, y + dy, px=px, bold=bold, colour=colour, align=align, max_width=max_width)
+
+
+# --- geometry --------------------------------------------------------------------------
+
+def court_rect(seat: int, n_players: int):
+    """(x, y, w, h) of ``seat``'s court card: the column split evenly between the players."""
+    h = (HEIGHT - 2 * MARGIN - (n_players - 1) * COURT_GAP) / n_players
+    return (COURT_X, MARGIN + seat * (h + COURT_GAP), COURT_W, h)
+
+
+def slot_grid(n_slots: int, card_h: float):
+    """(columns, rows) of the jurors (or hand places) on a card ``card_h`` high."""
+    cols = 6 if card_h < 240 or n_slots <= 6 else 4
+    if n_slots <= 10 and cols == 4 and card_h >= 240:
+        cols = 5
+    return cols, max(1, math.ceil(n_slots / cols))
+
+
+def juror_rects(seat: int, n_players: int, n_slots: int = 12):
+    """The boxes of jurors 1..n_slots (or hand places) on ``seat``'s court card, row by row."""
+    x, y, w, h = court_rect(seat, n_players)
+    cols, rows = slot_grid(n_slots, h)
+    gap = 5
+    top = y + HEADER_H
+    bw = (w - 2 * gap - (cols - 1) * gap - 10) / cols
+    bh = (h - HEADER_H - gap - (rows - 1) * gap) / rows
+    left = x + 10 + gap                      # the current player's colour stripe is 10 px
+    return [(left + (i % cols) * (bw + gap), top + (i // cols) * (bh + gap), bw, bh) for i in range(n_slots)]
+
+
+# --- what a human may click on the cards ------------------------------------------------
+
+def clickable_jurors(scene) -> set:
+    """(seat, juror) pairs (jurors from 1) a click on which is one of the human's legal actions now."""
+    out = set()
+    if not scene.human_turn:
+        return out
+    me = scene.decider
+    for action in scene.legal:
+        if isinstance(action, (TurnUp, Keep)):
+            out.add((me, action.juror if isinstance(action, TurnUp) else action.slot))
+        elif isinstance(action, TurnDown):
+            out.add((scene.victim, action.juror))
+        elif isinstance(action, (Name, Demand)):
+            seats = [me] if isinstance(action, Name) else [p for p in range(scene.n_players)
+                                                            if p != me and not scene.retired[p]]
+            for seat in seats:
+                court, up = scene.court[seat], scene.face_up[seat]
+                if court is None:
+                    continue
+                out.update((seat, j + 1) for j, (clue, shown) in enumerate(zip(court, up))
+                           if shown and clue == action.clue)
+    return out
+
+
+# --- the court cards -------------------------------------------------------------------
+
+def seat_status(scene, seat: int) -> str:
+    """What the table knows of a seat's case, in a few words."""
+    if scene.winner == seat:
+        return f"CONVICTS {SUSPECTS[scene.suspect[seat]].name}: WINS!"
+    if scene.retired[seat]:
+        return f"RETIRED after {scene.failures[seat]} failed arrests"
+    suspect = scene.suspect[seat]
+    if scene.children:
+        if suspect is None:
+            return "chooses a card to play for"
+        matches = len(set(scene.hand[seat]) & set(scene.cards[suspect]))
+        return f"plays for {SUSPECTS[suspect].name}: {matches} of {scene.children_win} found"
+    if scene.court[seat] is None:
+        return "to X for 12 clues"
+    if scene.arresting is not None and seat == scene.turn_player:
+        return (f"arrests {SUSPECTS[scene.arresting].name} on suspicion: "
+                f"{len(scene.named)} of {scene.named_clues} clues named")
+    if suspect is None:
+        return "no arrest yet"
+    name = SUSPECTS[suspect].name
+    if scene.needs_more[seat]:
+        return f"{name}: card seen, must prove {scene.convict_fallback}"
+    if scene.declared[seat]:
+        return f"{name} \u2714 Successful Declaration"
+    failures = scene.failures[seat]
+    return f"committed: {name} ({failures} failed)"
+
+
+@dataclass(frozen=True)
+class Box:
+    """One juror (or hand place) as drawn: ``state`` "up" (the clue's text), "down" (a card back) or "empty"."""
+
+    rect: tuple
+    number: int
+    clue: int | None
+    state: str
+    named: bool = False              # named in the arrest being made
+    belief: float | None = None      # the grid's chance that the clue is on the player's suspect's card
+    match: bool = False              # children's game: on the card the player plays for
+    clickable: bool = False
+
+
+def boxes_of(scene, seat: int, clickable=frozenset()) -> list[Box]:
+    """The boxes of ``seat``'s court card (children: hand), as ``draw_boxes`` draws them."""
+    if scene.children:
+        hand = scene.hand[seat]
+        card = set(scene.cards[scene.suspect[seat]]) if scene.suspect[seat] is not None else set()
+        keep = ({a.slot for a in scene.legal if isinstance(a, Keep)}
+                if scene.human_turn and scene.decider == seat else set())
+        out = []
+        for i, rect in enumerate(juror_rects(seat, scene.n_players, scene.hand_limit)):
+            clue = hand[i] if i < len(hand) else None
+            out.append(Box(rect, i + 1, clue, "empty" if clue is None else "up", match=clue in card,
+                           clickable=i + 1 in keep))
+        return out
+    court, up = scene.court[seat], scene.face_up[seat]
+    row = None
+    if scene.suspect[seat] is not None and scene.beliefs is not None and not scene.retired[seat]:
+        row = scene.beliefs[scene.suspect[seat]]
+    named = set(scene.named) if seat == scene.turn_player else set()
+    out = []
+    for j, rect in enumerate(juror_rects(seat, scene.n_players, scene.court_size)):
+        clue = None if court is None else court[j]
+        state = "empty" if clue is None else "up" if up[j] else "down"
+        shown = state == "up"
+        out.append(Box(rect, j + 1, clue, state, named=shown and clue in named,
+                       belief=float(row[clue]) if shown and row is not None else None,
+                       clickable=(seat, j + 1) in clickable))
+    return out
+
+
+def box_text_size(w: float, h: float):
+    """(text px, lines) of the clue texts in boxes of ``w`` x ``h`` pixels: 22 to 30 px."""
+    px = min(30, max(TEXT_PX, min(h / 3.2, w / 7.5)))
+    return px, max(1, int((h - 4) / px))
+
+
+def box_lines(clue: int, w: float, px: float, n_lines: int) -> list[str]:
+    """A clue's short text in a box ``w`` wide: the first line beside the juror's number, the
+    others the box's full width; squeezed a little (``SQUEEZE``) rather than cut if it is long."""
+    chars = (chars_that_fit(w - NUMBER_TAB - 10, px), chars_that_fit(w - 12, px))
+    lines = wrap(clue_label(clue), chars, max_lines=n_lines)
+    if lines[-1].endswith("\u2026"):
+        lines = wrap(clue_label(clue), tuple(int(n / SQUEEZE) for n in chars), max_lines=n_lines)
+    return lines
+
+
+def draw_courts(c, scene) -> None:
+    """Every seat's court card (children: hand), the boxes of all of them drawn together."""
+    clickable = clickable_jurors(scene)
+    boxes = []
+    for seat in range(scene.n_players):
+        draw_court_title(c, scene, seat)
+        boxes += boxes_of(scene, seat, clickable)
+    draw_boxes(c, boxes)
+    for seat in range(scene.n_players):
+        if not scene.children and scene.court[seat] is None and not scene.retired[seat]:
+            rects = juror_rects(seat, scene.n_players, scene.court_size)
+            bx, by = rects[0][0], rects[0][1]
+            ex, ey = rects[-1][0] + rects[-1][2], rects[-1][1] + rects[-1][3]
+            c.fill_style = pal.WHITE
+            c.fill_rect((bx + ex) / 2 - 250, (by + ey) / 2 - 20, 500, 40)
+            r.draw_text(c, "Reach X to lay 12 clues on the jurors", (bx + ex) / 2, (by + ey) / 2, bold=True,
+                        max_width=490)
+
+
+def draw_court_title(c, scene, seat: int) -> None:
+    """The card's frame and its title row: pawn, name, the case, and what lies in front of the player."""
+    x, y, w, h = court_rect(seat, scene.n_players)
+    style = player_style(seat)
+    r.draw_player_panel(c, (x, y, w, h), style, seat == scene.decider,
+                        RETIRED_FILL if scene.retired[seat] else pal.WHITE)
+    mid = y + HEADER_H / 2 + 2
+    r.draw_pawn(c, x + 34, mid, 32, style)
+    title = r.seat_title(seat, scene.names[seat])
+    title_w = min(290, len(title) * TEXT_PX * 0.5)
+    r.draw_text(c, title, x + 58, mid, bold=True, align="left", max_width=title_w)
+    right = x + w - 10
+    badges = []
+    if scene.philo_owner == seat:
+        badges.append("pv")
+    if scene.claimed[seat] is not None:
+        badges.append("claim")
+    if scene.drawn is not None and scene.decider == seat and scene.phase == KEEPING:
+        badges.append("drawn")
+    for badge in badges:
+        right = _draw_badge(c, scene, seat, badge, right, mid)
+    left = x + 58 + title_w + 18
+    r.draw_text(c, seat_status(scene, seat), left, mid, bold=scene.winner == seat, align="left",
+                max_width=max(right - left - 10, 60))
+
+
+def _text_style(c, px, bold=False, colour=pal.TEXT, align="left"):
+    c.font = pal.font(max(px, TEXT_PX), bold=bold)
+    c.fill_style = colour
+    c.text_align = align
+    c.text_baseline = "middle"
+
+
+def draw_boxes(c, boxes) -> None:
+    """Jurors (or hand places) in a few vectorised commands: fills, card backs, edges, numbers, texts, bars."""
+    if not boxes:
+        return
+    rects = np.array([b.rect for b in boxes], dtype=float)
+    fills = [NAMED_FILL if b.named else MATCH_FILL if b.match else
+             {"up": FACE_FILL, "down": CARD_BACK, "empty": EMPTY_FILL}[b.state] for b in boxes]
+    c.fill_styled_rects(rects[:, 0], rects[:, 1], rects[:, 2], rects[:, 3],
+                        np.array([pal.hex_to_rgb(f) for f in fills]))
+    down = rects[[b.state == "down" for b in boxes]]
+    if len(down):                       # a card back: a lighter frame and its diagonals
+        x, y, w, h = down.T
+        inset = 7
+        c.line_width = 3
+        c.stroke_style = CARD_BACK_MARKS
+        c.stroke_rects(x + inset, y + inset, w - 2 * inset, h - 2 * inset)
+        segments = np.stack([np.stack([x + inset, y + inset, x + w - inset, y + h - inset], 1),
+                             np.stack([x + inset, y + h - inset, x + w - inset, y + inset], 1)], 1)
+        c.stroke_line_segments(segments.reshape(-1, 2, 2))
+    solid = rects[[b.state != "empty" for b in boxes]]
+    c.stroke_style = pal.TEXT
+    if len(solid):
+        c.line_width = 2
+        c.stroke_rects(*solid.T)
+    named = rects[[b.named or b.match for b in boxes]]
+    if len(named):
+        c.line_width = 5
+        c.stroke_style = pal.TEXT
+        c.stroke_rects(named[:, 0] + 2.5, named[:, 1] + 2.5, named[:, 2] - 5, named[:, 3] - 5)
+    empty = rects[[b.state == "empty" for b in boxes]]
+    c.save()
+    if len(empty):
+        c.line_width = 2
+        c.stroke_style = EMPTY_EDGE
+        c.set_line_dash([6, 5])
+        c.stroke_rects(*empty.T)
+    c.restore()
+    click = rects[[b.clickable for b in boxes]]
+    if len(click):                      # "you may click this": a bold dashed edge, black on yellow
+        c.save()
+        c.line_width = 5
+        c.stroke_style = pal.ORANGE
+        c.stroke_rects(*click.T)
+        c.stroke_style = pal.TEXT
+        c.set_line_dash([10, 6])
+        c.stroke_rects(*click.T)
+        c.restore()
+    # The jurors' numbers, in a white tab on a card back.
+    tab = NUMBER_TAB
+    if len(down):
+        c.fill_style = pal.WHITE
+        c.fill_rects(down[:, 0] + 3, down[:, 1] + 3, tab, 26)
+    for state, colour in (("up", pal.TEXT), ("down", pal.TEXT), ("empty", EMPTY_EDGE)):
+        chosen = [b for b in boxes if b.state == state]
+        if chosen:
+            _text_style(c, TEXT_PX, bold=True, colour=colour, align="center")
+            for b in chosen:
+                c.fill_text(str(b.number), b.rect[0] + 3 + tab / 2, b.rect[1] + 15, tab)
+    # The clues' texts (every box has the same size, so one font).
+    shown = [b for b in boxes if b.state == "up"]
+    if shown:
+        _, _, w, h = shown[0].rect
+        bar = 8 if any(b.belief is not None for b in boxes) else 0
+        px, n_lines = box_text_size(w, h - bar)
+        _text_style(c, px)
+        for b in shown:
+            for i, line in enumerate(box_lines(b.clue, w, px, n_lines)):
+                left = b.rect[0] + (tab + 6 if i == 0 else 6)
+                c.fill_text(line, left, b.rect[1] + 15 + i * px, w - (tab + 10 if i == 0 else 12))
+    # How likely each clue is for the player's suspect: a bar along the bottom.
+    bars = [b for b in boxes if b.belief is not None]
+    if bars:
+        bx = np.array([b.rect[0] + 2 for b in bars])
+        by = np.array([b.rect[1] + b.rect[3] - 9 for b in bars])
+        bw = np.array([b.rect[2] - 4 for b in bars])
+        beliefs = np.clip([b.belief for b in bars], 0, 1)
+        c.fill_style = "#D9D9D9"
+        c.fill_rects(bx, by, bw, 7)
+        c.fill_styled_rects(bx, by, bw * beliefs, 7, blues_rgb(beliefs))
+        c.line_width = 1
+        c.stroke_style = pal.TEXT
+        c.stroke_rects(bx, by, bw, 7)
+    ticks = [b for b in boxes if b.match]
+    for b in ticks:                   # bottom right, clear of the text
+        x, y, w, h = b.rect
+        _tick(c, x + w - 22, y + h - 20, 24)
+
+
+def _draw_badge(c, scene, seat: int, badge: str, right: float, mid: float) -> float:
+    """Draw a badge right-aligned at ``right``; returns where the next one ends."""
+    if badge == "pv":
+        draw_top_hat(c, right - 20, mid, 34, player_style(seat).colour)
+        return right - 46
+    clue = scene.claimed[seat] if badge == "claim" else scene.drawn
+    word = "claimed" if badge == "claim" else "drew"
+    text = f"{word}: {clue_label(clue)}"
+    width = min(330, 16 + len(text) * TEXT_PX * 0.52)
+    fill = NAMED_FILL if badge == "drawn" else pal.WHITE
+    c.fill_style = fill
+    c.fill_rect(right - width, mid - 16, width, 32)
+    c.line_width = 3 if badge == "drawn" else 2
+    c.stroke_style = pal.TEXT
+    c.stroke_rect(right - width, mid - 16, width, 32)
+    r.draw_text(c, text, right - width / 2, mid, bold=badge == "drawn", max_width=width - 10)
+    return right - width - 8
+
+
+def _tick(c, x, y, size, colour=pal.TEXT):
+    c.save()
+    c.line_width = max(3, size / 6)
+    c.stroke_style = colour
+    c.begin_path()
+    c.move_to(x - size / 2, y)
+    c.line_to(x - size / 8, y + size / 2.6)
+    c.line_to(x + size / 2, y - size / 2.4)
+    c.stroke()
+    c.restore()

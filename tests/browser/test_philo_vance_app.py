@@ -1,0 +1,302 @@
+"""The Philo Vance app (``pv.App``) served by Voilà and played in headless Chromium.
+
+Two fixture notebooks: a new game with seat 1 human and three Detective bots
+(seed 2), and a midgame of six players (seed 7, four arrests heard, seat 1
+human to throw).  Each test plays *the same game* in this process (a mirror:
+the same seed, the same bots, the same human choices), so it knows where
+every piece stands and which spaces a throw allows; it checks the canvas's
+pixels where ``view_draw`` and ``view_court`` put things (the lawn, a red
+clue spot, X, the pieces, the court cards' jurors, the knowledge grid's
+cells), clicks the canvas as a human would (the dice, a destination space, a
+juror), and reads the status line (``.boardkit-status``).
+"""
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from boardkit.core import step as bot_step
+from boardkit.games import philo_vance as pv
+from boardkit.games.philo_vance import analysis
+from boardkit.games.philo_vance import view_board as vb
+from boardkit.games.philo_vance import view_court as vc
+from boardkit.games.philo_vance import view_draw
+from boardkit.games.philo_vance import view_grid as vg
+from boardkit.games.philo_vance.game import BEFORE_ROLL, KEEPING, MOVING, TURNING_UP
+from boardkit.render import palette as pal
+from app_helpers import (STEP_TIMEOUT_MS, assert_no_app_error, canvas_click, centre, counters, open_app, status,
+                         wait_for_decision)
+from harness import canvas_pixel_stats, console_errors
+
+pytestmark = pytest.mark.browser
+
+NEW_GAME = "tests/browser/fixtures/philo_vance_app.ipynb"
+MIDGAME = "tests/browser/fixtures/philo_vance_midgame.ipynb"
+LAYOUT = vb.Layout.for_rules(pv.Rules())
+BOARD = pv.Rules().estate
+CANVAS = (vb.WIDTH, vb.HEIGHT)
+SCREENSHOT = "/tmp/pv_app.png"
+
+_DIGEST_JS = """() => {
+    const c = document.querySelector('canvas');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let h = 0;
+    for (let i = 0; i < d.length; i += 16) h = (Math.imul(h, 31) + d[i] + 3 * d[i + 1] + 7 * d[i + 2]) | 0;
+    return h;
+}"""
+_PIXEL_JS = """([x, y]) => {
+    const c = document.querySelector('canvas');
+    return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data);
+}"""
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def pixel(page, x, y):
+    """(r, g, b) of the composited canvas at logical canvas pixel (x, y)."""
+    return tuple(page.evaluate(_PIXEL_JS, [int(x), int(y)])[:3])
+
+
+def rgb(colour):
+    return pal.hex_to_rgb(colour)
+
+
+def near(a, b, tol=8):
+    return all(abs(p - q) <= tol for p, q in zip(a, b))
+
+
+class Mirror:
+    """The app's game, played again in this process: bots as the app's (a fresh bot each decision)."""
+
+    def __init__(self, game, seats):
+        self.game, self.seats = game, seats
+
+    def bots(self):
+        return [None if s == "human" else pv.App.BOTS[s]() for s in self.seats]
+
+    def step(self):
+        return bot_step(self.game, self.bots())
+
+    def apply(self, action):
+        self.game.apply(action)
+
+    def piece_point(self, piece):
+        """A point inside every pawn shape, clear of the label in its middle: low and to the left."""
+        x, y, size = vb.piece_slots(LAYOUT, view_draw.snapshot(self.game, self.seats).positions)[piece]
+        return x - size * 0.18, y + size * 0.16
+
+
+def assert_board_drawn(page, mirror):
+    stats = canvas_pixel_stats(page)
+    assert stats["canvases"] == 1                           # a MultiCanvas shows as one <canvas>
+    assert stats["drawn"] == stats["pixels"]                # the background covers it all
+    assert stats["major_colours"] >= 10
+    # the lawn; a red clue spot nobody stands on; the white X square round its letter
+    assert near(pixel(page, *vb.to_px(0.6, 12.6)), rgb(vb.LAWN))
+    game = mirror.game
+    free_spot = next(s for s in sorted(BOARD.red_spots) if not game.pieces_at(s))
+    assert near(pixel(page, LAYOUT.xs[free_spot], LAYOUT.ys[free_spot]), rgb(vb.RED_SPOT))
+    x, y, w, h = LAYOUT.space_rect(BOARD.x)
+    if not game.pieces_at(BOARD.x):
+        assert near(pixel(page, x + 6, y + 6), rgb(pal.WHITE))
+    # every detective on the board in its own colour
+    for seat in range(game.n_players):
+        if game.position[seat] is not None:
+            assert near(pixel(page, *mirror.piece_point(seat)), rgb(vb.player_style(seat).colour), tol=12), seat
+    # the knowledge grid: the Wife's first specific clue, as the table believes now
+    beliefs = analysis.KnowledgeGrid.from_prior()
+    for _, suspect, named, ok in game.verdicts:
+        beliefs.on_declaration(suspect, named, ok)
+    for suspect, clue in ((0, 0), (2, 40), (7, 23)):
+        cell = centre(vg.grid_cell_rect(suspect, clue))
+        assert near(pixel(page, *cell), rgb(vg.blue(beliefs.beliefs[suspect, clue])), tol=6), (suspect, clue)
+    return stats
+
+
+def juror_pixel(page, seat, juror, n_players):
+    """A point of a juror's box away from its text: near its bottom right corner, above the belief bar."""
+    x, y, w, h = vc.juror_rects(seat, n_players)[juror - 1]
+    return pixel(page, x + w - 10, y + h - 13)
+
+
+def watch(page, seconds):
+    """Sample the canvas while an animation plays: the distinct pictures seen."""
+    seen, end = [], time.monotonic() + seconds
+    while time.monotonic() < end:
+        digest = page.evaluate(_DIGEST_JS)
+        if not seen or seen[-1] != digest:
+            seen.append(digest)
+        page.wait_for_timeout(20)
+    return seen
+
+
+def click_space(page, space):
+    canvas_click(page, LAYOUT.xs[space], LAYOUT.ys[space], CANVAS)
+
+
+def click_juror(page, seat, juror, n_players):
+    canvas_click(page, *centre(vc.juror_rects(seat, n_players)[juror - 1]), CANVAS)
+
+
+def decide(page, mirror, done):
+    """Make the next decision, by a click as a human would (or Step for a bot); returns its name."""
+    game = mirror.game
+    seat = game.current_player
+    if mirror.seats[seat] != "human":
+        page.locator(".pv-roll").click(timeout=STEP_TIMEOUT_MS)
+        mirror.step()
+        return "bot"
+    legal = game.legal_actions()
+    phase = game.phase
+    if phase == BEFORE_ROLL:
+        if "dice" not in done:
+            canvas_click(page, *centre(LAYOUT.dice_rect), CANVAS)
+            name = "dice"
+        else:
+            page.locator(".pv-roll").click(timeout=STEP_TIMEOUT_MS)
+            name = "roll"
+        mirror.apply(pv.Roll())
+        return name
+    if phase == MOVING:
+        expect(status(page)).to_contain_text("click a highlighted space")
+        # to X for the court card first (directly or by a green arrow), then to the clue spots
+        wanted = BOARD.red_spots if game.court[seat] is not None else BOARD.arrows | {BOARD.x}
+        spots = [a for a in legal if a.space in wanted and not game.pieces_at(a.space)]
+        action = (spots or legal)[0]
+        click_space(page, action.space)
+        mirror.apply(action)
+        return "move"
+    if phase == KEEPING:
+        action = pv.Keep(12)
+        click_juror(page, seat, 12, game.n_players)
+        mirror.apply(action)
+        return "keep"
+    if phase == TURNING_UP:
+        action = legal[0]
+        click_juror(page, seat, action.juror, game.n_players)
+        mirror.apply(action)
+        return "turn up"
+    # everything else with the buttons: do not bump, spare, pass, draw
+    for css, action in ((".pv-nobump", pv.NoBump()), (".pv-spare", pv.Spare()), (".pv-pass", pv.Pass()),
+                        (".pv-draw", pv.Draw())):
+        if action in legal:
+            page.locator(css).click(timeout=STEP_TIMEOUT_MS)
+            mirror.apply(action)
+            return "button"
+    raise AssertionError(f"unexpected human decision in phase {phase!r}: {legal}")
+
+
+# --- a new game: the board, the dice, a human's clicks -----------------------------------------------
+
+def test_new_game_draws_the_estate_and_a_human_plays_by_clicking(voila_server, browser_page, record_property):
+    page = browser_page
+    open_app(page, voila_server(NEW_GAME), record_property)
+    seats = ["human", "Detective", "Detective", "Detective"]
+    mirror = Mirror(pv.Game(pv.Rules(), n_players=4, seed=2), seats)
+    assert_board_drawn(page, mirror)
+    assert "seed 2" in status(page).inner_text() and counters(page) == (1, 0)
+    # before the first visit to X the jurors are empty
+    assert near(juror_pixel(page, 1, 1, 4), rgb(vc.EMPTY_FILL))
+
+    done, decision, glides = [], 0, []
+    while not ({"dice", "move", "bot"} <= set(done) and ("keep" in done or decision >= 150)):
+        assert decision < 250, f"not everything came up: {done}"
+        before = status(page).inner_text()
+        done.append(decide(page, mirror, done))
+        decision += 1
+        wait_for_decision(page, decision)
+        if done[-1] == "move" and not glides:
+            glides.append(len(watch(page, 1.0)))          # the piece glides along its route
+        after = status(page).inner_text()
+        assert after != before
+        assert_no_app_error(page)
+        if done[-1] == "move":
+            page.wait_for_timeout(1800)                   # the glide has played
+            seat = 0
+            if mirror.game.position[seat] is not None:
+                assert near(pixel(page, *mirror.piece_point(seat)), rgb(vb.player_style(seat).colour), tol=12)
+        if done[-1] == "keep":
+            expect(status(page)).to_contain_text("Player 1 keeps")
+    print(f"decisions {decision}: {sorted(set(done))}; distinct frames of the first glide: {glides}")
+    assert glides and glides[0] >= 4
+    record_property("human_decisions", ",".join(d for d in done if d != "bot"))
+    page.wait_for_timeout(1500)
+    assert_board_drawn(page, mirror)
+    assert console_errors(page) == []
+
+
+# --- the midgame: full court cards, the grid learned, a move, autoplay --------------------------------
+
+def midgame():
+    """The fixture's game, played the same way here."""
+    game = pv.Game(pv.Rules(), n_players=6, seed=7)
+    bots = [pv.bots.Detective() for _ in range(6)]
+    while not (len(game.verdicts) >= 4 and game.phase == BEFORE_ROLL and game.current == 0
+               and game.position[0] not in game.board.queue):
+        bot_step(game, bots)
+    return game
+
+
+def test_midgame_shows_court_cards_the_grid_and_plays_on(voila_server, browser_page, record_property):
+    page = browser_page
+    page.set_viewport_size({"width": 1920, "height": 1200})          # a classroom projector
+    open_app(page, voila_server(MIDGAME), record_property)
+    seats = ["human"] + ["Detective"] * 5
+    mirror = Mirror(midgame(), seats)
+    expect(status(page)).to_contain_text("Game loaded: 6 players")
+    assert_board_drawn(page, mirror)
+    game = mirror.game
+    # face-up jurors are white cards, face-down ones card backs
+    for seat in range(6):
+        for juror in (1, 2, 3, 4, 5, 6):
+            colour = juror_pixel(page, seat, juror, 6)
+            if game.face_up[seat][juror - 1]:
+                assert near(colour, rgb(pal.WHITE)) or near(colour, rgb(vc.NAMED_FILL)), (seat, juror)
+            else:
+                assert near(colour, rgb(vc.CARD_BACK), tol=12), (seat, juror)
+
+    # Player 1 throws with the keyboard, then moves by a click on a highlighted space.
+    page.locator("canvas").focus()
+    page.keyboard.press("r")
+    mirror.apply(pv.Roll())
+    wait_for_decision(page, 1)
+    if game.phase == TURNING_UP:
+        action = game.legal_actions()[0]
+        click_juror(page, 0, action.juror, 6)
+        mirror.apply(action)
+        wait_for_decision(page, 2)
+    decision = counters(page)[1]
+    if game.phase == MOVING and game.current_player == 0:
+        expect(status(page)).to_contain_text("click a highlighted space")
+        page.wait_for_timeout(1000)                          # the dice have tumbled
+        page.locator("canvas").screenshot(path=SCREENSHOT)
+        action = game.legal_actions()[-1]
+        click_space(page, action.space)
+        mirror.apply(action)
+        decision += 1
+        wait_for_decision(page, decision)
+        expect(status(page)).to_contain_text("Player 1's detective moves to")
+    else:
+        page.locator("canvas").screenshot(path=SCREENSHOT)
+    # Player 1 ends his turn (a bump, a clue ...), then seat 1 becomes a bot too: autoplay
+    # runs quickly, the animations do not hold it back.
+    while mirror.seats[game.current_player] == "human" and not game.is_over:
+        decide(page, mirror, done=["dice"])                 # (the dice were clicked already)
+        decision += 1
+        wait_for_decision(page, decision)
+    page.locator("select").nth(1).select_option("Detective")           # seat 1: now a bot too
+    expect(status(page)).to_contain_text("Seats: 1 Detective")
+    autoplay = page.locator(".pv-autoplay")
+    start = counters(page)[1]
+    autoplay.click()
+    page.wait_for_timeout(4000)
+    autoplay.click()
+    page.wait_for_timeout(1000)
+    made = counters(page)[1] - start
+    print(f"autoplay at 6 a second: {made} decisions in about 4 s")
+    record_property("autoplay_decisions_in_4s", made)
+    assert made >= 12 or "Press New game" in status(page).inner_text()
+    assert_no_app_error(page)
+    assert canvas_pixel_stats(page)["major_colours"] >= 10
+    assert console_errors(page) == []
