@@ -28,6 +28,22 @@ def _prior(card_size: int) -> np.ndarray:
     return analysis.prior_beliefs(card_size=card_size)
 
 
+@functools.lru_cache(maxsize=16)
+def space_scores(board, has_court: bool) -> tuple:
+    """How much a Detective likes to stop on each space: X or a green arrow most
+    (100), then, once it has clues to swap, a red clue spot (50); and the fewer
+    steps from X the better (minus one per step)."""
+    to_x = board.distances_from(board.x)  # the same both ways along two-way paths
+    scores = []
+    for space in range(len(board.spaces)):
+        if space == board.x or space in board.arrows:
+            scores.append(100.0)
+        else:
+            bonus = 50.0 if (has_court and space in board.red_spots) else 0.0
+            scores.append(bonus - (to_x[space] if to_x[space] is not None else 99))
+    return tuple(scores)
+
+
 #: game -> what the whole table knows: [verdicts heard, KnowledgeGrid, its rows as plain lists]
 _TABLE = weakref.WeakKeyDictionary()
 
@@ -95,7 +111,8 @@ class Detective:
         self._heard, self._card_seen, self._rows = heard, card_seen, rows
 
     def _think(self, game, player: int) -> tuple:
-        """(target suspect, its beliefs row, weakest place, its worth), until the cards or verdicts change."""
+        """(target suspect, its beliefs row, weakest place, its worth, clues in play),
+        worked out again only when its cards or the verdicts change."""
         places = game.hand[player] if game.rules.children else game.court[player]
         up = None if game.rules.children else game.face_up[player]
         key = (self._heard, self._card_seen, game.suspect[player], tuple(places), up and tuple(up))
@@ -104,7 +121,7 @@ class Detective:
             target = self._target(game, player)
             row = self._rows[target]
             slot, worth = self._weakest(places, up, row)
-            thought = self._thoughts[key] = (target, row, slot, worth)
+            thought = self._thoughts[key] = (target, row, slot, worth, game.clues_in_play(player))
         return thought
 
     def _target(self, game, player: int) -> int:
@@ -131,21 +148,19 @@ class Detective:
                 best = (slot, worth)
         return best
 
-    def _worth(self, game, player, clue: int, row) -> float:
-        """How much a clue adds to the case (0 if already in play)."""
-        return 0.0 if clue in game.clues_in_play(player) else row[clue]
-
     # -- choosing ----------------------------------------------------------------------
     def choose(self, game, actions, chance):
         player = game.decider
         self._catch_up(game, player)
         phase = game.phase
         if phase == CLAIMING:
-            _, row, _, weakest = self._think(game, player)
-            return CLAIM if self._worth(game, player, game.claim_offer[0], row) > weakest + 0.1 else PASS
+            _, row, _, weakest, in_play = self._think(game, player)
+            clue = game.claim_offer[0]
+            return CLAIM if clue not in in_play and row[clue] > weakest + 0.1 else PASS
         if phase == KEEPING:
-            _, row, slot, weakest = self._think(game, player)
-            if game.keep_only or self._worth(game, player, game.drawn, row) > weakest:
+            _, row, slot, weakest, in_play = self._think(game, player)
+            clue = game.drawn  # worth nothing if the same clue is already in play (it counts once)
+            if game.keep_only or (clue not in in_play and row[clue] > weakest):
                 return Keep(slot + 1)
             return DISCARD
         if phase == MOVING:
@@ -200,11 +215,14 @@ class Detective:
         key = ("arrest", self._heard, tuple(held), tuple(suspects))
         if key not in self._thoughts:
             k = rules.named_clues
-            named = {s: sorted(held, key=lambda c: -rows[s][c])[:k] for s in suspects}
-            likely = sorted(suspects, key=lambda s: -sum(rows[s][c] for c in named[s]))[:2]
-            odds = {s: chance_at_least([rows[s][c] for c in named[s]], rules.declare_correct) for s in likely}
-            best = max(likely, key=lambda s: (odds[s], -s))
-            self._thoughts[key] = (best, named[best], odds[best])
+            # the sum of each suspect's k likeliest held clues: the two best get their exact odds
+            top = {s: sum(sorted((rows[s][c] for c in held), reverse=True)[:k]) for s in suspects}
+            odds = {}
+            for s in sorted(suspects, key=lambda s: -top[s])[:2]:
+                named = sorted(held, key=lambda c: -rows[s][c])[:k]
+                odds[s] = (chance_at_least([rows[s][c] for c in named], rules.declare_correct), named)
+            best = max(odds, key=lambda s: (odds[s][0], -s))
+            self._thoughts[key] = (best, odds[best][1], odds[best][0])
         return self._thoughts[key]
 
     def _name(self, game, actions):
@@ -216,18 +234,8 @@ class Detective:
         return max(actions, key=lambda a: row[a.clue])
 
     def _move(self, game, player, actions):
-        board = game.board
-        has_court = game.has_court(player)
-        to_x = board.distances_from(board.x)  # the same both ways along two-way paths
-
-        def score(action: Move) -> float:
-            space = action.space
-            if space == board.x or space in board.arrows:
-                return 0.0 if game.moving_piece == PHILO_VANCE and not has_court else 100.0
-            bonus = 50.0 if (space in board.red_spots and has_court) else 0.0
-            return bonus - (to_x[space] if to_x[space] is not None else 99)
-
-        return max(actions, key=score)
+        scores = space_scores(game.board, game.has_court(player))
+        return max(actions, key=lambda action: scores[action.space])
 
     def _bump(self, game, player, actions):
         owner = {piece: (game.philo_owner if piece == PHILO_VANCE else piece) for piece in game.position}

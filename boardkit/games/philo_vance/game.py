@@ -35,6 +35,8 @@ What the rulebook leaves open is listed in :mod:`.rules`.
 """
 from __future__ import annotations
 
+import functools
+
 from boardkit.core import BaseGame, Pile, event_to_dict
 
 from . import events as ev
@@ -62,6 +64,18 @@ PHASES = (BEFORE_ROLL, NAMING, TURNING_UP, MOVING, BUMPING, PUSHING_ON, TURNING_
 CONVICTED = "convicted"
 ALL_RETIRED = "all retired"
 TURN_CAP = "turn cap"
+
+
+@functools.lru_cache(maxsize=8)
+def all_moves(n_spaces: int) -> tuple:
+    """One Move decision per space, made once (a decision is asked for many times a game)."""
+    return tuple(Move(space) for space in range(n_spaces))
+
+
+@functools.lru_cache(maxsize=8)
+def all_keeps(n_places: int) -> tuple:
+    """Keep(1) .. Keep(n): keep a drawn clue on any place of the court card or hand."""
+    return tuple(Keep(place) for place in range(1, n_places + 1))
 
 
 class Game(BaseGame):
@@ -180,7 +194,8 @@ class Game(BaseGame):
             return [TurnUp(j + 1) for j, up in enumerate(self.face_up[player])
                     if not up and self.court[player][j] is not None]
         if phase == MOVING:
-            return [Move(s) for s in self._destinations(self.moving_piece, self._steps_for(self.moving_piece))]
+            moves = all_moves(len(self.board.spaces))
+            return [moves[s] for s in self._destinations(self.moving_piece, self._steps_for(self.moving_piece))]
         if phase == BUMPING:
             return self._bump_choices()
         if phase == PUSHING_ON:
@@ -190,7 +205,7 @@ class Game(BaseGame):
             return [TurnDown(j + 1) for j, up in enumerate(self.face_up[self.victim]) if up] + [SPARE]
         if phase == KEEPING:
             slots = self.court[player] if not self.rules.children else self.hand[player]
-            keeps = [Keep(j + 1) for j in range(len(slots))]
+            keeps = list(all_keeps(len(slots)))
             return keeps if self.keep_only else keeps + [DISCARD]
         if phase == DEMANDING:
             return [Demand(c) for c in self._demandable(player)] + [DRAW]
