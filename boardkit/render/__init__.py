@@ -11,22 +11,22 @@ from .batch import safe_hold
 from .boards import corner_indices, draw_ring_board, ring_positions
 from .cards import card_at, draw_card
 from .dice import draw_die, draw_die_face, draw_tumbling_die, pip_positions
-from .layout import responsive
+from .layout import responsive, target_under
 from .palette import (
     BACKGROUND, FONT_FAMILY, OKABE_ITO, PATTERNS, PLAYER_STYLES, SHAPES, SUIT_COLOURS, TEXT,
     PlayerStyle, SuitStyle, contrast_ratio, font, text_colour_on,
 )
 from .pawns import SHAPE_GLYPHS, draw_pawn, draw_player_panel, pawn_slots, player_glyph, player_style, slot_in_space
-from .shapes import dashed_ring, draw_pattern, draw_shape, rounded_rect_path, shape_points
+from .shapes import dashed_ring, draw_arrow, draw_pattern, draw_shape, draw_tick, rounded_rect_path, shape_points
 from .text import MIN_TEXT_PX, draw_end_banner, draw_text, seat_title
 
 __all__ = [
     "animate_move", "animate_path", "animate_roll_and_glide", "roll_duration", "tween", "safe_hold", "corner_indices", "draw_ring_board",
     "ring_positions", "card_at", "draw_card", "draw_die", "draw_die_face", "draw_tumbling_die",
-    "pip_positions", "responsive",
+    "pip_positions", "responsive", "target_under",
     "BACKGROUND", "FONT_FAMILY", "OKABE_ITO", "PATTERNS", "PLAYER_STYLES", "SHAPES",
     "SUIT_COLOURS", "TEXT", "PlayerStyle", "SuitStyle", "contrast_ratio", "font",
     "text_colour_on", "draw_pawn", "draw_player_panel", "pawn_slots", "slot_in_space", "SHAPE_GLYPHS", "player_glyph",
-    "player_style", "dashed_ring", "draw_pattern", "draw_shape", "rounded_rect_path", "shape_points",
+    "player_style", "dashed_ring", "draw_arrow", "draw_pattern", "draw_tick", "draw_shape", "rounded_rect_path", "shape_points",
     "MIN_TEXT_PX", "draw_end_banner", "draw_text", "seat_title",
 ]

@@ -11,3 +11,12 @@ def responsive(canvas):
     canvas.layout.width = "100%"
     canvas.layout.height = "auto"
     return canvas
+
+
+def target_under(targets, x: float, y: float):
+    """The first target whose ``rect`` (x, y, w, h) holds the point (x, y), or None: what a click hit."""
+    for target in targets:
+        tx, ty, tw, th = target.rect
+        if tx <= x < tx + tw and ty <= y < ty + th:
+            return target
+    return None

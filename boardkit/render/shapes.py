@@ -135,3 +135,29 @@ def dashed_ring(canvas, rect, pad=7, colour=TEXT, width=5):
     canvas.set_line_dash([10, 6])
     canvas.stroke_rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad)
     canvas.restore()
+
+
+def draw_arrow(canvas, x0, y0, x1, y1, colour=TEXT, width=4, head=14):
+    """A straight arrow from (x0, y0) to (x1, y1), its triangular head at the end."""
+    angle = math.atan2(y1 - y0, x1 - x0)
+    canvas.line_width = width
+    canvas.stroke_style = colour
+    canvas.stroke_line(x0, y0, x1 - head * 0.6 * math.cos(angle), y1 - head * 0.6 * math.sin(angle))
+    canvas.fill_style = colour
+    canvas.fill_polygon([(x1, y1),
+                         (x1 - head * math.cos(angle - 0.45), y1 - head * math.sin(angle - 0.45)),
+                         (x1 - head * math.cos(angle + 0.45), y1 - head * math.sin(angle + 0.45))])
+
+
+def draw_tick(canvas, x, y, size, colour=TEXT):
+    """A tick mark about ``size`` wide centred on (x, y): "done", "correct"."""
+    canvas.save()
+    canvas.line_width = max(3, size / 6)
+    canvas.stroke_style = colour
+    canvas.line_cap = "round"
+    canvas.begin_path()
+    canvas.move_to(x - size / 2, y)
+    canvas.line_to(x - size / 8, y + size / 2.6)
+    canvas.line_to(x + size / 2, y - size / 2.4)
+    canvas.stroke()
+    canvas.restore()

@@ -320,14 +320,7 @@ def hit_targets(layout: Layout, scene: Scene):
 
 def target_at(layout: Layout, scene: Scene, x: float, y: float):
     """The clickable thing under (x, y), or None."""
-    for target in hit_targets(layout, scene):
-        tx, ty, tw, th = target.rect
-        if tx <= x < tx + tw and ty <= y < ty + th:
-            return target
-    return None
-
-
-# --- drawing helpers -----------------------------------------------------------------
+    return r.target_under(hit_targets(layout, scene), x, y)
 
 def draw_cheese(c, x, y, size):
     """A wedge of cheese (a cheese card) with its holes, about ``size`` wide, centred on (x, y)."""
@@ -343,19 +336,6 @@ def draw_cheese(c, x, y, size):
     c.fill_circle(x + size * 0.02, y + h * 0.32, size * 0.05)
 
 
-def _tick(c, x, y, size, colour=pal.TEXT):
-    c.save()
-    c.line_width = max(3, size / 6)
-    c.stroke_style = colour
-    c.line_cap = "round"
-    c.begin_path()
-    c.move_to(x - size / 2, y)
-    c.line_to(x - size / 8, y + size / 2.6)
-    c.line_to(x + size / 2, y - size / 2.4)
-    c.stroke()
-    c.restore()
-
-
 def _cross(c, x, y, size, colour=pal.WHITE):
     c.save()
     c.line_width = max(4, size / 5)
@@ -365,17 +345,6 @@ def _cross(c, x, y, size, colour=pal.WHITE):
     c.stroke_line(x - h, y - h, x + h, y + h)
     c.stroke_line(x - h, y + h, x + h, y - h)
     c.restore()
-
-
-def _arrow(c, x0, y0, x1, y1, colour=pal.TEXT, width=4, head=14):
-    angle = math.atan2(y1 - y0, x1 - x0)
-    c.line_width = width
-    c.stroke_style = colour
-    c.stroke_line(x0, y0, x1 - head * 0.6 * math.cos(angle), y1 - head * 0.6 * math.sin(angle))
-    c.fill_style = colour
-    c.fill_polygon([(x1, y1),
-                    (x1 - head * math.cos(angle - 0.45), y1 - head * math.sin(angle - 0.45)),
-                    (x1 - head * math.cos(angle + 0.45), y1 - head * math.sin(angle + 0.45))])
 
 
 def draw_cage(c, x, y, size, colour=CAGE):
@@ -427,7 +396,7 @@ def draw_board(c, layout: Layout, spaces, n_players: int) -> None:
     if layout.n_loop and n_path:
         end = (layout.xs[n_path - 1] + layout.space / 2, layout.ys[n_path - 1])
         safe = (layout.xs[n_path] - layout.loop_space / 2, layout.ys[n_path])
-        _arrow(c, end[0] + 2, end[1], safe[0] - 2, safe[1])
+        r.draw_arrow(c, end[0] + 2, end[1], safe[0] - 2, safe[1])
     x0, y0, x1, _ = layout.inner
     r.draw_text(c, "MOUSE TRAP", (x0 + x1) / 2, y0 + 32, px=36, bold=True, max_width=x1 - x0 - 16)
     lx, ly, lw, lh = layout.loop_rect
@@ -554,7 +523,7 @@ def draw_stage(c, layout: Layout, scene: Scene, stage: int, state: str) -> None:
     r.draw_text(c, head, x + 10, y + h * 0.3, bold=True, colour=colour, align="left", max_width=w - 44)
     r.draw_text(c, STAGE_NAMES[stage], x + 10, y + h * 0.72, colour=colour, align="left", max_width=w - 16)
     if state == "worked":
-        _tick(c, x + w - 22, y + h * 0.3, 24)
+        r.draw_tick(c, x + w - 22, y + h * 0.3, 24)
     elif state == "failed":
         _cross(c, x + w - 22, y + h * 0.3, 22)
 
@@ -589,11 +558,11 @@ def draw_trap(c, layout: Layout, scene: Scene, states=None) -> None:
         bx, by, bw, bh = layout.stage_rect(i + 1)
         if abs(ay - by) < 1:          # along a row
             if bx > ax:
-                _arrow(c, ax + aw, ay + ah / 2, bx, by + bh / 2, width=3, head=10)
+                r.draw_arrow(c, ax + aw, ay + ah / 2, bx, by + bh / 2, width=3, head=10)
             else:
-                _arrow(c, ax, ay + ah / 2, bx + bw, by + bh / 2, width=3, head=10)
+                r.draw_arrow(c, ax, ay + ah / 2, bx + bw, by + bh / 2, width=3, head=10)
         else:                         # down to the next row
-            _arrow(c, ax + aw / 2, ay + ah, bx + bw / 2, by, width=3, head=10)
+            r.draw_arrow(c, ax + aw / 2, ay + ah, bx + bw / 2, by, width=3, head=10)
     for i, state in enumerate(states):
         draw_stage(c, layout, scene, i, state)
     if scene.human_turn and scene.can_crank:

@@ -134,18 +134,6 @@ def piece_slots(layout: Layout, positions, hidden=()):
 
 # --- glyphs ---------------------------------------------------------------------------
 
-def arrow(c, x0, y0, x1, y1, colour=pal.TEXT, width=4, head=14):
-    """A straight arrow from (x0, y0) to (x1, y1), its head at the end."""
-    angle = math.atan2(y1 - y0, x1 - x0)
-    c.line_width = width
-    c.stroke_style = colour
-    c.stroke_line(x0, y0, x1 - head * 0.6 * math.cos(angle), y1 - head * 0.6 * math.sin(angle))
-    c.fill_style = colour
-    c.fill_polygon([(x1, y1),
-                    (x1 - head * math.cos(angle - 0.45), y1 - head * math.sin(angle - 0.45)),
-                    (x1 - head * math.cos(angle + 0.45), y1 - head * math.sin(angle + 0.45))])
-
-
 def draw_red_spot(c, x, y, radius=11):
     """A clue spot: a red disc with a white ring inside (a target: a shape, not just a hue)."""
     c.fill_style = RED_SPOT
@@ -167,7 +155,7 @@ def draw_green_arrow(c, x, y, radius, towards):
     c.stroke_circle(x, y, radius)
     angle = math.atan2(towards[1] - y, towards[0] - x)
     dx, dy = math.cos(angle) * radius * 0.7, math.sin(angle) * radius * 0.7
-    arrow(c, x - dx, y - dy, x + dx, y + dy, pal.WHITE, width=max(3, radius / 4), head=radius * 0.8)
+    r.draw_arrow(c, x - dx, y - dy, x + dx, y + dy, pal.WHITE, width=max(3, radius / 4), head=radius * 0.8)
 
 
 def draw_gavel(c, x, y, size):
@@ -256,12 +244,12 @@ def draw_board(c, layout: Layout, board) -> None:
                 c.stroke_line(layout.xs[a], layout.ys[a], layout.xs[b], layout.ys[b])
     c.save()
     c.set_line_dash([8, 6])
-    arrow(c, layout.xs[board.park], layout.ys[board.park], layout.xs[board.start],
+    r.draw_arrow(c, layout.xs[board.park], layout.ys[board.park], layout.xs[board.start],
           layout.ys[board.start] + layout.sizes[board.start] / 2, PATH, width=4, head=12)
     px, py, pw, _ = areas["radio_car_panel"]
     exit_space = board.queue_exit
     ex, ey = layout.xs[exit_space] - layout.sizes[exit_space] / 2, layout.ys[exit_space]
-    arrow(c, px + pw, py + 20, ex - 2, ey, PANEL_EDGE, width=3, head=12)
+    r.draw_arrow(c, px + pw, py + 20, ex - 2, ey, PANEL_EDGE, width=3, head=12)
     c.restore()
     x_space = (layout.xs[board.x], layout.ys[board.x])
     for space in spaces:
@@ -321,15 +309,15 @@ def draw_room_marks(c, layout: Layout, board) -> None:
         dx, dy = (cx - x) / math.hypot(cx - x, cy - y), (cy - y) / math.hypot(cx - x, cy - y)
         a = (x - dx * s * 0.3, y - dy * s * 0.3)
         b = (x + dx * s * 0.3, y + dy * s * 0.3)
-        arrow(c, *a, *b, HOUSE_EDGE, width=3, head=10)
-        arrow(c, *b, *a, HOUSE_EDGE, width=3, head=10)
+        r.draw_arrow(c, *a, *b, HOUSE_EDGE, width=3, head=10)
+        r.draw_arrow(c, *b, *a, HOUSE_EDGE, width=3, head=10)
     for space in board.diagonals:
         x, y, s = layout.xs[space], layout.ys[space], layout.sizes[space]
         rx, ry = x - cx, y - cy
         norm = math.hypot(rx, ry)
         tx, ty = -ry / norm * s * 0.2, rx / norm * s * 0.2      # clockwise round the room
         ox, oy = rx / norm * s * 0.3, ry / norm * s * 0.3       # in the outer corner, clear of a red spot
-        arrow(c, x - tx + ox, y - ty + oy, x + tx + ox, y + ty + oy, HOUSE_EDGE, width=3, head=10)
+        r.draw_arrow(c, x - tx + ox, y - ty + oy, x + tx + ox, y + ty + oy, HOUSE_EDGE, width=3, head=10)
 
 
 def draw_legend(c, layout: Layout) -> None:

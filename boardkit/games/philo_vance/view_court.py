@@ -395,7 +395,7 @@ def draw_boxes(c, boxes) -> None:
     ticks = [b for b in boxes if b.match]
     for b in ticks:                   # bottom right, clear of the text
         x, y, w, h = b.rect
-        _tick(c, x + w - 22, y + h - 20, 24)
+        r.draw_tick(c, x + w - 22, y + h - 20, 24)
 
 
 def _draw_badge(c, scene, seat: int, badge: str, right: float, mid: float) -> float:
@@ -415,15 +415,3 @@ def _draw_badge(c, scene, seat: int, badge: str, right: float, mid: float) -> fl
     c.stroke_rect(right - width, mid - 16, width, 32)
     r.draw_text(c, text, right - width / 2, mid, bold=badge == "drawn", max_width=width - 10)
     return right - width - 8
-
-
-def _tick(c, x, y, size, colour=pal.TEXT):
-    c.save()
-    c.line_width = max(3, size / 6)
-    c.stroke_style = colour
-    c.begin_path()
-    c.move_to(x - size / 2, y)
-    c.line_to(x - size / 8, y + size / 2.6)
-    c.line_to(x + size / 2, y - size / 2.4)
-    c.stroke()
-    c.restore()

@@ -193,14 +193,7 @@ def hit_targets(layout: Layout, scene: Scene):
 
 def target_at(layout: Layout, scene: Scene, x: float, y: float):
     """The clickable thing under (x, y), or None."""
-    for target in hit_targets(layout, scene):
-        tx, ty, tw, th = target.rect
-        if tx <= x < tx + tw and ty <= y < ty + th:
-            return target
-    return None
-
-
-# --- the changing picture ----------------------------------------------------------------------
+    return r.target_under(hit_targets(layout, scene), x, y)
 
 def draw_piles(c, layout: Layout, scene: Scene) -> None:
     x, y, w, h = layout.areas["draw_pile"]
