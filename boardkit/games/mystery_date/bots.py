@@ -52,19 +52,23 @@ class Collector:
         return f"{type(self).__name__}()"
 
 
+#: A count of 0 for each colour, copied to start a count (copying is quicker than building it).
+NONE_OF_EACH = dict.fromkeys(COLOURS, 0)
+
+
 def progress(hand) -> dict:
     """How many different numbers of each colour the hand holds."""
-    numbers = dict.fromkeys(COLOURS, 0)
-    for colour, _ in set(hand):
-        numbers[colour] += 1
+    numbers = NONE_OF_EACH.copy()
+    for card in set(hand):
+        numbers[card.colour] += 1
     return numbers
 
 
 def colour_counts(hand) -> dict:
     """How many cards of each colour the hand holds (spare copies too)."""
-    counts = dict.fromkeys(COLOURS, 0)
-    for colour, _ in hand:
-        counts[colour] += 1
+    counts = NONE_OF_EACH.copy()
+    for card in hand:
+        counts[card.colour] += 1
     return counts
 
 
@@ -82,14 +86,15 @@ def target_colour(hand, weights, numbers: dict | None = None) -> str:
 
 def least_needed(hand, weights):
     """The card whose loss hurts least: a spare copy, else the weakest colour's card."""
+    held = frozenset(hand)
+    if len(held) == len(hand):  # no spare copies (the usual case): look the answer up
+        return weakest_card(held, tuple(weights))
     seen, spares = set(), []
     for card in hand:
         if card in seen:
             spares.append(card)
         seen.add(card)
-    if spares:
-        return min(spares)  # the lowest spare copy
-    return weakest_card(frozenset(seen), tuple(weights))
+    return min(spares)  # the lowest spare copy
 
 
 @lru_cache(maxsize=2**16)

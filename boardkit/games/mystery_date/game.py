@@ -44,8 +44,14 @@ SHOWING = "show outfit"
 PHASES = (ROLLING, DISCARDING, CHOOSING_PILE, CHOOSING_OPPONENT, GIVING, SHOWING)
 
 
+@lru_cache(maxsize=None)
+def deck_in_order(copies: int) -> tuple[Card, ...]:
+    """The unshuffled deck: every card ``copies`` times, in CARDS order (made once per size)."""
+    return tuple(card for card in CARDS for _ in range(copies))
+
+
 def full_deck(rules: Rules) -> list[Card]:
-    return [card for card in CARDS for _ in range(rules.copies)]
+    return list(deck_in_order(rules.copies))
 
 
 @lru_cache(maxsize=None)
@@ -67,6 +73,18 @@ def ready_colours(hand) -> list[str]:
     """Colours of which the hand holds the 1, 2 and 3: the dates she is ready for."""
     held = set(hand)
     return [colour for colour in COLOURS if OUTFIT_SETS[colour] <= held]
+
+
+@lru_cache(maxsize=None)
+def outfit_choices(held: frozenset) -> tuple:
+    """One ShowOutfit action for each colour whose 1-2-3 is ``held`` (remembered, like ``card_choices``)."""
+    return tuple(SHOWS[colour] for colour in ready_colours(held))
+
+
+@lru_cache(maxsize=None)
+def seats_after(player: int, n_players: int) -> tuple[int, ...]:
+    """The other seats in turn order, starting with the one after ``player``."""
+    return tuple((player + k) % n_players for k in range(1, n_players))
 
 
 class Game(BaseGame):
@@ -110,21 +128,36 @@ class Game(BaseGame):
     # -- decisions ----------------------------------------------------------
     def _legal_actions(self) -> list:
         phase = self.phase
+        if phase == GIVING:
+            return list(card_choices(Give, frozenset(self.hands[self.current])))
+        if phase == DISCARDING:
+            return list(card_choices(Discard, frozenset(self.hands[self.current])))
         if phase == ROLLING:
             return [ROLL]
-        hand = self.hands[self.current]
-        if phase == GIVING:
-            return list(card_choices(Give, frozenset(hand)))
-        if phase == DISCARDING:
-            return list(card_choices(Discard, frozenset(hand)))
         if phase == CHOOSING_PILE:
-            return [action for action, pile in ((TAKE_DRAW, self.draw_pile), (TAKE_DISCARD, self.discard_pile))
-                    if pile.cards]
+            return self._pile_choices()
         if phase == CHOOSING_OPPONENT:
-            return [SWAPS[p] for p in self._others() if self.hands[p]]
+            return self._opponent_choices()
         if phase == SHOWING:
-            return [SHOWS[colour] for colour in ready_colours(hand)]
+            return self._outfit_choices()
         raise AssertionError(f"unknown phase {phase!r}")
+
+    def _pile_choices(self) -> list:
+        """TAKE 1 FROM EITHER: each pile that has a card to take."""
+        choices = []
+        if self.draw_pile.cards:
+            choices.append(TAKE_DRAW)
+        if self.discard_pile.cards:
+            choices.append(TAKE_DISCARD)
+        return choices
+
+    def _opponent_choices(self) -> list:
+        """SWAP ANY PLAYER: each opponent, in turn order, who holds a card."""
+        return [SWAPS[p] for p in seats_after(self.current, self.n_players) if self.hands[p]]
+
+    def _outfit_choices(self) -> list:
+        """OPEN THE DOOR: each outfit she holds complete."""
+        return list(outfit_choices(frozenset(self.hands[self.current])))
 
     def _apply(self, action) -> None:
         kind = type(action)  # each decision is its own type
@@ -158,7 +191,7 @@ class Game(BaseGame):
                 self._take_from("draw", then_check=False)
             self._check_hand_limit()
         elif space == TAKE_EITHER:
-            self._choose_or_skip(CHOOSING_PILE, "both piles are empty")
+            self._choose_or_skip(CHOOSING_PILE, self._pile_choices(), "both piles are empty")
         elif space == SWAP_LEFT or space == SWAP_RIGHT:
             offset = 1 if space == SWAP_LEFT else -1
             self.swap_with = (player + offset) % self.n_players
@@ -171,16 +204,17 @@ class Game(BaseGame):
             if not self.hands[player]:
                 self._nothing("a swap needs a card in her hand")
             else:
-                self._choose_or_skip(CHOOSING_OPPONENT, "no opponent holds a card")
+                self._choose_or_skip(CHOOSING_OPPONENT, self._opponent_choices(), "no opponent holds a card")
         elif space == DOOR:
-            self._choose_or_skip(SHOWING, "not ready for any date, so nothing happens")
+            self._choose_or_skip(SHOWING, self._outfit_choices(),
+                                 "not ready for any date, so nothing happens")
         else:
             self._end_turn()
 
-    def _choose_or_skip(self, phase: str, why_not: str) -> None:
-        self.phase = phase
-        choices = self._legal_actions()
+    def _choose_or_skip(self, phase: str, choices: list, why_not: str) -> None:
+        """Ask for one of ``choices`` in ``phase``, or end the turn (saying ``why_not``) if there are none."""
         if choices:
+            self.phase = phase
             self._legal = choices  # worked out now, so legal_actions() need not do it again
         else:
             self._nothing(why_not)
@@ -208,8 +242,9 @@ class Game(BaseGame):
                 if then_check:
                     self._check_hand_limit()
                 return
-            card = self.draw_pile.draw()
-            self._refill_draw_pile()
+            card = self.draw_pile.cards.pop()  # the top card (draw() without its empty-pile check)
+            if not self.draw_pile.cards:
+                self._refill_draw_pile()
         self.hands[player].append(card)
         if self.events is not None:
             self.log(ev.Took(player, pile_name, card))
@@ -280,9 +315,6 @@ class Game(BaseGame):
             self.finish(None, "turn cap")
         else:
             self._legal = [ROLL]  # the next player's only choice: no need to work it out
-
-    def _others(self) -> list[int]:
-        return [(self.current + k) % self.n_players for k in range(1, self.n_players)]
 
     # -- simulation rows ------------------------------------------------------
     def result(self) -> dict:

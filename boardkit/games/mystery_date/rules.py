@@ -127,9 +127,10 @@ class Rules(BaseRules):
     def deck_size(self) -> int:
         return len(COLOURS) * len(NUMBERS) * self.copies
 
-    @property
-    def door_spaces(self) -> list[int]:
-        return [i for i, kind in enumerate(self.board) if kind == DOOR]
+    @cached_property
+    def door_spaces(self) -> tuple[int, ...]:
+        """The OPEN THE DOOR spaces, clockwise (found once per rules)."""
+        return tuple(i for i, kind in enumerate(self.board) if kind == DOOR)
 
     def start_spaces(self, n_players: int) -> list[int]:
         """Each girl starts on the OPEN THE DOOR corner nearest her seat (spread round the ring)."""
