@@ -186,6 +186,8 @@ class Game(BaseGame):
     # -- decisions ---------------------------------------------------------------
     def _legal_actions(self) -> list:
         player, phase = self.decider, self.phase
+        if phase == CLAIMING:  # the commonest question first
+            return [CLAIM, PASS]
         if phase == BEFORE_ROLL:
             return self._before_roll_choices(player)
         if phase == NAMING:
@@ -209,8 +211,6 @@ class Game(BaseGame):
             return keeps if self.keep_only else keeps + [DISCARD]
         if phase == DEMANDING:
             return [Demand(c) for c in self._demandable(player)] + [DRAW]
-        if phase == CLAIMING:
-            return [CLAIM, PASS]
         if phase == PICKING:
             taken = {s for s in self.suspect if s is not None}
             return [Pick(s) for s in range(self.rules.n_suspects) if s not in taken]
@@ -219,7 +219,14 @@ class Game(BaseGame):
     def _apply(self, action) -> None:
         kind = type(action)
         self.phase = None
-        if kind is Roll:
+        # the commonest decisions first: claims, moves, keeping clues
+        if kind is Pass or kind is Claim:
+            self._answer_claim(kind is Claim)
+        elif kind is Move:
+            self._move(action.space)
+        elif kind is Keep or kind is Discard:
+            self._keep(action.slot - 1 if kind is Keep else None)
+        elif kind is Roll:
             self._throw()
         elif kind is Arrest:
             self.arresting, self.named = action.suspect, []
@@ -230,8 +237,6 @@ class Game(BaseGame):
             self._try_conviction()
         elif kind is TurnUp:
             self._turn_up(self.current, action.juror - 1, "doubles")
-        elif kind is Move:
-            self._move(action.space)
         elif kind in (Bump, NoBump):
             if kind is Bump:
                 self._bump(action.piece, action.to)
@@ -239,14 +244,10 @@ class Game(BaseGame):
             self._push_on(action.space)
         elif kind is TurnDown:
             self._turn_down(action.juror - 1)
-        elif kind in (Keep, Discard):
-            self._keep(action.slot - 1 if kind is Keep else None)
         elif kind is Demand:
             self._demand(action.clue)
         elif kind is Draw:
             self._take_clue(self.decider, from_claim=self.claimed[self.decider] is not None)
-        elif kind in (Claim, Pass):
-            self._answer_claim(kind is Claim)
         elif kind is Pick:
             self.suspect[self.decider] = action.suspect
             self._log(ev.Picked, self.decider, action.suspect)
@@ -608,7 +609,7 @@ class Game(BaseGame):
             self.claim_waits[player] = player == self.current  # "when it comes his turn": his next one
             self._log(ev.Claimed, player, clue)
         elif candidates:
-            self._then(["offer_claim", clue, candidates])
+            self._task_offer_claim(clue, candidates)  # the next player round the table is asked
 
     def _return_claim(self, player: int) -> None:
         clue, self.claimed[player] = self.claimed[player], None
