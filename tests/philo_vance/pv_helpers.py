@@ -89,6 +89,19 @@ def deal_court(game, player: int):
     return give_court(game, player, game.pile.cards[-game.rules.court_size:][::-1])
 
 
+def table_of_detectives(n_players: int, seed: int, where, **changes):
+    """Everybody has 12 clues face up (seats 0-3 the clues 0-11, 12-23, ...), stands on
+    ``where[seat]`` (far from the action), and seat 0 is to throw."""
+    game = new_game(n_players=n_players, seed=seed, **changes)
+    for p in range(n_players):
+        if p < 4:
+            give_court(game, p, range(12 * p, 12 * p + 12))
+        else:
+            deal_court(game, p)
+        game.position[p] = where[p]
+    return ready(game, 0)
+
+
 def court_for(suspect: int, right: int, wrong=None, size: int = 12) -> list[int]:
     """A court of ``size`` distinct clues: ``right`` of them on ``suspect``'s card, the rest not."""
     card = sorted(pv.CONFIRMATION[suspect], key=lambda c: -pv.DECK_COPIES[c])

@@ -9,23 +9,15 @@ from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import events as ev
 from boardkit.games.philo_vance import game as pvgame
 from pv_helpers import (ARROW, BOX1, BOX2, BOX3, CIRCLE_N, CIRCLE_NE, DRIVE1, DRIVE3, GARAGE3, GARDEN1, HALL, N,
-                        NE, NW, PV, RADIO_CAR, S, SE, START, SW, X, YARD, act, assert_cards_conserved, deal_court,
-                        declared, give_court, moves, new_game, of_type, place, ready, stack_pile, throw)
+                        NE, NW, PV, RADIO_CAR, S, SE, START, SW, X, YARD, act, assert_cards_conserved, declared,
+                        moves, of_type, place, ready, stack_pile, table_of_detectives, throw)
 
 NW_CIRCLE, FAR = 14, 62  # Turning circle NW (next to Turning circle N); Rose garden SE, out of the way
 
 
 def table(n_players=3, seed=0, **changes):
     """Everybody has 12 clues face up; all pieces out of the way; seat 0 to throw."""
-    game = new_game(n_players=n_players, seed=seed, **changes)
-    for p in range(n_players):
-        if p < 4:
-            give_court(game, p, range(12 * p, 12 * p + 12))
-        else:
-            deal_court(game, p)
-        game.position[p] = FAR
-    return ready(game, 0)
-
+    return table_of_detectives(n_players, seed, [FAR] * n_players, **changes)
 
 def land_on(monkeypatch, game, start, end, white=1, coloured=2):
     """Seat 0 (or the current player) moves from ``start`` on to ``end`` with ``white``."""

@@ -24,8 +24,8 @@ from boardkit.games.philo_vance import view_draw as vd
 from boardkit.games.philo_vance import view_grid as vg
 from boardkit.games.philo_vance.game import (BEFORE_ROLL, BUMPING, CLAIMING, DEMANDING, KEEPING, MOVING, NAMING,
                                              PHASES, PICKING, TURNING_DOWN, TURNING_UP)
-from pv_helpers import (BUTLER, CIRCLE_N, CIRCLE_NE, HALL, N, NE, PV, X, court_for, deal_court, declared,
-                        force_rolls, give_court, new_game, place, ready, stack_pile)
+from pv_helpers import (BUTLER, CIRCLE_N, CIRCLE_NE, HALL, N, NE, PV, X, court_for, declared, force_rolls,
+                        give_court, place, stack_pile, table_of_detectives)
 from view_helpers import Unchanged, centre, counters, key_down, labels, make_apps, mouse_down, saved, text
 
 RULES = pv.Rules()
@@ -68,14 +68,7 @@ def make_app():
 
 def table(n_players=4, seed=0, **changes):
     """Everybody has 12 clues face up and stands far from the others; seat 0 to throw."""
-    game = new_game(n_players=n_players, seed=seed, **changes)
-    for p in range(n_players):
-        if p < 4:
-            give_court(game, p, range(12 * p, 12 * p + 12))
-        else:
-            deal_court(game, p)
-        game.position[p] = FAR_AWAY[p]
-    return ready(game, 0)
+    return table_of_detectives(n_players, seed, FAR_AWAY, **changes)
 
 
 @pytest.fixture
