@@ -1,0 +1,87 @@
+"""The decisions a Cluedo Card Game player makes.  Each is a small printable value.
+
+Named tuples with a ``kind`` tag as their last field, so two different
+decisions about the same seat (``Skip(1)`` and ``SwapWith(1)``) are never equal.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from .events import Card, seat
+from .rules import Rules
+
+
+class Play(NamedTuple):
+    """Lay ``card`` on the discard pile (same picture or same number as the top card)."""
+
+    card: Card
+    kind: str = "play"
+
+    def __str__(self):
+        return f"play the {self.card}"
+
+    def __repr__(self):
+        return f"Play({self.card!r})"
+
+
+class Draw(NamedTuple):
+    """No card can be played: take the top card of the draw pile; play passes."""
+
+    kind: str = "draw"
+
+    def __str__(self):
+        return "draw a card"
+
+    def __repr__(self):
+        return "Draw()"
+
+
+class Pass(NamedTuple):
+    """No card can be played and there is none to draw: play passes."""
+
+    kind: str = "pass"
+
+    def __str__(self):
+        return "pass"
+
+    def __repr__(self):
+        return "Pass()"
+
+
+class Skip(NamedTuple):
+    """After a Dagger: ``player`` must miss a turn."""
+
+    player: int
+    kind: str = "skip"
+
+    def __str__(self):
+        return f"make {seat(self.player)} miss a turn"
+
+    def __repr__(self):
+        return f"Skip({self.player!r})"
+
+
+class SwapWith(NamedTuple):
+    """After a Revolver: swap whole hands with ``player``."""
+
+    player: int
+    kind: str = "swap with"
+
+    def __str__(self):
+        return f"swap hands with {seat(self.player)}"
+
+    def __repr__(self):
+        return f"SwapWith({self.player!r})"
+
+
+@lru_cache(maxsize=None)
+def play(card: Card) -> Play:
+    """The one shared Play decision for ``card``."""
+    return Play(card)
+
+
+DRAW = Draw()
+PASS = Pass()
+SKIPS = tuple(Skip(player) for player in range(Rules.max_players))
+SWAPS = tuple(SwapWith(player) for player in range(Rules.max_players))

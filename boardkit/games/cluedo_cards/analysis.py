@@ -1,0 +1,218 @@
+"""Exact odds of having no legal play, beside a vectorised Monte Carlo deal.
+
+A card may go on the discard pile if it shows the *same picture* or the
+*same number* as the top card.  In the standard deck (12 pictures, each
+numbered 1, 2, 3) the top card ``(picture, n)`` is matched by
+
+* the 2 other cards of its picture, and
+* the 11 other cards numbered ``n`` (one for each other picture),
+
+so 13 of the 35 cards left match and 22 do not.  A hand with no legal play
+is a hand drawn entirely from the 22: counting hands,
+
+    P(stuck) = C(22, h) / C(35, h)          (h = hand size)
+
+which is 26334 / 324632 = 171 / 2108 (about 8.1 %) for the usual 5 cards.
+This is the *hypergeometric* chance of 0 successes: draw ``h`` cards without
+replacement from ``N`` cards of which ``K`` are successes.
+
+Decks are plain data -- a sequence of ``(picture, number)`` cards -- so a
+lesson can try smaller or lopsided decks.  A deck may hold two identical
+cards; each copy counts as a card.  Answers are exact ``Fraction`` values.
+
+* :func:`standard_deck` -- the 36 playing cards (the 4 miniature cards are
+  never in the deck played from).
+* :func:`matches`, :func:`matching_count` -- the matching rule and the count K.
+* :func:`no_match_odds` -- P(no legal play) for a known top card.
+* :func:`first_player_stuck`, :func:`stuck_table` -- the first turn, averaged
+  over the card turned up.
+* :func:`simulate_first_turn` -- the same by shuffling many decks at once.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+
+WEAPONS = ("dagger", "candlestick", "revolver", "rope", "lead piping", "spanner")
+SUSPECTS = ("Col. Mustard", "Prof. Plum", "Rev. Green", "Mrs. Peacock", "Miss Scarlett", "Mrs. White")
+PICTURES = WEAPONS + SUSPECTS
+NUMBERS = (1, 2, 3)
+HAND_SIZE = 5  # rulebook step 2: "deal five to each player"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4  # "For 2-4 Players"
+
+
+def standard_deck() -> list[tuple[str, int]]:
+    """The 36 playing cards, picture by picture in the rulebook's order, numbers 1, 2, 3."""
+    return [(picture, number) for picture in PICTURES for number in NUMBERS]
+
+
+def matches(card, top) -> bool:
+    """True if ``card`` may be played on ``top``: same picture or same number."""
+    return card[0] == top[0] or card[1] == top[1]
+
+
+def _deck(deck) -> list[tuple]:
+    """The deck as a list of ``(picture, number)`` tuples (the standard deck for None)."""
+    if deck is None:
+        return standard_deck()
+    cards = []
+    for card in deck:
+        try:
+            if isinstance(card, (str, bytes)):  # "B2" would unpack into "B", "2"
+                raise TypeError
+            picture, number = card
+        except (TypeError, ValueError):
+            raise ValueError(f"deck must hold (picture, number) cards, got {card!r}") from None
+        cards.append((picture, number))
+    if not cards:
+        raise ValueError("deck must hold at least one card, got an empty deck")
+    return cards
+
+
+def _remove(cards: Counter, card, name: str) -> None:
+    """Take one copy of ``card`` out of ``cards``; ``name`` is the argument it came from."""
+    try:
+        if isinstance(card, (str, bytes)):
+            raise TypeError
+        card = tuple(card)
+    except TypeError:
+        raise ValueError(f"{name} must be a (picture, number) card, got {card!r}") from None
+    if cards[card] == 0:
+        raise ValueError(f"{name} must be a card left in the deck, got {card!r}")
+    cards[card] -= 1
+
+
+def _check_whole(name: str, value, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+
+
+def matching_count(top, deck=None) -> int:
+    """K: how many cards of ``deck``, other than ``top`` itself, match ``top``.
+
+    13 for every card of the standard deck (2 of its picture + 11 of its number).
+    """
+    left = Counter(_deck(deck))
+    _remove(left, top, "top")
+    return sum(copies for card, copies in left.items() if matches(card, top))
+
+
+def _no_match(pool_size: int, matching: int, hand_size: int) -> Fraction:
+    """Hypergeometric P(0 successes): C(N - K, h) / C(N, h)."""
+    return Fraction(math.comb(pool_size - matching, hand_size), math.comb(pool_size, hand_size))
+
+
+def no_match_odds(top, hand_size: int = HAND_SIZE, deck=None, seen=()) -> Fraction:
+    """The chance that ``hand_size`` cards drawn at random hold no card to play on ``top``.
+
+    The hand comes from the deck less the top card and less the ``seen``
+    cards (cards you know are elsewhere, e.g. in your own hand or the
+    discard pile).  Of those ``N`` cards, ``K`` match the top card (same
+    picture or same number).  Every set of ``hand_size`` cards is equally
+    likely, so counting sets
+
+        P(no match) = C(N - K, h) / C(N, h)
+
+    -- the hypergeometric chance of drawing 0 of the K matching cards.
+    Equivalently, card by card: (N-K)/N * (N-K-1)/(N-1) * ... (h factors).
+    """
+    left = Counter(_deck(deck))
+    _remove(left, top, "top")
+    if isinstance(seen, (str, bytes)):
+        raise ValueError(f"seen must be a list of (picture, number) cards, got {seen!r}")
+    for card in seen:
+        _remove(left, card, "seen")
+    pool_size = sum(left.values())
+    _check_whole("hand_size", hand_size, 0, pool_size)
+    matching = sum(copies for card, copies in left.items() if matches(card, top))
+    return _no_match(pool_size, matching, hand_size)
+
+
+def _average_over_tops(hand_size: int, cards: list) -> Fraction:
+    """P(stuck) when the top card is any card of ``cards`` with equal chance."""
+    _check_whole("hand_size", hand_size, 0, len(cards) - 1)
+    total = Fraction(0)
+    for top, copies in Counter(cards).items():
+        total += copies * no_match_odds(top, hand_size, cards)
+    return total / len(cards)
+
+
+def first_player_stuck(hand_size: int = HAND_SIZE, n_players: int = 4, deck=None) -> Fraction:
+    """The chance the first player cannot play on the first turn.
+
+    After a fair shuffle every arrangement of the deck is equally likely,
+    so the turned-up card is any card of the deck with equal chance, and --
+    given which card it is -- the first player's hand is a uniformly random
+    set of ``hand_size`` cards from the rest (the other hands and the draw
+    pile are just other positions in the same random order).  Hence
+
+        P(stuck) = average over cards t of the deck of no_match_odds(t).
+
+    ``n_players`` does not change the answer; it only checks that the deck
+    holds enough cards to deal every hand and turn one up.  In the standard
+    deck every card has K = 13, so the average is just C(22, h) / C(35, h).
+    """
+    cards = _deck(deck)
+    _check_whole("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
+    most = (len(cards) - 1) // n_players
+    _check_whole("hand_size", hand_size, 0, most)
+    return _average_over_tops(hand_size, cards)
+
+
+def stuck_table(hand_sizes=range(1, 11), deck=None):
+    """The first-turn chance of no legal play for each hand size, as a DataFrame.
+
+    Columns: ``exact`` (a Fraction), ``probability`` (a float) and
+    ``most players`` -- how many players (at most 4) the deck can deal that
+    many cards to and still turn one up; below 2 the hand size is not
+    playable, but the chance is still shown.  Hand sizes may go up to the
+    deck size less one.
+    """
+    import pandas as pd
+
+    cards = _deck(deck)
+    sizes = list(hand_sizes)
+    exact = [_average_over_tops(h, cards) for h in sizes]
+    return pd.DataFrame({
+        "exact": exact,
+        "probability": [float(p) for p in exact],
+        "most players": [min(MAX_PLAYERS, (len(cards) - 1) // h) if h else MAX_PLAYERS for h in sizes],
+    }, index=pd.Index(sizes, name="hand size"))
+
+
+def _codes(values) -> np.ndarray:
+    """Number the distinct values 0, 1, 2, ... so numpy can compare them."""
+    code = {}
+    return np.array([code.setdefault(v, len(code)) for v in values], dtype=np.int64)
+
+
+def simulate_first_turn(n_deals: int, seed: int | None, hand_size: int = HAND_SIZE, deck=None) -> np.ndarray:
+    """Shuffle the deck ``n_deals`` times: for each, True if the first player had no legal play.
+
+    Each row of a table is one shuffled deck (``rng.permuted`` shuffles the
+    rows independently).  The first ``hand_size`` cards of a row are the
+    first player's hand and the next card is the one turned up; any fixed
+    positions give the same odds, since every position of a shuffled deck
+    is equally likely to hold any card.  Pictures and numbers are compared
+    for the whole table at once (broadcasting the top card against the hand).
+    Seeded: the same seed gives the same deals.
+    """
+    cards = _deck(deck)
+    if isinstance(n_deals, bool) or not isinstance(n_deals, (int, np.integer)) or n_deals < 1:
+        raise ValueError(f"n_deals must be a whole number >= 1, got {n_deals!r}")
+    _check_whole("hand_size", hand_size, 0, len(cards) - 1)
+    pictures = _codes(card[0] for card in cards)
+    numbers = _codes(card[1] for card in cards)
+    rng = np.random.default_rng(seed)
+    stuck = np.empty(n_deals, dtype=bool)
+    block = 100_000  # rows shuffled at a time, to keep memory small
+    for start in range(0, n_deals, block):
+        n = min(block, n_deals - start)
+        order = rng.permuted(np.tile(np.arange(len(cards)), (n, 1)), axis=1)
+        hand, top = order[:, :hand_size], order[:, hand_size:hand_size + 1]
+        playable = (pictures[hand] == pictures[top]) | (numbers[hand] == numbers[top])
+        stuck[start:start + n] = ~playable.any(axis=1)
+    return stuck

@@ -1,0 +1,375 @@
+"""A game of the Cluedo Card Game: the state, the legal decisions and what they do.
+
+A round (rules 1-10): every player takes a miniature face down, five cards
+are dealt and one is turned up to start the discard pile.  Clockwise, each
+player lays a card showing the same picture or the same number as the top
+card.  A player who can play must; a player who cannot draws one card and
+play passes.  Action cards:
+
+* Dagger: the player chooses another player to miss a turn.
+* Candlestick: the next player misses a turn.
+* Rope: the player has another turn.
+* Revolver: the player swaps whole hands with another player of her choice.
+
+The first player out of cards scores 3 and ends the round at once; every
+player whose miniature shows the picture of that last card loses its
+penalty.  Rounds go on until someone reaches the target (10); see
+``rules.py`` for every choice the book leaves open.
+
+Columns of :meth:`Game.result` (one simulation row):
+
+* ``seed``, ``winner``, ``turns`` (plays, draws and passes over the whole
+  game; missed turns are not counted), ``end`` (``"target reached"`` or
+  ``"round cap"``);
+* ``rounds`` (void rounds included), ``void_rounds``;
+* ``score_0`` .. ``score_{n-1}``: the final scores;
+* ``round_winners``: who went out in each round, e.g. ``"2,0,-,1"``
+  (``-``: a void round);
+* ``leaders``: the leader after each round, e.g. ``"2,2,=,0"`` (``=``: a
+  tie for the lead);
+* ``lead_changes``: how often the sole leader changed hands (ties skipped);
+* ``winner_worst_deficit``: the most points the eventual winner was ever
+  behind the leader after a round (0: never behind; None: no winner);
+* ``penalties``: points lost to miniatures over the game, all players.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from boardkit.core import BaseGame, Pile, event_to_dict, refill_from
+
+from . import events as ev
+from .actions import DRAW, PASS, SKIPS, SWAPS, Draw, Pass, Play, Skip, SwapWith, play
+from .events import Card, card
+from .rules import AGAIN, SKIP_CHOSEN, SKIP_NEXT, SWAP_HANDS, Rules
+
+# The phases of a turn: which decision the current player faces.
+PLAYING = "play"
+SKIPPING = "choose skip"
+SWAPPING = "choose swap"
+PHASES = (PLAYING, SKIPPING, SWAPPING)
+#: end reasons
+TARGET_REACHED = "target reached"
+ROUND_CAP = "round cap"
+
+
+@lru_cache(maxsize=None)
+def deck_in_order(pictures: tuple, numbers: tuple, copies: int) -> tuple[Card, ...]:
+    """The unshuffled deck: every picture with every number, ``copies`` times (made once per deck)."""
+    return tuple(card(p, n) for _ in range(copies) for p in pictures for n in numbers)
+
+
+def full_deck(rules: Rules) -> tuple[Card, ...]:
+    return deck_in_order(rules.pictures, rules.numbers, rules.copies)
+
+
+@lru_cache(maxsize=None)
+def matching_cards(pictures: tuple, numbers: tuple) -> dict:
+    """For every card, the set of cards that may go on it (worked out once per deck)."""
+    cards = [card(p, n) for p in pictures for n in numbers]
+    return {top: frozenset(c for c in cards if matches(c, top)) for top in cards}
+
+
+def matches(candidate: Card, top: Card) -> bool:
+    """May ``candidate`` go on ``top``?  Same picture or same number."""
+    return candidate.picture == top.picture or candidate.number == top.number
+
+
+class Game(BaseGame):
+    """The Cluedo Card Game for 2-4 players.  See the module docstring for a round."""
+
+    def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
+                 record_events: bool = True):
+        rules = Rules() if rules is None else rules
+        super().__init__(rules, n_players, seed=seed, record_events=record_events)
+        self.hands: list[list[Card]] = [[] for _ in range(n_players)]
+        self.draw_pile = Pile(name="draw")
+        self.discard_pile = Pile(name="discard")
+        #: each seat's face-down miniature (an index into ``rules.miniatures``), and those set aside
+        self.miniatures: list[int] = []
+        self.set_aside: list[int] = []
+        self.scores = [0] * n_players
+        #: turns each seat must still miss
+        self.missing = [0] * n_players
+        self.round = 0
+        self.round_turns = 0
+        self.starter = 0
+        self.current = 0
+        self.phase = PLAYING
+        #: per round: the seat that went out (None: a void round) and the leader after it
+        self.round_winners: list[int | None] = []
+        self.leaders: list[str] = []
+        #: the most points each seat was ever behind the leader after a round
+        self.worst_deficit = [0] * n_players
+        self.penalties = 0
+        self._matching = matching_cards(rules.pictures, rules.numbers)
+        self._start_round(0)
+
+    # -- what players see -----------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.current if self.end_reason is None else None
+
+    @property
+    def top(self) -> Card:
+        """The face-up card on the discard pile."""
+        return self.discard_pile.cards[-1]
+
+    def others(self, player: int | None = None) -> list[int]:
+        """The other seats in turn order, starting with the one after ``player``."""
+        player = self.current if player is None else player
+        return [(player + k) % self.n_players for k in range(1, self.n_players)]
+
+    def playable(self, player: int | None = None) -> list[Card]:
+        """The different cards of the player's hand that may go on the top card."""
+        hand = self.hands[self.current if player is None else player]
+        fits = self._matching[self.discard_pile.cards[-1]]
+        if self.rules.copies == 1:  # every card is different: no repeats to remove
+            return [c for c in hand if c in fits]
+        return list(dict.fromkeys(c for c in hand if c in fits))
+
+    def miniature(self, player: int) -> tuple:
+        """The (picture, penalty) of a seat's face-down miniature (the players cannot see it)."""
+        return self.rules.miniatures[self.miniatures[player]]
+
+    # -- decisions ----------------------------------------------------------
+    def _legal_actions(self) -> list:
+        phase = self.phase
+        if phase == PLAYING:
+            plays = [play(c) for c in self.playable()]  # play() is cached: one shared action per card
+            if plays:
+                return plays  # a player who can play must play
+            if self.draw_pile.cards or (self.rules.empty_draw == "reshuffle" and len(self.discard_pile) >= 2):
+                return [DRAW]
+            return [PASS]
+        if phase == SKIPPING:
+            return [SKIPS[p] for p in self.others()]
+        if phase == SWAPPING:
+            return [SWAPS[p] for p in self.others()]
+        raise AssertionError(f"unknown phase {phase!r}")
+
+    def _apply(self, action) -> None:
+        kind = type(action)
+        if kind is Play:
+            self._play(action.card)
+        elif kind is Draw:
+            self._draw()
+        elif kind is Pass:
+            self.turns += 1
+            self.round_turns += 1
+            if self.events is not None:
+                self.log(ev.NothingHappens(self.current, "cannot play and there is no card to draw: passes"))
+            self._end_turn()
+        elif kind is Skip:
+            self.missing[action.player] += 1
+            if self.events is not None:
+                self.log(ev.MustMiss(self.current, action.player, self.top))
+            self._end_turn()
+        elif kind is SwapWith:
+            player, other = self.current, action.player
+            self.hands[player], self.hands[other] = self.hands[other], self.hands[player]
+            if self.events is not None:
+                self.log(ev.SwappedHands(player, other))
+            self._end_turn()
+
+    # -- a turn, step by step -----------------------------------------------
+    def _play(self, played: Card) -> None:
+        player = self.current
+        self.turns += 1
+        self.round_turns += 1
+        hand = self.hands[player]
+        hand.remove(played)
+        self.discard_pile.cards.append(played)
+        if self.events is not None:
+            self.log(ev.Played(player, played))
+        if not hand:
+            return self._go_out(player)
+        power = self.rules.power_of.get(played.picture)
+        if power is None:
+            self._end_turn()
+        elif power == SKIP_NEXT:
+            victim = (player + 1) % self.n_players
+            self.missing[victim] += 1
+            if self.events is not None:
+                self.log(ev.MustMiss(player, victim, played))
+            self._end_turn()
+        elif power == AGAIN:
+            if self.events is not None:
+                self.log(ev.AnotherTurn(player))
+            self._end_turn(again=True)
+        elif power == SKIP_CHOSEN:
+            self.phase = SKIPPING
+        elif power == SWAP_HANDS:
+            self.phase = SWAPPING
+
+    def _draw(self) -> None:
+        player = self.current
+        self.turns += 1
+        self.round_turns += 1
+        if not self.draw_pile.cards:
+            refill_from(self.draw_pile, self.discard_pile, self.chance)
+            if self.events is not None:
+                self.log(ev.Reshuffled(None, len(self.draw_pile)))
+        drawn = self.draw_pile.cards.pop()
+        self.hands[player].append(drawn)
+        if self.events is not None:
+            self.log(ev.Drew(player, drawn))
+        self._end_turn()
+
+    def _end_turn(self, again: bool = False) -> None:
+        self.phase = PLAYING
+        if self.round_turns >= self.rules.max_turns:
+            if self.events is not None:
+                self.log(ev.RoundVoid(None, self.round, self.round_turns))
+            return self._end_round(None)
+        if again:
+            return
+        n, missing = self.n_players, self.missing
+        nxt = (self.current + 1) % n
+        while missing[nxt]:  # each pass spends one missed turn, so this ends
+            missing[nxt] -= 1
+            if self.events is not None:
+                self.log(ev.MissedTurn(nxt))
+            nxt = (nxt + 1) % n
+        self.current = nxt
+
+    # -- rounds ----------------------------------------------------------
+    def _start_round(self, starter: int) -> None:
+        rules, n = self.rules, self.n_players
+        self.round += 1
+        self.round_turns = 0
+        self.starter = self.current = starter
+        self.phase = PLAYING
+        self.missing = [0] * n
+        minis = list(range(len(rules.miniatures)))
+        self.chance.shuffle(minis)
+        self.miniatures, self.set_aside = minis[:n], sorted(minis[n:])
+        cards = list(full_deck(rules))
+        self.chance.shuffle(cards)
+        self.hands = [cards[k * rules.hand_size:(k + 1) * rules.hand_size] for k in range(n)]
+        del cards[:n * rules.hand_size]
+        self.discard_pile.cards[:] = [cards.pop()]
+        self.draw_pile.cards[:] = cards
+        if self.events is not None:
+            self.log(ev.RoundStarted(starter, self.round))
+            for player, hand in enumerate(self.hands):
+                self.log(ev.MiniatureTaken(player))
+                self.log(ev.Dealt(player, tuple(hand)))
+            self.log(ev.DiscardStarted(None, self.top))
+
+    def _go_out(self, player: int) -> None:
+        """The player is out of cards: she scores, the miniatures are turned over, the round ends."""
+        rules, scores = self.rules, self.scores
+        scores[player] += rules.going_out_points
+        if self.events is not None:
+            self.log(ev.WentOut(player, rules.going_out_points))
+        last = self.top.picture  # the card she went out with, action card or not
+        for seat, index in enumerate(self.miniatures):
+            picture, penalty = rules.miniatures[index]
+            lost = penalty if picture == last else 0
+            scores[seat] -= lost
+            self.penalties += lost
+            if rules.floor_at_zero and scores[seat] < 0:
+                scores[seat] = 0
+            if self.events is not None:
+                self.log(ev.Revealed(seat, picture, penalty, lost))
+        self._end_round(player)
+
+    def _end_round(self, went_out: int | None) -> None:
+        scores = self.scores
+        best = max(scores)
+        tops = [p for p, s in enumerate(scores) if s == best]
+        self.round_winners.append(went_out)
+        self.leaders.append(str(tops[0]) if len(tops) == 1 else "=")
+        for p, s in enumerate(scores):
+            self.worst_deficit[p] = max(self.worst_deficit[p], best - s)
+        if self.events is not None:
+            self.log(ev.RoundScored(None, self.round, tuple(scores)))
+        if best >= self.rules.target:
+            if len(tops) == 1:
+                return self._win(tops[0])
+            if self.rules.ties == "round winner" and went_out in tops:
+                return self._win(went_out)
+        if self.round >= self.rules.max_rounds:
+            if self.events is not None:
+                self.log(ev.RoundCap(None, self.round))
+            return self.finish(None, ROUND_CAP)
+        self._start_round(self.next_starter(went_out))
+
+    def next_starter(self, went_out: int | None) -> int:
+        """Who starts the next round (``Rules.starter``); after a void round, the seat after the last starter."""
+        rule, n = self.rules.starter, self.n_players
+        if rule == "rotate":
+            return self.round % n  # round 1 seat 0, round 2 seat 1, ...
+        if went_out is None:
+            return (self.starter + 1) % n
+        return went_out if rule == "winner" else (went_out + 1) % n
+
+    def _win(self, player: int) -> None:
+        if self.events is not None:
+            self.log(ev.Won(player, self.scores[player]))
+        self.finish(player, TARGET_REACHED)
+
+    # -- simulation rows ------------------------------------------------------
+    def lead_changes(self) -> int:
+        """How often the sole leader after a round changed (rounds with a tied lead are skipped)."""
+        sole = [leader for leader in self.leaders if leader != "="]
+        return sum(a != b for a, b in zip(sole, sole[1:]))
+
+    def result(self) -> dict:
+        row = super().result()
+        row.update(rounds=self.round, void_rounds=self.round_winners.count(None))
+        for seat, score in enumerate(self.scores):
+            row[f"score_{seat}"] = score
+        row.update(
+            round_winners=",".join("-" if w is None else str(w) for w in self.round_winners),
+            leaders=",".join(self.leaders),
+            lead_changes=self.lead_changes(),
+            winner_worst_deficit=None if self.winner is None else self.worst_deficit[self.winner],
+            penalties=self.penalties,
+        )
+        return row
+
+    # -- saving and restoring ---------------------------------------------------
+    def card_counts(self) -> Counter:
+        """Every picture card in the game, wherever it is (always the full deck)."""
+        total = Counter(self.draw_pile.cards) + Counter(self.discard_pile.cards)
+        for hand in self.hands:
+            total.update(hand)
+        return total
+
+    def to_dict(self) -> dict:
+        return {
+            "game": "cluedo_cards",
+            "rules": self.rules.to_dict(),
+            "n_players": self.n_players,
+            "seed": self.seed,
+            "chance": self.chance.to_dict(),
+            "hands": [[list(c) for c in hand] for hand in self.hands],
+            "draw_pile": [list(c) for c in self.draw_pile],
+            "discard_pile": [list(c) for c in self.discard_pile],
+            "miniatures": list(self.miniatures),
+            "set_aside": list(self.set_aside),
+            "scores": list(self.scores),
+            "missing": list(self.missing),
+            "round": self.round,
+            "round_turns": self.round_turns,
+            "starter": self.starter,
+            "current": self.current,
+            "phase": self.phase,
+            "round_winners": list(self.round_winners),
+            "leaders": list(self.leaders),
+            "worst_deficit": list(self.worst_deficit),
+            "penalties": self.penalties,
+            "turns": self.turns,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "events": None if self.events is None else [event_to_dict(e) for e in self.events],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Game":
+        """Rebuild a saved game; anything inconsistent raises ``ValueError``."""
+        from .saving import load_game
+        return load_game(cls, data)
