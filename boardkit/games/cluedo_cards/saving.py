@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardkit.core import Chance, Pile, event_from_dict
+from boardkit.core import Pile, event_from_dict
+from boardkit.core.saving import start_loading
 
 from .events import CARD_FIELDS, CARDS_FIELDS, EVENT_TYPES, Card, card
 from .rules import Rules
@@ -47,17 +48,11 @@ def _event(data, rules: Rules):
 
 
 def load_game(cls, data: dict):
-    if not isinstance(data, dict) or data.get("game") != "cluedo_cards":
-        raise ValueError("not a saved Cluedo Card Game (expected a dict with game='cluedo_cards')")
     from .game import PHASES, PLAYING, full_deck, matching_cards
     try:
-        rules = Rules.from_dict(data["rules"])
-        n_players = data["n_players"]
-        rules.check_players(n_players)
-        game = cls.__new__(cls)
-        game.rules, game.n_players, game.seed = rules, n_players, data["seed"]
+        game = start_loading(cls, Rules, data, "cluedo_cards", "Cluedo Card Game")
+        rules, n_players = game.rules, game.n_players
         game._matching = matching_cards(rules.pictures, rules.numbers)
-        game.chance = Chance.from_dict(data["chance"])
         if not isinstance(data["hands"], list):
             raise ValueError(f"saved hands must be a list, got {data['hands']!r}")
         game.hands = [_cards(hand, rules, "hand") for hand in data["hands"]]

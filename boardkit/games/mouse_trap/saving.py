@@ -1,7 +1,8 @@
 """Restoring a saved Mouse Trap game, checking everything on the way in."""
 from __future__ import annotations
 
-from boardkit.core import Chance, event_from_dict
+from boardkit.core import event_from_dict
+from boardkit.core.saving import start_loading
 
 from .events import EVENT_TYPES
 from .rules import Rules
@@ -15,16 +16,10 @@ def _whole(value, name: str, low: int, high: int | None = None) -> int:
 
 
 def load_game(cls, data: dict):
-    if not isinstance(data, dict) or data.get("game") != "mouse_trap":
-        raise ValueError("not a saved Mouse Trap game (expected a dict with game='mouse_trap')")
     from .game import PHASES, SPLITTING
     try:
-        rules = Rules.from_dict(data["rules"])
-        n_players = data["n_players"]
-        rules.check_players(n_players)
-        game = cls.__new__(cls)
-        game.rules, game.n_players, game.seed = rules, n_players, data["seed"]
-        game.chance = Chance.from_dict(data["chance"])
+        game = start_loading(cls, Rules, data, "mouse_trap", "Mouse Trap game")
+        rules, n_players = game.rules, game.n_players
         last = len(rules.spaces) - 1
         game.positions = [None if p is None else _whole(p, "position", 0, last) for p in data["positions"]]
         game.cheese = [_whole(c, "cheese", 0) for c in data["cheese"]]

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardkit.core import Chance, Pile, event_from_dict
+from boardkit.core import Pile, event_from_dict
+from boardkit.core.saving import start_loading
 
 from .events import EVENT_TYPES, Card
 from .rules import COLOURS, NUMBERS, Rules
@@ -30,15 +31,9 @@ def _event(data: dict):
 
 
 def load_game(cls, data: dict):
-    if not isinstance(data, dict) or data.get("game") != "mystery_date":
-        raise ValueError("not a saved Mystery Date game (expected a dict with game='mystery_date')")
     try:
-        rules = Rules.from_dict(data["rules"])
-        n_players = data["n_players"]
-        rules.check_players(n_players)
-        game = cls.__new__(cls)
-        game.rules, game.n_players, game.seed = rules, n_players, data["seed"]
-        game.chance = Chance.from_dict(data["chance"])
+        game = start_loading(cls, Rules, data, "mystery_date", "Mystery Date game")
+        rules, n_players = game.rules, game.n_players
         game.positions = [int(p) for p in data["positions"]]
         game.hands = [[_card(c) for c in hand] for hand in data["hands"]]
         game.draw_pile = Pile([_card(c) for c in data["draw_pile"]], "draw")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardkit.core import Chance, Pile, event_from_dict
+from boardkit.core import Pile, event_from_dict
+from boardkit.core.saving import start_loading
 
 from .events import EVENT_TYPES
 from .rules import PHILO_VANCE, Rules
@@ -51,8 +52,6 @@ def _clues(values, name: str, n_clues: int, none: bool = False) -> list:
 
 
 def load_game(cls, data: dict):
-    if not isinstance(data, dict) or data.get("game") != "philo_vance":
-        raise ValueError("not a saved Philo Vance game (expected a dict with game='philo_vance')")
     try:
         game = _read(cls, data)
     except KeyError as err:
@@ -66,15 +65,11 @@ def load_game(cls, data: dict):
 
 def _read(cls, data: dict):
     from .game import PHASES
-    rules = Rules.from_dict(data["rules"])
-    n = data["n_players"]
-    rules.check_players(n)
+    game = start_loading(cls, Rules, data, "philo_vance", "Philo Vance game")
+    rules, n = game.rules, game.n_players
     seats, n_clues, n_suspects = n - 1, rules.n_clues, rules.n_suspects
-    game = cls.__new__(cls)
-    game.rules, game.n_players = rules, n
-    game.seed = _whole(data["seed"], "seed", 0, none=True)
+    game.seed = _whole(game.seed, "seed", 0, none=True)
     game.board = rules.estate
-    game.chance = Chance.from_dict(data["chance"])
     game.turns = _whole(data["turns"], "turns", 0)
     game.winner = _whole(data["winner"], "winner", 0, seats, none=True)
     game.end_reason = data["end_reason"]
