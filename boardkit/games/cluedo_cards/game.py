@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from boardkit.core import BaseGame, Pile, event_to_dict, refill_from
+from boardkit.core import BaseGame, Pile, event_to_dict, hand_counts, refill_from
 
 from . import events as ev
 from .actions import DRAW, PASS, SKIPS, SWAPS, Draw, Pass, Play, Skip, SwapWith, play
@@ -334,10 +334,7 @@ class Game(BaseGame):
     # -- saving and restoring ---------------------------------------------------
     def card_counts(self) -> Counter:
         """Every picture card in the game, wherever it is (always the full deck)."""
-        total = Counter(self.draw_pile.cards) + Counter(self.discard_pile.cards)
-        for hand in self.hands:
-            total.update(hand)
-        return total
+        return hand_counts([self.draw_pile, self.discard_pile, *self.hands])
 
     def to_dict(self) -> dict:
         return {

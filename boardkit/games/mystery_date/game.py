@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from boardkit.core import BaseGame, Pile, event_to_dict, refill_from
+from boardkit.core import BaseGame, Pile, event_to_dict, hand_counts, refill_from
 
 from . import events as ev
 from .actions import (DISCARDS, GIFTS, ROLL, SHOWS, SWAPS, TAKE_DISCARD, TAKE_DRAW, Discard, Give, Roll,
@@ -325,10 +325,7 @@ class Game(BaseGame):
     # -- saving and restoring ---------------------------------------------------
     def card_counts(self) -> Counter:
         """Every card in the game, wherever it is (always the full deck)."""
-        total = Counter(self.draw_pile.cards) + Counter(self.discard_pile.cards)
-        for hand in self.hands:
-            total.update(hand)
-        return total
+        return hand_counts([self.draw_pile, self.discard_pile, *self.hands])
 
     def to_dict(self) -> dict:
         return {
