@@ -3,7 +3,7 @@
     from boardkit.games import mystery_date as md
     game = md.Game(md.Rules(), n_players=3, seed=7)
 """
-import importlib
+from boardkit.games import lazy_app_and_analysis
 
 from . import bots
 from .actions import Discard, Give, Roll, ShowOutfit, SwapWith, TakeFrom
@@ -11,18 +11,7 @@ from .events import Card
 from .game import Game, ready_colours
 from .rules import COLOURS, DATES, OUTCOME_NAMES, OUTCOMES, Rules
 
-
-def __getattr__(name):
-    # The App needs ipywidgets/ipycanvas; load it only when asked for, so
-    # simulations run without a browser stack.
-    if name == "App":
-        from .view import App
-        return App
-    # The exact maths needs scipy and pandas (slow to import): load it when first used.
-    if name == "analysis":
-        return importlib.import_module(".analysis", __name__)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = lazy_app_and_analysis(__name__)
 
 __all__ = ["App", "COLOURS", "Card", "DATES", "Discard", "Game", "Give", "OUTCOMES", "OUTCOME_NAMES",
            "Roll", "Rules", "ShowOutfit", "SwapWith", "TakeFrom", "analysis", "bots", "ready_colours"]

@@ -4,7 +4,7 @@
     game = pv.Game(pv.Rules(), n_players=4, seed=7)
     pv.analysis.declaration_odds(row, named)      # the chance 4 of 6 named clues are right
 """
-import importlib
+from boardkit.games import lazy_app_and_analysis
 
 from . import bots
 from .actions import (QUEUE, Arrest, Bump, Claim, Convict, Demand, Discard, Draw, Keep, Move, Name, NoBump,
@@ -13,17 +13,7 @@ from .components import CLUES, CONFIRMATION, DECK_COPIES, SUSPECTS, Clue, Suspec
 from .game import Game
 from .rules import PHILO_VANCE, Rules
 
-
-def __getattr__(name):
-    # The App needs ipywidgets/ipycanvas; load it only when asked for, so
-    # simulations run without a browser stack.
-    if name == "App":
-        from .view import App
-        return App
-    if name == "analysis":
-        return importlib.import_module(".analysis", __name__)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = lazy_app_and_analysis(__name__)
 
 __all__ = ["App", "Arrest", "Bump", "CLUES", "CONFIRMATION", "Claim", "Clue", "Convict", "DECK_COPIES", "Demand",
            "Discard", "Draw", "Game", "Keep", "Move", "Name", "NoBump", "PHILO_VANCE", "Pass", "Pick", "PushOn",
