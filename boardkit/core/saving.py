@@ -6,6 +6,8 @@ are the same for every game and live here.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from .rng import Chance
 
 
@@ -27,3 +29,15 @@ def start_loading(cls, rules_class, data, game: str, title: str):
     loaded.rules, loaded.n_players, loaded.seed = rules, n_players, data["seed"]
     loaded.chance = Chance.from_dict(data["chance"])
     return loaded
+
+
+@contextmanager
+def reading_save():
+    """Read a saved game's values inside ``with reading_save():`` -- a missing key
+    or a value of the wrong type becomes a ValueError that says so."""
+    try:
+        yield
+    except KeyError as err:
+        raise ValueError(f"saved game is missing {err}") from None
+    except (TypeError, AttributeError) as err:
+        raise ValueError(f"saved game has a value of the wrong type: {err}") from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from boardkit.core import Pile, event_from_dict
-from boardkit.core.saving import start_loading
+from boardkit.core.saving import reading_save, start_loading
 
 from .events import CARD_FIELDS, CARDS_FIELDS, EVENT_TYPES, Card, card
 from .rules import Rules
@@ -49,7 +49,7 @@ def _event(data, rules: Rules):
 
 def load_game(cls, data: dict):
     from .game import PHASES, PLAYING, full_deck, matching_cards
-    try:
+    with reading_save():
         game = start_loading(cls, Rules, data, "cluedo_cards", "Cluedo Card Game")
         rules, n_players = game.rules, game.n_players
         game._matching = matching_cards(rules.pictures, rules.numbers)
@@ -77,10 +77,6 @@ def load_game(cls, data: dict):
         game.end_reason = data["end_reason"]
         events = data["events"]
         game.events = None if events is None else [_event(e, rules) for e in events]
-    except KeyError as err:
-        raise ValueError(f"saved game is missing {err}") from None
-    except TypeError as err:
-        raise ValueError(f"saved game has a value of the wrong type: {err}") from None
     game._legal = None
     if game.phase not in PHASES:
         raise ValueError(f"phase must be one of {PHASES}, got {game.phase!r}")

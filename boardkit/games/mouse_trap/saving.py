@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from boardkit.core import event_from_dict
-from boardkit.core.saving import start_loading
+from boardkit.core.saving import reading_save, start_loading
 
 from .events import EVENT_TYPES
 from .rules import Rules
@@ -17,7 +17,7 @@ def _whole(value, name: str, low: int, high: int | None = None) -> int:
 
 def load_game(cls, data: dict):
     from .game import PHASES, SPLITTING
-    try:
+    with reading_save():
         game = start_loading(cls, Rules, data, "mouse_trap", "Mouse Trap game")
         rules, n_players = game.rules, game.n_players
         last = len(rules.spaces) - 1
@@ -34,10 +34,6 @@ def load_game(cls, data: dict):
         game.cranks, game.catches, game.pushes = counts["cranks"], counts["catches"], counts["pushes"]
         events = data["events"]
         game.events = None if events is None else [event_from_dict(e, EVENT_TYPES) for e in events]
-    except KeyError as err:
-        raise ValueError(f"saved game is missing {err}") from None
-    except TypeError as err:
-        raise ValueError(f"saved game has a value of the wrong type: {err}") from None
     game._legal = None
     if game.phase not in PHASES:
         raise ValueError(f"phase must be one of {PHASES}, got {game.phase!r}")

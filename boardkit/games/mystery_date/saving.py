@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from boardkit.core import Pile, event_from_dict
-from boardkit.core.saving import start_loading
+from boardkit.core.saving import reading_save, start_loading
 
 from .events import EVENT_TYPES, Card
 from .rules import COLOURS, NUMBERS, Rules
@@ -31,7 +31,7 @@ def _event(data: dict):
 
 
 def load_game(cls, data: dict):
-    try:
+    with reading_save():
         game = start_loading(cls, Rules, data, "mystery_date", "Mystery Date game")
         rules, n_players = game.rules, game.n_players
         game.positions = [int(p) for p in data["positions"]]
@@ -44,10 +44,6 @@ def load_game(cls, data: dict):
         game.won_date, game.end_reason = data["won_date"], data["end_reason"]
         events = data["events"]
         game.events = None if events is None else [_event(e) for e in events]
-    except KeyError as err:
-        raise ValueError(f"saved game is missing {err}") from None
-    except TypeError as err:
-        raise ValueError(f"saved game has a value of the wrong type: {err}") from None
     game._legal = None
     from .game import GIVING, PHASES
     if game.phase not in PHASES:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from boardkit.core import Pile, event_from_dict
-from boardkit.core.saving import start_loading
+from boardkit.core.saving import reading_save, start_loading
 
 from .events import EVENT_TYPES
 from .rules import PHILO_VANCE, Rules
@@ -52,12 +52,8 @@ def _clues(values, name: str, n_clues: int, none: bool = False) -> list:
 
 
 def load_game(cls, data: dict):
-    try:
+    with reading_save():
         game = _read(cls, data)
-    except KeyError as err:
-        raise ValueError(f"saved game is missing {err}") from None
-    except (TypeError, AttributeError) as err:
-        raise ValueError(f"saved game has a value of the wrong type: {err}") from None
     _check_cards(game)
     _check_decision(game)
     return game
