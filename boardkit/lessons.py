@@ -32,3 +32,42 @@ def show(view, *items) -> None:
             view.append_display_data(item)
         if isinstance(item, plt.Figure):
             plt.close(item)
+
+
+def study_button(description: str, study, icon: str = "play"):
+    """A big button that runs ``study(view)``, and the Output ``view`` where the study shows its results.
+
+    Lessons put their longer studies (thousands of games) behind a button, so
+    a Voilà page opens quickly and the class decides when to run them.  While
+    a study runs its button is greyed out, so a second click cannot start it
+    twice.  A ``ValueError`` (a rule variant that makes no sense) is shown in
+    the view as a sentence instead of a traceback.
+
+    Returns ``(button, view)``; put them on the page with ``widgets.VBox([button, view])``.
+    """
+    import ipywidgets as widgets
+
+    button = widgets.Button(description=description, button_style="primary", icon=icon,
+                            layout=widgets.Layout(width="250px", height="50px"))
+    view = widgets.Output()
+
+    def run(_button=None):
+        button.disabled = True
+        try:
+            study(view)
+        except ValueError as error:
+            show(view, f"That makes no sense: {error}")
+        finally:
+            button.disabled = False
+
+    button.on_click(run)
+    return button, view
+
+
+def progress_bar(view, total: int, description: str):
+    """A progress bar for ``total`` games, shown in the Output ``view``; hand it to ``bk.simulate(progress=...)``."""
+    from tqdm.notebook import tqdm
+
+    bar = tqdm(total=total, desc=description, display=False)
+    show(view, bar.container)
+    return bar

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import nbformat
 
+from lesson_cluedo_cards import cluedo_cards_notebook
 from lesson_index import index_notebook
 from lesson_mouse_trap import mouse_trap_notebook
 from lesson_mystery_date import mystery_date_notebook
@@ -29,7 +30,8 @@ NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 
 
 NOTEBOOKS = {"00_index.ipynb": index_notebook, "01_mystery_date.ipynb": mystery_date_notebook,
-             "02_mouse_trap.ipynb": mouse_trap_notebook, "03_philo_vance.ipynb": philo_vance_notebook}
+             "02_mouse_trap.ipynb": mouse_trap_notebook, "03_philo_vance.ipynb": philo_vance_notebook,
+             "04_cluedo_cards.ipynb": cluedo_cards_notebook}
 
 
 def is_pinned(cell) -> bool:

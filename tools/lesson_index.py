@@ -1,5 +1,5 @@
 """The notebook 00_index: the list of lessons."""
-from notebook_builder import Builder
+from notebook_builder import PIN, Builder
 
 
 def index_notebook():
@@ -22,7 +22,7 @@ def index_notebook():
     | 1 | **Mystery Date** (1965) | Exact odds as fractions, the law of large numbers, confidence intervals, testing whether a door is fair (chi-square, p-values), game length and first-player advantage, changing rules | [in JupyterLab](01_mystery_date.ipynb) · [as a Voilà app](../voila/render/notebooks/01_mystery_date.ipynb) |
     | 2 | **Mouse Trap** (1963) | Chains of chance: a contraption that works only if all 16 stages do (products of probabilities), the weakest link, backups, the geometric wait for a catch, game length by number of players | [in JupyterLab](02_mouse_trap.ipynb) · [as a Voilà app](../voila/render/notebooks/02_mouse_trap.ipynb) |
     | 3 | **Philo Vance** (1937) | Deduction: counting hands exactly (beyond the hypergeometric), the chance that 4 of 6 guesses are right, Bayes' rule from "yes" and "no", does reasoning beat guessing? | [in JupyterLab](03_philo_vance.ipynb) · [as a Voilà app](../voila/render/notebooks/03_philo_vance.ipynb) |
-    | 4 | Cluedo Card Game | Counting with cards: sets, matches and penalties | *coming soon* |
+    | 4 | **Cluedo Card Game** | Game design: the exact chance of being stuck (hypergeometric), is it fair to every seat, luck against skill in a bot tournament, designing a better variant | [in JupyterLab](04_cluedo_cards.ipynb) · [as a Voilà app](../voila/render/notebooks/04_cluedo_cards.ipynb) |
     | 5 | Win, Lose or Draw | Timers, teams and scoring: is the board fair to every colour? | *coming soon* |
 
     **How the app links work.** The "as a Voilà app" link works when JupyterLab (or
@@ -50,7 +50,8 @@ def index_notebook():
     lessons = pd.DataFrame({
         "game": ["Mystery Date", "Mouse Trap", "Philo Vance", "Cluedo Card Game", "Win, Lose or Draw"],
         "module": ["mystery_date", "mouse_trap", "philo_vance", "cluedo_cards", "win_lose_draw"],
-        "lesson": ["01_mystery_date.ipynb", "02_mouse_trap.ipynb", "03_philo_vance.ipynb", None, None],
+        "lesson": ["01_mystery_date.ipynb", "02_mouse_trap.ipynb", "03_philo_vance.ipynb", "04_cluedo_cards.ipynb",
+                   None],
     })
     lessons["status"] = ["ready" if m in installed and lesson else "coming"
                          for m, lesson in zip(lessons["module"], lessons["lesson"])]
@@ -69,5 +70,55 @@ def index_notebook():
              f'open as a Voilà app</a></li>'
              for row in lessons.itertuples() if row.status == "ready" and row.lesson]
     HTML("<ul style='font-size: 130%'>" + "".join(links) + "</ul>")
+    """)
+    b.md("""
+    ## How the games compare
+
+    A game designer asks the same questions of every game: *How long is it? Is it fair to
+    every seat? Is there drama, does the lead change hands? And does skill matter, or is it
+    all luck?* `bk.metrics` answers them from simulated games, the same way for every game.
+    Here each game is played 200 times by its own heuristic bots (4 players), and then 200
+    times by one heuristic bot against three Random ones, to measure skill.
+
+    * **first seat win rate**: 0.25 would be fair with 4 players;
+    * **seat test p**: a small p (below 0.05) says the seats are *not* equal;
+    * **comeback share**: how often the winner was behind the leader at some point;
+    * **skill**: 0 when the clever bot wins only its fair share (all luck), 1 when it always wins.
+    """)
+    b.code(f"""
+    {PIN}
+    import boardkit as bk
+    from boardkit.core.bots import Random
+    from boardkit.games import cluedo_cards as cc, mouse_trap as mt, mystery_date as md, philo_vance as pv
+
+    clever = {{"Mystery Date": (md.Rules(), md.bots.Collector()), "Mouse Trap": (mt.Rules(), mt.bots.Trapper()),
+              "Philo Vance": (pv.Rules(), pv.bots.Detective()), "Cluedo Card Game": (cc.Rules(), cc.bots.Shedder())}}
+    frames, skill = {{}}, {{}}
+    for name, (rules, bot) in clever.items():
+        frames[name] = bk.simulate(rules, n_players=4, n_games=200, seed=0, progress=False)
+        test = bk.metrics.skill_test(rules, bot, Random(), n_players=4, n_games=200, seed=1, progress=False)
+        skill[name] = test["skill"]
+    comparison = bk.metrics.compare(frames, skill)
+    print(comparison.round(2).T.to_string())
+    """)
+    b.code("""
+    %matplotlib inline
+    import matplotlib.pyplot as plt
+    from boardkit.lessons import CHART_COLOURS, CHART_HATCHES
+
+    plt.rcParams["font.size"] = 14
+    fig, axes = plt.subplots(1, 3, figsize=(18, 5.5))
+    panels = [("first seat win rate", "Does the first seat win more?", 0.25),
+              ("comeback share", "Drama: the winner came from behind", None),
+              ("skill", "Skill: 0 = all luck, 1 = all skill", None)]
+    for ax, (column, title, fair) in zip(axes, panels):
+        ax.bar(comparison.index, comparison[column], color=CHART_COLOURS[:4], hatch=CHART_HATCHES[:4],
+               edgecolor="white")
+        if fair is not None:
+            ax.axhline(fair, color="black", ls="--", label="fair")
+            ax.legend()
+        ax.set_title(title)
+        ax.tick_params(axis="x", rotation=25)
+    plt.show()
     """)
     return b.notebook()
