@@ -2,6 +2,7 @@
 
     python tools/build_notebooks.py          # write every notebook of notebooks/
     python tools/build_notebooks.py --pin    # ... then run them and keep the pinned outputs
+    python tools/build_notebooks.py --pin 01_mystery_date.ipynb 02_mouse_trap.ipynb   # only these two
 
 Each notebook is written by its own module, ``tools/lesson_<game>.py``.
 A cell whose first line is ``# NBVAL_CHECK_OUTPUT`` is a pinned cell: nbval
@@ -56,10 +57,15 @@ def pin_outputs(nb, path: Path, timeout: int = 600):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pin", action="store_true", help="execute and keep the pinned cells' outputs")
+    parser.add_argument("names", nargs="*", metavar="NOTEBOOK",
+                        help="write only these notebooks (default: all of them): " + ", ".join(NOTEBOOKS))
     args = parser.parse_args(argv)
-    for name, make in NOTEBOOKS.items():
+    unknown = [name for name in args.names if name not in NOTEBOOKS]
+    if unknown:
+        parser.error(f"no notebook called {', '.join(unknown)}; the notebooks are: {', '.join(NOTEBOOKS)}")
+    for name in args.names or NOTEBOOKS:
         path = NOTEBOOK_DIR / name
-        nb = make()
+        nb = NOTEBOOKS[name]()
         if args.pin:
             pin_outputs(nb, path)
         nbformat.validate(nb)

@@ -30,11 +30,11 @@ def mouse_trap_notebook():
     import matplotlib.pyplot as plt
     import numpy as np
     import pandas as pd
-    from tqdm.notebook import tqdm
 
     import boardkit as bk
     from boardkit.games import mouse_trap as mt
     from boardkit.lessons import CHART_COLOURS, CHART_HATCHES, show   # show(output_widget, text, table, figure, ...)
+    from boardkit.lessons import progress_bar, study_button            # a button that runs a long study, a progress bar
 
     plt.rcParams["font.size"] = 14
     BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
@@ -259,24 +259,16 @@ def mouse_trap_notebook():
         ax.legend(loc="lower right")
         return fig, wins.round(3), fairness.verdict()
 
-    def play_games(button=None):
-        games_button.disabled = True
-        try:
-            bar = tqdm(total=3000, desc="3 x 1,000 games", display=False)
-            show(games_view, bar.container)
-            start = time.perf_counter()
-            frames = [bk.simulate(rules, n_players=n, n_games=1000, seed=0, executor=pool, progress=bar)
-                      for n in (2, 3, 4)]
-            games = results["rulebook"] = pd.concat(frames, ignore_index=True)
-            show(games_view, f"3,000 games in {time.perf_counter() - start:.0f} seconds", *length_charts(games),
-                 widgets.HTML("<h3>Does the first player have an edge?</h3>"), *seat_chart(games))
-        finally:
-            games_button.disabled = False
+    def play_games(view):
+        bar = progress_bar(view, 3000, "3 x 1,000 games")
+        start = time.perf_counter()
+        frames = [bk.simulate(rules, n_players=n, n_games=1000, seed=0, executor=pool, progress=bar)
+                  for n in (2, 3, 4)]
+        games = results["rulebook"] = pd.concat(frames, ignore_index=True)
+        show(view, f"3,000 games in {time.perf_counter() - start:.0f} seconds", *length_charts(games),
+             widgets.HTML("<h3>Does the first player have an edge?</h3>"), *seat_chart(games))
 
-    games_button = widgets.Button(description="Play 3,000 games", button_style="primary", icon="play",
-                                  layout=widgets.Layout(width="250px", height="50px"))
-    games_button.on_click(play_games)
-    games_view = widgets.Output()
+    games_button, games_view = study_button("Play 3,000 games", play_games)
     widgets.VBox([games_button, games_view])
     """)
     b.md("""
@@ -294,36 +286,28 @@ def mouse_trap_notebook():
         power = np.log(target) / np.log(float(mt.analysis.trap_reliability(rules)))
         return rules.replace(stage_odds=tuple(float(p) ** power for p in rules.stage_odds))
 
-    def endgame_study(button=None):
-        endgame_button.disabled = True
-        try:
-            targets = [0.30, float(mt.analysis.trap_reliability(rules)), 0.75, 0.95]
-            bar = tqdm(total=500 * len(targets), desc="endgames", display=False)
-            show(endgame_view, bar.container)
-            rows = []
-            for target in targets:
-                games = bk.simulate(trap_with_reliability(target), n_players=4, n_games=500, seed=0,
-                                    executor=pool, progress=bar)
-                endgame = games["turns"] - games["trap_done"]
-                mean, low, high = bk.stats.mean_interval(endgame)
-                rows.append({"trap works": round(target, 2), "mean endgame turns": mean, "low": low, "high": high,
-                             "cranks per game": games["cranks"].mean()})
-            table = pd.DataFrame(rows).set_index("trap works")
-            fig, ax = plt.subplots(figsize=(10, 5))
-            ax.errorbar(table.index, table["mean endgame turns"],
-                        yerr=[table["mean endgame turns"] - table["low"], table["high"] - table["mean endgame turns"]],
-                        fmt="o-", ms=10, capsize=8, lw=3, color=BLUE)
-            ax.set(xlabel="chance one crank catches", ylabel="turns after the trap is built",
-                   title="A less reliable trap makes a longer endgame (95% intervals)")
-            results["endgame"] = table
-            show(endgame_view, fig, table.round(2))
-        finally:
-            endgame_button.disabled = False
+    def endgame_study(view):
+        targets = [0.30, float(mt.analysis.trap_reliability(rules)), 0.75, 0.95]
+        bar = progress_bar(view, 500 * len(targets), "endgames")
+        rows = []
+        for target in targets:
+            games = bk.simulate(trap_with_reliability(target), n_players=4, n_games=500, seed=0,
+                                executor=pool, progress=bar)
+            endgame = games["turns"] - games["trap_done"]
+            mean, low, high = bk.stats.mean_interval(endgame)
+            rows.append({"trap works": round(target, 2), "mean endgame turns": mean, "low": low, "high": high,
+                         "cranks per game": games["cranks"].mean()})
+        table = pd.DataFrame(rows).set_index("trap works")
+        fig, ax = plt.subplots(figsize=(10, 5))
+        ax.errorbar(table.index, table["mean endgame turns"],
+                    yerr=[table["mean endgame turns"] - table["low"], table["high"] - table["mean endgame turns"]],
+                    fmt="o-", ms=10, capsize=8, lw=3, color=BLUE)
+        ax.set(xlabel="chance one crank catches", ylabel="turns after the trap is built",
+               title="A less reliable trap makes a longer endgame (95% intervals)")
+        results["endgame"] = table
+        show(view, fig, table.round(2))
 
-    endgame_button = widgets.Button(description="Compare traps", button_style="primary", icon="play",
-                                    layout=widgets.Layout(width="250px", height="50px"))
-    endgame_button.on_click(endgame_study)
-    endgame_view = widgets.Output()
+    endgame_button, endgame_view = study_button("Compare traps", endgame_study)
     widgets.VBox([endgame_button, endgame_view])
     """)
 
@@ -349,35 +333,23 @@ def mouse_trap_notebook():
     def my_rules():
         return rules.replace(path=my_track).with_stage_odds(**{letter: s.value for letter, s in sliders.items()})
 
-    def compare_traps(button=None):
-        compare_button.disabled = True
-        try:
-            try:
-                mine = my_rules()
-            except ValueError as error:
-                show(compare_view, f"That trap makes no sense: {error}")
-                return
-            chosen = {"rulebook": rules, "your trap": mine}
-            bar = tqdm(total=500 * len(chosen), desc="your trap", display=False)
-            show(compare_view, bar.container)
-            rows = {}
-            for name, variant in chosen.items():
-                games = bk.simulate(variant, n_players=4, n_games=500, seed=0, executor=pool, progress=bar)
-                rows[name] = {"trap works (exact)": float(mt.analysis.trap_reliability(variant)),
-                              "median turns": games["turns"].median(),
-                              "share at turn cap": (games["end"] == "turn cap").mean(),
-                              "cranks per game": games["cranks"].mean()}
-            table = pd.DataFrame(rows).T
-            results["your trap"] = table
-            best = mt.analysis.stage_importance(mine).index[0]
-            show(compare_view, table.round(3), f"Your weakest link is stage {best}: fix it first.")
-        finally:
-            compare_button.disabled = False
+    def compare_traps(view):
+        mine = my_rules()
+        chosen = {"rulebook": rules, "your trap": mine}
+        bar = progress_bar(view, 500 * len(chosen), "your trap")
+        rows = {}
+        for name, variant in chosen.items():
+            games = bk.simulate(variant, n_players=4, n_games=500, seed=0, executor=pool, progress=bar)
+            rows[name] = {"trap works (exact)": float(mt.analysis.trap_reliability(variant)),
+                          "median turns": games["turns"].median(),
+                          "share at turn cap": (games["end"] == "turn cap").mean(),
+                          "cranks per game": games["cranks"].mean()}
+        table = pd.DataFrame(rows).T
+        results["your trap"] = table
+        best = mt.analysis.stage_importance(mine).index[0]
+        show(view, table.round(3), f"Your weakest link is stage {best}: fix it first.")
 
-    compare_button = widgets.Button(description="Compare", button_style="primary", icon="play",
-                                    layout=widgets.Layout(width="250px", height="50px"))
-    compare_button.on_click(compare_traps)
-    compare_view = widgets.Output()
+    compare_button, compare_view = study_button("Compare", compare_traps)
     widgets.VBox([widgets.GridBox(list(sliders.values()),
                                   layout=widgets.Layout(grid_template_columns="repeat(2, 540px)")),
                   compare_button, compare_view])

@@ -30,11 +30,11 @@ def mystery_date_notebook():
     import numpy as np
     import pandas as pd
     from IPython.display import display
-    from tqdm.notebook import tqdm
 
     import boardkit as bk
     from boardkit.games import mystery_date as md
     from boardkit.lessons import CHART_COLOURS, CHART_HATCHES, show   # show(output_widget, text, table, figure, ...)
+    from boardkit.lessons import progress_bar, study_button            # a button that runs a long study, a progress bar
     from boardkit.render.palette import SUIT_COLOURS
 
     plt.rcParams["font.size"] = 14
@@ -349,23 +349,15 @@ def mystery_date_notebook():
         ax.legend(loc="lower right")
         return fig, wins.round(3), fairness.verdict()
 
-    def play_10000_games(button=None):
-        run_button.disabled = True
-        try:
-            bar = tqdm(total=10_000, desc="10,000 games", display=False)
-            show(length_view, bar.container)   # the progress bar, while the games are played
-            start = time.perf_counter()
-            games = bk.simulate(rules, n_players=4, n_games=10_000, seed=0, executor=pool, progress=bar)
-            results["1965 rules"] = games
-            show(length_view, f"10,000 games in {time.perf_counter() - start:.0f} seconds", *game_length_charts(games),
-                 widgets.HTML("<h3>Does the first player have an edge?</h3>"), *seat_win_charts(games))
-        finally:
-            run_button.disabled = False
+    def play_10000_games(view):
+        bar = progress_bar(view, 10_000, "10,000 games")   # shown while the games are played
+        start = time.perf_counter()
+        games = bk.simulate(rules, n_players=4, n_games=10_000, seed=0, executor=pool, progress=bar)
+        results["1965 rules"] = games
+        show(view, f"10,000 games in {time.perf_counter() - start:.0f} seconds", *game_length_charts(games),
+             widgets.HTML("<h3>Does the first player have an edge?</h3>"), *seat_win_charts(games))
 
-    run_button = widgets.Button(description="Play 10,000 games", button_style="primary", icon="play",
-                                layout=widgets.Layout(width="250px", height="50px"))
-    run_button.on_click(play_10000_games)
-    length_view = widgets.Output()
+    run_button, length_view = study_button("Play 10,000 games", play_10000_games)
     widgets.VBox([run_button, length_view])
     """)
     b.md("""
@@ -431,23 +423,14 @@ def mystery_date_notebook():
         fig.tight_layout()
         return fig
 
-    def compare_variants(button=None):
-        compare_button.disabled = True
-        try:
-            try:
-                chosen = dict(variants, **{"your variant": your_variant()})
-            except ValueError as error:
-                show(compare_view, f"That variant makes no sense: {error}")
-                return
-            bar = tqdm(total=2000 * len(chosen), desc=f"{len(chosen)} variants", display=False)
-            show(compare_view, bar.container)
-            frames = [bk.simulate(variant, n_players=4, n_games=2000, seed=0, executor=pool, progress=bar,
-                                  variant=name)
-                      for name, variant in chosen.items()]
-            compare = results["compare"] = pd.concat(frames, ignore_index=True)
-            show(compare_view, compare_table(compare), compare_histograms(compare))
-        finally:
-            compare_button.disabled = False
+    def compare_variants(view):
+        chosen = dict(variants, **{"your variant": your_variant()})
+        bar = progress_bar(view, 2000 * len(chosen), f"{len(chosen)} variants")
+        frames = [bk.simulate(variant, n_players=4, n_games=2000, seed=0, executor=pool, progress=bar,
+                              variant=name)
+                  for name, variant in chosen.items()]
+        compare = results["compare"] = pd.concat(frames, ignore_index=True)
+        show(view, compare_table(compare), compare_histograms(compare))
 
     style = {"description_width": "180px"}
     wide = widgets.Layout(width="500px")
@@ -456,10 +439,7 @@ def mystery_date_notebook():
     dud = widgets.Checkbox(value=rules.dud_in_play, description="the Dud is behind the door", style=style)
     red_weight = widgets.IntSlider(value=rules.door_weights[0], min=0, max=5,
                                    description="Formal Dance weight", style=style, layout=wide)
-    compare_button = widgets.Button(description="Compare", button_style="primary", icon="play",
-                                    layout=widgets.Layout(width="250px", height="50px"))
-    compare_button.on_click(compare_variants)
-    compare_view = widgets.Output()
+    compare_button, compare_view = study_button("Compare", compare_variants)
     widgets.VBox([hand_limit, dud, red_weight, compare_button, compare_view])
     """)
     b.md("""

@@ -36,11 +36,11 @@ def philo_vance_notebook():
     import matplotlib.pyplot as plt
     import numpy as np
     import pandas as pd
-    from tqdm.notebook import tqdm
 
     import boardkit as bk
     from boardkit.games import philo_vance as pv
     from boardkit.lessons import CHART_COLOURS, CHART_HATCHES, show   # show(output_widget, text, table, figure, ...)
+    from boardkit.lessons import progress_bar, study_button            # a button that runs a long study, a progress bar
 
     plt.rcParams["font.size"] = 14
     BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
@@ -288,41 +288,33 @@ def philo_vance_notebook():
     does not decide). Press the button.
     """)
     b.code("""
-    def duel(button=None):
-        duel_button.disabled = True
-        try:
-            bar = tqdm(total=500, desc="500 games", display=False)
-            show(duel_view, bar.container)
-            D, R = pv.bots.Detective, pv.bots.Random
-            line_ups = {(0, 2): [D(), R(), D(), R()], (1, 3): [R(), D(), R(), D()]}   # Detectives' seats: bots
-            start = time.perf_counter()
-            wins, frames = pd.Series({"Detective": 0, "Random": 0}), []
-            for seed, (seats, bots) in enumerate(line_ups.items()):
-                games = bk.simulate(rules, n_players=4, n_games=250, seed=seed, bots=bots, executor=pool, progress=bar)
-                won = games["winner"].dropna()
-                wins += [won.isin(seats).sum(), (~won.isin(seats)).sum()]
-                frames.append(games)
-            games = pd.concat(frames, ignore_index=True)
-            decided = int(wins.sum())
-            low, high = bk.stats.wilson_interval(wins.to_numpy(), decided)
-            share = wins / decided
-            fig, ax = plt.subplots(figsize=(9, 5))
-            ax.bar(wins.index, share, color=[BLUE, ORANGE], hatch=["", "//"], edgecolor="white",
-                   yerr=[share - low, high - share], capsize=12)
-            ax.axhline(0.5, color="black", ls="--", label="no better than luck: 1/2")
-            ax.set(ylabel="share of the games won", ylim=(0, 1),
-                   title=f"Two Detectives against two Random bots ({decided} games with a winner)")
-            ax.legend()
-            table = pd.DataFrame({"wins": wins, "share": share.round(3), "low": np.round(low, 3), "high": np.round(high, 3)})
-            show(duel_view, f"500 games in {time.perf_counter() - start:.0f} seconds", fig, table,
-                 bk.metrics.end_reasons(games).round(3))
-        finally:
-            duel_button.disabled = False
+    def duel(view):
+        bar = progress_bar(view, 500, "500 games")
+        D, R = pv.bots.Detective, pv.bots.Random
+        line_ups = {(0, 2): [D(), R(), D(), R()], (1, 3): [R(), D(), R(), D()]}   # Detectives' seats: bots
+        start = time.perf_counter()
+        wins, frames = pd.Series({"Detective": 0, "Random": 0}), []
+        for seed, (seats, bots) in enumerate(line_ups.items()):
+            games = bk.simulate(rules, n_players=4, n_games=250, seed=seed, bots=bots, executor=pool, progress=bar)
+            won = games["winner"].dropna()
+            wins += [won.isin(seats).sum(), (~won.isin(seats)).sum()]
+            frames.append(games)
+        games = pd.concat(frames, ignore_index=True)
+        decided = int(wins.sum())
+        low, high = bk.stats.wilson_interval(wins.to_numpy(), decided)
+        share = wins / decided
+        fig, ax = plt.subplots(figsize=(9, 5))
+        ax.bar(wins.index, share, color=[BLUE, ORANGE], hatch=["", "//"], edgecolor="white",
+               yerr=[share - low, high - share], capsize=12)
+        ax.axhline(0.5, color="black", ls="--", label="no better than luck: 1/2")
+        ax.set(ylabel="share of the games won", ylim=(0, 1),
+               title=f"Two Detectives against two Random bots ({decided} games with a winner)")
+        ax.legend()
+        table = pd.DataFrame({"wins": wins, "share": share.round(3), "low": np.round(low, 3), "high": np.round(high, 3)})
+        show(view, f"500 games in {time.perf_counter() - start:.0f} seconds", fig, table,
+             bk.metrics.end_reasons(games).round(3))
 
-    duel_button = widgets.Button(description="Play 500 games", button_style="primary", icon="play",
-                                 layout=widgets.Layout(width="250px", height="50px"))
-    duel_button.on_click(duel)
-    duel_view = widgets.Output()
+    duel_button, duel_view = study_button("Play 500 games", duel)
     widgets.VBox([duel_button, duel_view])
     """)
 
@@ -360,40 +352,32 @@ def philo_vance_notebook():
         return base(retire_after_failures=3 if retirement.value else None, judge_needed=judge.value,
                     deck=DECKS[deck.value])
 
-    def compare(button=None):
-        compare_button.disabled = True
+    def compare(view):
         try:
-            try:
-                variant = my_variant()
-            except ValueError as error:
-                show(compare_view, f"That variant makes no sense: {error}")
-                return
-            bar = tqdm(total=600, desc="rulebook and variant", display=False)
-            show(compare_view, bar.container)
-            rows = {}
-            for name, chosen in {"rulebook": rules, "your variant": variant}.items():
-                games = bk.simulate(chosen, n_players=4, n_games=300, seed=0, executor=pool, progress=bar)
-                rows[name] = {"median turns": games["turns"].median(),
-                              "90th percentile turns": games["turns"].quantile(0.9),
-                              "declarations per game": games["declarations"].mean(),
-                              "failed declarations per game": (games["declarations"] - games["successful"]).mean(),
-                              "players retired per game": games["retired"].mean(),
-                              "share convicted": (games["end"] == "convicted").mean(),
-                              "share at turn cap": (games["end"] == "turn cap").mean()}
-            table = pd.DataFrame(rows)
-            fig, ax = plt.subplots(figsize=(10, 4.5))
-            table.loc[["median turns", "90th percentile turns"]].plot.bar(ax=ax, color=[BLUE, ORANGE], rot=0)
-            for bar_patch, hatch in zip(ax.patches, ["", ""] + ["//", "//"]):
-                bar_patch.set_hatch(hatch)
-            ax.set(ylabel="turns", title="How long is a game?")
-            show(compare_view, table.round(3), fig)
-        finally:
-            compare_button.disabled = False
+            variant = my_variant()
+        except ValueError as error:
+            show(view, f"That variant makes no sense: {error}")
+            return
+        bar = progress_bar(view, 600, "rulebook and variant")
+        rows = {}
+        for name, chosen in {"rulebook": rules, "your variant": variant}.items():
+            games = bk.simulate(chosen, n_players=4, n_games=300, seed=0, executor=pool, progress=bar)
+            rows[name] = {"median turns": games["turns"].median(),
+                          "90th percentile turns": games["turns"].quantile(0.9),
+                          "declarations per game": games["declarations"].mean(),
+                          "failed declarations per game": (games["declarations"] - games["successful"]).mean(),
+                          "players retired per game": games["retired"].mean(),
+                          "share convicted": (games["end"] == "convicted").mean(),
+                          "share at turn cap": (games["end"] == "turn cap").mean()}
+        table = pd.DataFrame(rows)
+        fig, ax = plt.subplots(figsize=(10, 4.5))
+        table.loc[["median turns", "90th percentile turns"]].plot.bar(ax=ax, color=[BLUE, ORANGE], rot=0)
+        for bar_patch, hatch in zip(ax.patches, ["", ""] + ["//", "//"]):
+            bar_patch.set_hatch(hatch)
+        ax.set(ylabel="turns", title="How long is a game?")
+        show(view, table.round(3), fig)
 
-    compare_button = widgets.Button(description="Compare", button_style="primary", icon="play",
-                                    layout=widgets.Layout(width="250px", height="50px"))
-    compare_button.on_click(compare)
-    compare_view = widgets.Output()
+    compare_button, compare_view = study_button("Compare", compare)
     widgets.VBox([game_kind, retirement, judge, deck, compare_button, compare_view])
     """)
     b.md("""
