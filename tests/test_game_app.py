@@ -12,6 +12,7 @@ import time
 import pytest
 
 from boardkit.core import step as bot_step
+from boardkit.games import cluedo_cards as cc
 from boardkit.games import mouse_trap as mt
 from boardkit.games import mystery_date as md
 from view_helpers import Unchanged, counters, key_down, make_apps, saved, text, wait_until
@@ -20,6 +21,7 @@ from view_helpers import Unchanged, counters, key_down, make_apps, saved, text, 
 GAMES = [
     pytest.param((md.App, "Collector", md.Rules(max_turns=8)), id="mystery_date"),
     pytest.param((mt.App, "Trapper", mt.Rules(max_turns=12)), id="mouse_trap"),
+    pytest.param((cc.App, "Shedder", cc.Rules(max_rounds=2)), id="cluedo_cards"),   # a game without dice
 ]
 
 
@@ -164,6 +166,11 @@ def test_changing_a_seat_changes_who_decides(game, make_app):
     app = make_app(seats=bots(game), seed=5)
     app.seat_inputs[0].value = "human"
     assert "Seats: 1 human" in text(app)
+    if app.ROLLING_PHASE is None:                                # no dice: a human acts by clicking,
+        with Unchanged(app):                                     # and Step only says what to click
+            app.step()
+        assert "Player 1, your turn" in text(app)
+        return
     assert app.roll_button.description == "Roll"
     app.step()                                                   # now it is her roll
     assert app.game.events and any(type(e).__name__ == "Rolled" for e in app.game.events)
@@ -175,7 +182,8 @@ def test_autoplay_stops_at_a_human_seat(game, make_app):
     app = make_app(seats=bots(game, "BhBB"), seed=2, autoplay_speed=10)
     app.autoplay.value = True
     wait_until(lambda: not app.autoplay.value)
-    assert app.game.current_player == 1 and app.game.phase == app.ROLLING_PHASE
+    assert app.game.current_player == 1
+    assert app.ROLLING_PHASE is None or app.game.phase == app.ROLLING_PHASE
     assert counters(app)[1] >= 1
     assert "Player 2, your turn" in text(app)
     wait_until(lambda: not autoplay_threads(app), 5)

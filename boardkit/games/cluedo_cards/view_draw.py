@@ -1,0 +1,551 @@
+"""Drawing the Cluedo Card Game table: pure functions of a :class:`~.view_scene.Scene`.
+
+The table, on a 1280 x 800 canvas (a WXGA projector; every text 22 px or more)::
+
+    +---------------------------------------------+--------------------+
+    | the rivals: name, cards (backs), turns lost  | score sheet        |
+    +---------------------------------------------+  (rounds, totals)  |
+    | draw pile | discard (top large) | what to   +--------------------+
+    |           |                     | play on   | last round:        |
+    |           |                     | / reveal  | the miniatures     |
+    +---------------------------------------------+--------------------+
+    | the bottom seat's hand, large: playable      | the action cards   |
+    | cards raised, ringed and tagged PLAY         | and their powers   |
+    +---------------------------------------------+--------------------+
+
+``draw_board`` paints what never changes (the background and the legend of
+the action cards); ``draw_scene`` everything else; ``hit_targets`` lists the
+clickable rectangles of a scene, the very rectangles ``draw_scene`` draws, so
+clicks are tested against exactly what is on screen.  ``animate_slide``
+builds a card's slide (to the discard pile, or from the draw pile) as one
+message.  Nothing here touches widgets or changes the game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from boardkit import render as r
+from boardkit.render import palette as pal
+from boardkit.render import player_glyph, player_style
+
+from . import view_cards as vc
+from .game import SKIPPING, SWAPPING
+from .view_scene import Scene
+
+WIDTH, HEIGHT = 1280, 800
+MARGIN = 8
+TABLE_W = 884                               # the left part: rivals, piles, the bottom hand
+SIDE_X = MARGIN + TABLE_W + 12              # the right column: score sheet, last round, legend
+SIDE_W = WIDTH - SIDE_X - MARGIN
+RIVALS_H = 198
+HAND_Y = 486
+CARD_W, CARD_H = 116, 162                   # a card of the bottom hand
+RAISE = 26                                  # how far a playable card is raised
+SMALL_W, SMALL_H = 72, 100                  # a card of a rival's hand, or of the recent plays
+PANEL_FILL = pal.WHITE
+CURRENT_FILL = pal.CURRENT_FILL
+SLIDE_FRAMES, SLIDE_MS, SLIDE_HOLD_MS = 9, 35, 80
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def card_name(card) -> str:
+    """ "Dagger 3", "Col. Mustard 1": a card as the table writes it."""
+    return f"{vc.title(card.picture)} {card.number}"
+
+
+def short_seat(seat: int) -> str:
+    """ "P2": a seat in a narrow column."""
+    return f"P{seat + 1}"
+
+
+# --- where things are ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Layout:
+    """The fixed places on the table (the rivals' panels depend on the number of players)."""
+
+    draw_rect: tuple = (30, 238, CARD_W, CARD_H)
+    discard_rect: tuple = (180, 222, 150, 216)
+    news_rect: tuple = (352, 214, TABLE_W + MARGIN - 352, 264)
+    hand_panel: tuple = (MARGIN, HAND_Y, TABLE_W, HEIGHT - MARGIN - HAND_Y)
+    sheet_rect: tuple = (SIDE_X, MARGIN, SIDE_W, 236)
+    round_rect: tuple = (SIDE_X, 254, SIDE_W, 236)
+    legend_rect: tuple = (SIDE_X, 500, SIDE_W, HEIGHT - MARGIN - 500)
+
+    @classmethod
+    def for_rules(cls, rules) -> "Layout":
+        """The table is the same for every rules variant."""
+        return cls()
+
+
+def rival_seats(scene: Scene) -> list[int]:
+    """The seats drawn at the top: everybody but the bottom seat, in turn order after it."""
+    n = scene.n_players
+    return [(scene.bottom + k) % n for k in range(1, n)]
+
+
+def rival_panel(index: int, count: int):
+    """The ``index``-th of ``count`` rival panels across the top, as (x, y, w, h)."""
+    gap = 10
+    w = (TABLE_W - (count - 1) * gap) / count
+    return (MARGIN + index * (w + gap), MARGIN, w, RIVALS_H)
+
+
+def seat_panel(scene: Scene, seat: int, layout: Layout | None = None):
+    """The panel of ``seat``: the bottom hand's, or its rival panel."""
+    if seat == scene.bottom:
+        return (layout or Layout()).hand_panel
+    rivals = rival_seats(scene)
+    return rival_panel(rivals.index(seat), len(rivals))
+
+
+def fan(n: int, left: float, width: float, card_w: float, gap: float = 12) -> list[float]:
+    """The left edges of ``n`` cards in a row from ``left``, overlapping when they do not fit ``width``."""
+    if n <= 0:
+        return []
+    step = card_w + gap
+    if n > 1 and n * step - gap > width:
+        step = (width - card_w) / (n - 1)
+    return [left + i * step for i in range(n)]
+
+
+def hand_rects(scene: Scene, seat: int, layout: Layout | None = None) -> list[tuple]:
+    """Where each card of ``seat``'s hand is drawn (a playable card of a face-up hand raised)."""
+    hand = scene.hands[seat]
+    marked = scene.playable[seat] if scene.face_up[seat] else ()
+    x, y, w, _ = seat_panel(scene, seat, layout)
+    if seat == scene.bottom:
+        cw, ch, top, lift = CARD_W, CARD_H, y + 70, RAISE
+    else:
+        cw, ch, top, lift = SMALL_W, SMALL_H, y + 90, 12
+    lefts = fan(len(hand), x + 16, w - 32, cw, gap=12 if seat == scene.bottom else 8)
+    return [(left, top - (lift if card in marked else 0), cw, ch) for left, card in zip(lefts, hand)]
+
+
+@dataclass(frozen=True)
+class Target:
+    """A clickable thing on the canvas."""
+
+    kind: str                    # "card", "seat" (a rival's panel), "hand" (the bottom panel), "draw", "discard"
+    rect: tuple
+    seat: int | None = None
+    card: object = None
+    index: int | None = None     # the card's place in the hand as drawn
+
+
+def hit_targets(layout: Layout, scene: Scene):
+    """(cards, areas): every card in drawing order (the last drawn is on top), then the other areas."""
+    cards = []
+    for seat in [*rival_seats(scene), scene.bottom]:
+        for index, (rect, card) in enumerate(zip(hand_rects(scene, seat, layout), scene.hands[seat])):
+            cards.append(Target("card", rect, seat=seat, card=card, index=index))
+    areas = [Target("draw", layout.draw_rect), Target("discard", layout.discard_rect)]
+    areas += [Target("seat", seat_panel(scene, seat, layout), seat=seat) for seat in rival_seats(scene)]
+    areas.append(Target("hand", layout.hand_panel, seat=scene.bottom))
+    return cards, areas
+
+
+def target_at(layout: Layout, scene: Scene, x: float, y: float):
+    """The clickable thing under (x, y), or None."""
+    cards, areas = hit_targets(layout, scene)
+    hit = r.card_at(x, y, [t.rect for t in cards])
+    if hit is not None:
+        return cards[hit]
+    return r.target_under(areas, x, y)
+
+
+def card_rect(layout: Layout, scene: Scene, seat: int, card):
+    """Where ``card`` of ``seat``'s hand is drawn (its rightmost copy), or None."""
+    rects = [rect for rect, c in zip(hand_rects(scene, seat, layout), scene.hands[seat]) if c == card]
+    return rects[-1] if rects else None
+
+
+# --- the parts of the picture ------------------------------------------------------------
+
+def _card(c, rect, card, scene: Scene, face_up=True):
+    if face_up:
+        vc.draw_face(c, rect, card, dict(scene.powers).get(card.picture))
+    else:
+        vc.draw_back(c, rect)
+
+
+def _ring(c, rect, pad=6, width=5):
+    """A thick solid outline: "you may click this" (drawn with the raise and the PLAY tag)."""
+    x, y, w, h = rect
+    r.rounded_rect_path(c, x - pad, y - pad, w + 2 * pad, h + 2 * pad, 12)
+    c.line_width = width
+    c.stroke_style = pal.TEXT
+    c.stroke()
+
+
+def _empty_slot(c, rect, text="empty"):
+    x, y, w, h = rect
+    c.save()
+    c.line_width = 3
+    c.stroke_style = pal.TEXT
+    c.set_line_dash([8, 8])
+    c.stroke_rect(x, y, w, h)
+    c.restore()
+    r.draw_text(c, text, x + w / 2, y + h / 2, max_width=w - 8)
+
+
+def _seat_note(scene: Scene, seat: int) -> str:
+    parts = [_plural(len(scene.hands[seat]), "card")]
+    if scene.missing[seat]:
+        parts.append(f"misses {_plural(scene.missing[seat], 'turn')}")
+    if scene.winner == seat:
+        parts.append("WINNER")
+    elif seat == scene.current:
+        parts.append("TO PLAY")
+    return " \u00b7 ".join(parts)
+
+
+def draw_hand(c, scene: Scene, seat: int, layout: Layout) -> None:
+    """One hand: face up or backs, playable cards raised and ringed (a face-up hand's)."""
+    hidden = scene.hidden[1] if scene.hidden and scene.hidden[0] == seat else None
+    rects = hand_rects(scene, seat, layout)
+    marked = scene.playable[seat] if scene.face_up[seat] else ()
+    for index, (rect, card) in enumerate(zip(rects, scene.hands[seat])):
+        if index == hidden:
+            continue
+        _card(c, rect, card, scene, face_up=scene.face_up[seat])
+        if card in marked:
+            _ring(c, rect, pad=4, width=4 if seat != scene.bottom else 6)
+    if seat != scene.bottom or not marked:
+        return
+    # Under each raised card of the bottom hand: a PLAY tag (a triangle pointing at it, and the word).
+    for rect, card in zip(rects, scene.hands[seat]):
+        if card in marked:
+            x, y, w, h = rect
+            tag_y = y + h + RAISE + 20
+            r.draw_shape(c, "triangle", x + 16, tag_y, 18, fill=pal.TEXT)
+            r.draw_text(c, "PLAY", x + 28, tag_y, bold=True, align="left", max_width=max(30, w - 34))
+
+
+def draw_rival(c, scene: Scene, seat: int, layout: Layout) -> None:
+    rect = seat_panel(scene, seat, layout)
+    x, y, w, h = rect
+    style = player_style(seat)
+    r.draw_player_panel(c, rect, style, seat == scene.current, PANEL_FILL, CURRENT_FILL)
+    r.draw_pawn(c, x + 26, y + 26, 30, style)
+    r.draw_text(c, f"Player {seat + 1} \u00b7 {scene.names[seat]}", x + 48, y + 26, bold=True, align="left",
+                max_width=w - 90)
+    vc.draw_hidden_miniature(c, (x + w - 34, y + 10, 22, 32))
+    if seat in scene.choices:
+        word = "misses a turn" if scene.phase == SKIPPING else "swap hands"
+        r.draw_text(c, f"Click: {word}", x + 20, y + 60, bold=True, align="left", max_width=w - 40)
+        r.dashed_ring(c, rect, pad=-8)
+    else:
+        r.draw_text(c, _seat_note(scene, seat), x + 20, y + 60, bold=seat == scene.current, align="left",
+                    max_width=w - 40)
+    draw_hand(c, scene, seat, layout)
+    if not scene.hands[seat]:
+        r.draw_text(c, "no cards", x + w / 2, y + 136)
+
+
+def draw_bottom(c, scene: Scene, layout: Layout) -> None:
+    seat = scene.bottom
+    rect = layout.hand_panel
+    x, y, w, h = rect
+    style = player_style(seat)
+    r.draw_player_panel(c, rect, style, seat == scene.current, PANEL_FILL, CURRENT_FILL)
+    r.draw_pawn(c, x + 32, y + 26, 34, style)
+    human = scene.names[seat] == "human"
+    heading = r.seat_title(seat, scene.names[seat]) + (": your hand" if human else "")
+    r.draw_text(c, heading, x + 58, y + 26, bold=True, align="left", max_width=w - 360)
+    r.draw_text(c, _seat_note(scene, seat), x + w - 60, y + 26, bold=seat == scene.current, align="right",
+                max_width=290)
+    vc.draw_hidden_miniature(c, (x + w - 46, y + 8, 28, 38))
+    if seat in scene.choices:
+        r.dashed_ring(c, rect, pad=-8)
+    draw_hand(c, scene, seat, layout)
+    if not scene.hands[seat]:
+        r.draw_text(c, "no cards", x + w / 2, y + 70 + CARD_H / 2)
+    r.draw_text(c, _bottom_hint(scene), x + w / 2, y + h - 22, bold=True, max_width=w - 32)
+
+
+def _bottom_hint(scene: Scene) -> str:
+    """The line under the bottom hand: what its player may do now."""
+    seat = scene.bottom
+    if scene.current != seat or scene.end_reason is not None:
+        return ""
+    top = scene.top
+    if scene.phase == SKIPPING:
+        return "Your Dagger: click the rival who must miss a turn."
+    if scene.phase == SWAPPING:
+        return "Your Revolver: click the rival you swap hands with."
+    if scene.playable[seat]:
+        return (f"Raised cards match the {card_name(top)}: a {vc.title(top.picture)} or a {top.number}. "
+                + ("Click one to play it." if scene.human_turn else ""))
+    if scene.must_pass:
+        return f"Nothing matches the {card_name(top)} and there is nothing to draw: pass."
+    return f"Nothing matches the {card_name(top)}: draw a card from the draw pile."
+
+
+def draw_piles(c, scene: Scene, layout: Layout) -> None:
+    x, y, w, h = layout.draw_rect
+    if scene.draw_count:
+        vc.draw_back(c, layout.draw_rect)
+        r.draw_text(c, str(scene.draw_count), x + w / 2, y + h / 2, px=40, bold=True, colour=pal.WHITE)
+    else:
+        _empty_slot(c, layout.draw_rect)
+    if scene.human_turn and (scene.can_draw or scene.must_pass):
+        _ring(c, layout.draw_rect, pad=8, width=6)
+        r.draw_text(c, "click: " + ("draw" if scene.can_draw else "pass"), x + w / 2, y - 22, bold=True)
+    r.draw_text(c, "Draw pile", x + w / 2, y + h + 24, bold=True)
+    r.draw_text(c, _plural(scene.draw_count, "card"), x + w / 2, y + h + 52)
+    # The discard pile: a card edge under the top card when there are more.
+    rect = layout.discard_rect
+    x, y, w, h = rect
+    if scene.discard_count > 1:
+        r.rounded_rect_path(c, x + 7, y + 7, w, h, 12)
+        c.fill_style = pal.WHITE
+        c.fill()
+        c.line_width = 2
+        c.stroke_style = pal.TEXT
+        c.stroke()
+    _card(c, rect, scene.top, scene)
+    r.draw_text(c, f"Discard pile \u00b7 {scene.discard_count}", x + w / 2, y + h + 26, bold=True,
+                max_width=w + 40)
+
+
+def draw_news(c, scene: Scene, layout: Layout) -> None:
+    """Right of the discard pile: the end of the last round (fresh), else what to play on and the recent plays."""
+    x, y, w, h = layout.news_rect
+    if scene.reveal is not None and scene.reveal_fresh:
+        draw_reveal(c, scene, layout.news_rect)
+        return
+    top = scene.top
+    r.draw_text(c, f"Round {scene.round}. On the {card_name(top)} play", x + 12, y + 24, px=26, bold=True,
+                align="left", max_width=w - 24)
+    r.draw_text(c, f"any {vc.title(top.picture)} or any {top.number}.", x + 12, y + 58, px=26, bold=True,
+                align="left", max_width=w - 24)
+    if not scene.recent:
+        r.draw_text(c, "No card played yet this round.", x + 12, y + 104, align="left", max_width=w - 24)
+        return
+    r.draw_text(c, "Played before it (oldest first):", x + 12, y + 96, align="left", max_width=w - 24)
+    slot = min(96, (w - 24) / max(1, len(scene.recent)))
+    for i, (seat, card) in enumerate(scene.recent):
+        cx = x + 12 + i * slot
+        _card(c, (cx, y + 118, SMALL_W, SMALL_H), card, scene)
+        r.draw_pawn(c, cx + SMALL_W / 2, y + 118 + SMALL_H + 22, 28, player_style(seat))
+
+
+def draw_reveal(c, scene: Scene, rect) -> None:
+    """The end of the last round, large: who went out with what, and every miniature turned over."""
+    x, y, w, h = rect
+    reveal = scene.reveal
+    c.fill_style = CURRENT_FILL
+    c.fill_rect(x, y, w, h)
+    c.line_width = 4
+    c.stroke_style = pal.TEXT
+    c.stroke_rect(x, y, w, h)
+    if reveal.went_out is None:
+        r.draw_text(c, f"Round {reveal.round} is void: nobody went out.", x + 14, y + 28, px=26, bold=True,
+                    align="left", max_width=w - 28)
+        r.draw_text(c, "No points; the miniatures stay face down.", x + 14, y + 64, align="left",
+                    max_width=w - 28)
+        return
+    last = reveal.last_card
+    r.draw_text(c, f"Round {reveal.round} over: Player {reveal.went_out + 1} went out, +{reveal.points}.",
+                x + 14, y + 26, px=26, bold=True, align="left", max_width=w - 28)
+    if last is not None:
+        r.draw_text(c, f"Last card: {card_name(last)}. Miniatures of the {vc.title(last.picture)} lose:",
+                    x + 14, y + 58, align="left", max_width=w - 28)
+    n = len(reveal.miniatures)
+    slot = (w - 20) / max(1, n)
+    mini_w = min(96, slot - 16)
+    for i, (seat, picture, penalty, lost) in enumerate(reveal.miniatures):
+        mx = x + 10 + i * slot + (slot - mini_w) / 2
+        vc.draw_miniature(c, (mx, y + 78, mini_w, 136), picture, penalty)
+        cx = mx + mini_w / 2
+        r.draw_pawn(c, cx - 30, y + 238, 26, player_style(seat))
+        if lost:
+            r.draw_text(c, f"\u2212{lost}", cx + 12, y + 238, px=26, bold=True, max_width=slot / 2)
+        else:
+            r.draw_tick(c, cx + 12, y + 238, 22)
+
+
+def draw_sheet(c, scene: Scene, layout: Layout) -> None:
+    """The score sheet: a row per seat, a column per round (the last four), and the totals."""
+    x, y, w, h = layout.sheet_rect
+    c.fill_style = pal.WHITE
+    c.fill_rect(x, y, w, h)
+    c.line_width = 3
+    c.stroke_style = pal.TEXT
+    c.stroke_rect(x, y, w, h)
+    r.draw_text(c, f"Score sheet \u00b7 first to {scene.target}", x + w / 2, y + 22, bold=True,
+                max_width=w - 16)
+    shown = scene.sheet[-4:]
+    name_w, total_w = 66, 70
+    col = (w - 16 - name_w - total_w) / 4
+    row_h = min(34, (h - 76) / max(1, scene.n_players))
+    header = y + 56
+    for j, column in enumerate(shown):
+        r.draw_text(c, f"R{column.round}", x + 8 + name_w + (j + 0.5) * col, header, bold=True, max_width=col - 4)
+    r.draw_text(c, "Total", x + w - 8 - total_w / 2, header, bold=True, max_width=total_w - 4)
+    c.line_width = 2
+    c.stroke_line(x + 8, header + 16, x + w - 8, header + 16)
+    best = max(scene.scores)
+    for seat in range(scene.n_players):
+        ry = header + 16 + (seat + 0.5) * row_h
+        r.draw_pawn(c, x + 24, ry, 24, player_style(seat))
+        r.draw_text(c, short_seat(seat), x + 40, ry, align="left", max_width=name_w - 34)
+        for j, column in enumerate(shown):
+            cx = x + 8 + name_w + (j + 0.5) * col
+            points = column.points[seat]
+            text = "0" if points == 0 else f"+{points}" if points > 0 else f"\u2212{-points}"
+            out = column.went_out == seat
+            if out:            # the seat that went out: its cell framed (not colour alone)
+                c.line_width = 2
+                c.stroke_style = pal.TEXT
+                c.stroke_rect(cx - col / 2 + 3, ry - row_h / 2 + 2, col - 6, row_h - 4)
+            r.draw_text(c, text, cx, ry, bold=out, max_width=col - 8)
+        total = scene.scores[seat]
+        label = str(total) if total >= 0 else f"\u2212{-total}"
+        r.draw_text(c, label + (" \u2605" if total == best and best > 0 else ""), x + w - 8 - total_w / 2, ry,
+                    bold=True, max_width=total_w - 4)
+    if not scene.sheet:
+        r.draw_text(c, "no round finished yet", x + 8 + name_w + 2 * col, header, max_width=4 * col - 8)
+
+
+def draw_last_round(c, scene: Scene, layout: Layout) -> None:
+    """The last round's miniatures, always (the large reveal shows only until the next play)."""
+    x, y, w, h = layout.round_rect
+    c.fill_style = CURRENT_FILL if scene.reveal_fresh else pal.WHITE
+    c.fill_rect(x, y, w, h)
+    c.line_width = 5 if scene.reveal_fresh else 3
+    c.stroke_style = pal.TEXT
+    c.stroke_rect(x, y, w, h)
+    reveal = scene.reveal
+    if reveal is None:
+        r.draw_text(c, "Miniatures", x + w / 2, y + 22, bold=True)
+        for i, line in enumerate(["One each, face down (?). At a round's", "end, the last card's picture costs:"]):
+            r.draw_text(c, line, x + w / 2, y + 52 + i * 26, max_width=w - 16)
+        row_h = min(32, (h - 100) / max(1, len(scene.miniature_cards)))
+        for i, (picture, penalty) in enumerate(scene.miniature_cards):
+            label = f"{vc.title(picture)}: {_plural(penalty, 'point')}"
+            _mini_row(c, x, y + 96 + (i + 0.5) * row_h, w, picture, label)
+        return
+    r.draw_text(c, f"Last round: round {reveal.round}", x + w / 2, y + 22, bold=True, max_width=w - 16)
+    if reveal.went_out is None:
+        r.draw_text(c, "void: no points", x + w / 2, y + 56, max_width=w - 16)
+        return
+    r.draw_text(c, f"P{reveal.went_out + 1} out with the {card_name(reveal.last_card)}", x + w / 2, y + 54,
+                max_width=w - 16)
+    row_h = min(40, (h - 80) / max(1, len(reveal.miniatures)))
+    for i, (seat, picture, penalty, lost) in enumerate(reveal.miniatures):
+        ry = y + 90 + (i + 0.5) * row_h - 10
+        r.draw_pawn(c, x + 22, ry, 24, player_style(seat))
+        _mini_row(c, x + 26, ry, w - 100, picture, f"{vc.title(picture)} ({penalty})")
+        r.draw_text(c, f"\u2212{lost}" if lost else "safe", x + w - 12, ry, bold=bool(lost), align="right",
+                    max_width=70)
+
+
+def _mini_row(c, x, y, w, picture, label):
+    """A line of the side panel: the picture's icon in a small square of its band, then ``label``."""
+    band = vc.band_colour(picture)
+    c.fill_style = band
+    c.fill_rect(x + 14, y - 14, 28, 28)
+    c.line_width = 1
+    c.stroke_style = pal.TEXT
+    c.stroke_rect(x + 14, y - 14, 28, 28)
+    vc.draw_icon(c, picture, x + 28, y, 24, band)
+    r.draw_text(c, label, x + 52, y, align="left", max_width=w - 60)
+
+
+def draw_legend(c, layout: Layout, powers) -> None:
+    """The action cards and what they do (static: drawn with the board)."""
+    x, y, w, h = layout.legend_rect
+    c.fill_style = pal.WHITE
+    c.fill_rect(x, y, w, h)
+    c.line_width = 3
+    c.stroke_style = pal.TEXT
+    c.stroke_rect(x, y, w, h)
+    r.draw_text(c, "Action cards", x + w / 2, y + 22, bold=True)
+    row_h = min(58, (h - 44) / max(1, len(powers)))
+    for i, (picture, power) in enumerate(powers):
+        ry = y + 44 + i * row_h
+        band = vc.band_colour(picture)
+        c.fill_style = band
+        c.fill_rect(x + 10, ry + 4, 40, 44)
+        c.line_width = 1
+        c.stroke_style = pal.TEXT
+        c.stroke_rect(x + 10, ry + 4, 40, 44)
+        vc.draw_icon(c, picture, x + 30, ry + 26, 36, band)
+        r.draw_text(c, vc.title(picture), x + 60, ry + 14, bold=True, align="left", max_width=w - 70)
+        r.draw_text(c, vc.POWER_SENTENCES[power], x + 60, ry + 40, align="left", max_width=w - 70)
+
+
+def draw_banner(c, scene: Scene, layout: Layout) -> None:
+    if scene.end_reason is None:
+        return
+    x, y, w, h = layout.hand_panel          # over the hand: the last round's reveal stays in view
+    if scene.winner is not None:
+        sub = f"{scene.scores[scene.winner]} points after {_plural(len(scene.sheet), 'round')}"
+    else:
+        sub = f"Stopped after {_plural(len(scene.sheet), 'round')} ({scene.end_reason})"
+    r.draw_end_banner(c, (x + 120, y + 90, w - 240, 124), scene.winner, sub)
+
+
+# --- the whole picture ---------------------------------------------------------------
+
+def draw_board(c, layout: Layout, powers=()) -> None:
+    """What never changes during a game: the background and the legend of the action cards."""
+    c.clear()
+    c.fill_style = r.BACKGROUND
+    c.fill_rect(0, 0, WIDTH, HEIGHT)
+    draw_legend(c, layout, powers)
+
+
+def draw_scene(c, layout: Layout, scene: Scene) -> None:
+    """Everything that changes, on one (cleared) layer."""
+    c.clear()
+    for seat in rival_seats(scene):
+        draw_rival(c, scene, seat, layout)
+    draw_piles(c, scene, layout)
+    draw_news(c, scene, layout)
+    draw_bottom(c, scene, layout)
+    draw_sheet(c, scene, layout)
+    draw_last_round(c, scene, layout)
+    draw_banner(c, scene, layout)
+
+
+# --- animations ----------------------------------------------------------------------------
+
+def slide_duration(scale: float = 1.0) -> float:
+    """Seconds ``animate_slide`` plays for."""
+    return scale * ((SLIDE_FRAMES - 1) * SLIDE_MS + SLIDE_HOLD_MS) / 1000
+
+
+def animate_slide(pieces, overlay, layout: Layout, before: Scene, after: Scene, start, end, card=None,
+                  hidden=None, scale: float = 1.0) -> None:
+    """A card glides from rect ``start`` to rect ``end`` (face up if ``card``, else a back); then ``after``.
+
+    ``hidden`` (seat, index) is the card of ``before`` that is moving, left out of its hand meanwhile.
+    Call inside ``safe_hold`` of the MultiCanvas: the whole animation is one message.
+    """
+    draw_scene(pieces, layout, replace(before, hidden=hidden, human_turn=False, choices=()))
+
+    def frame(c, i):
+        t = i / (SLIDE_FRAMES - 1)
+        t = t * t * (3 - 2 * t)                          # ease in and out
+        rect = tuple(a + (b - a) * t for a, b in zip(start, end))
+        c.clear()
+        if card is None:
+            vc.draw_back(c, rect)
+        else:
+            _card(c, rect, card, before)
+
+    r.animate_path(overlay, frame, SLIDE_FRAMES, max(1, int(SLIDE_MS * scale)))
+    overlay.sleep(max(1, int(SLIDE_HOLD_MS * scale)))
+    draw_scene(pieces, layout, after)
+    overlay.clear()
+
+
+__all__ = ["HEIGHT", "Layout", "Target", "WIDTH", "animate_slide", "card_rect", "draw_board", "draw_scene",
+           "hand_rects", "hit_targets", "player_glyph", "rival_panel", "rival_seats", "seat_panel",
+           "slide_duration", "target_at"]

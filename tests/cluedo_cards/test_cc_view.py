@@ -1,0 +1,346 @@
+"""``cc.App`` without a browser: ipywidgets objects work in plain Python.
+
+Clicks are made the way the browser makes them: buttons through
+``button.click()``, the canvas through ``app.on_canvas_mouse_down(x, y)`` (or
+the message ipycanvas sends) at a card's place on the table, which
+``app.card_rect`` reads from the very layout the picture is drawn with.
+Human decisions are set up with ``cc_helpers.arrange``, so no test depends on
+a lucky deal.
+"""
+import threading
+
+import pytest
+
+from boardkit.games import cluedo_cards as cc
+from boardkit.games.cluedo_cards import events as ev
+from boardkit.games.cluedo_cards import view_draw as vd
+from boardkit.games.cluedo_cards import view_scene as vs
+from boardkit.games.cluedo_cards.game import PLAYING, SKIPPING, SWAPPING
+from boardkit.games.cluedo_cards.view import condensed_news
+from cc_helpers import C, arrange, of_type
+from view_helpers import Unchanged, centre, counters, key_down, labels, make_apps, mouse_down, text, wait_until
+
+HUMAN_FIRST = ["human", "Shedder", "Revolverist", "Random"]
+BOTS = ["Shedder", "Revolverist", "Random", "Shedder"]
+
+
+@pytest.fixture
+def make_app():
+    """``make_app(**kwargs)`` builds an App and closes it (stopping autoplay) after the test."""
+    yield from make_apps(cc.App)
+
+
+@pytest.fixture
+def human_app(make_app):
+    """``human_app(hands, top, **arrange_kwargs)``: seat 1 human (then three bots) about to play."""
+    def make(hands, top, n_players=4, **arrangement):
+        app = make_app(n_players=n_players, seats=HUMAN_FIRST[:n_players], seed=1)
+        arrange(app.game, hands, top, **arrangement)
+        app.refresh()
+        return app
+    return make
+
+
+class RecordingCanvas:
+    """Stands in for a canvas layer: remembers every text written on it (and accepts any drawing)."""
+
+    def __init__(self):
+        self.texts = []
+
+    def fill_text(self, text, *args):
+        self.texts.append(str(text))
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def drawn_texts(app, scene=None):
+    canvas = RecordingCanvas()
+    vd.draw_scene(canvas, app.geometry, app.scene() if scene is None else scene)
+    return canvas.texts
+
+
+def last_event(app, cls):
+    return next(e for e in reversed(app.game.events) if isinstance(e, cls))
+
+
+# --- construction and drawing -----------------------------------------------------------
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_app_builds_and_draws_for_2_to_4_players(make_app, n, sent):
+    app = make_app(n_players=n, seats=HUMAN_FIRST[:n], seed=2)
+    assert app.n_players == n and app.seats == HUMAN_FIRST[:n]
+    assert [d.layout.display for d in app.seat_inputs] == [None] * n + ["none"] * (4 - n)
+    scene = app.scene()
+    assert scene.bottom == 0 and scene.face_up == (True,) + (False,) * (n - 1)
+    assert vd.rival_seats(scene) == list(range(1, n))
+    assert all(len(hand) == 5 for hand in scene.hands)
+    sent.clear()
+    app.redraw()
+    assert len(sent) == 1                                    # one batch: board and pieces
+    assert sent[0].count("fillText") > 20 and "clear" in sent[0]
+    texts = drawn_texts(app)
+    assert f"Score sheet \u00b7 first to 10" in texts and "Draw pile" in texts
+    assert "Player 1 \u00b7 human: your hand" in texts
+    for seat in range(1, n):
+        assert f"Player {seat + 1} \u00b7 {HUMAN_FIRST[seat]}" in texts
+    assert app.roll_button.description == "Step" and app.roll_button.disabled   # a human decides by clicking
+    assert "Turn 0 \u00b7 decision 0 \u00b7 seed 2 \u00b7 round 1 \u00b7 first to 10" in text(app)
+
+
+def test_every_card_drawn_is_found_where_it_is_drawn(make_app):
+    app = make_app(seats=BOTS, seed=4)
+    scene = app.scene()
+    assert scene.face_up == (True,) * 4                      # all bots: every hand face up by default
+    for seat in range(4):
+        for card, rect in zip(scene.hands[seat], vd.hand_rects(scene, seat, app.geometry)):
+            x, y, w, h = rect
+            target = app._target_at(x + 8, y + h / 2)        # the left strip is never covered
+            assert (target.kind, target.seat, target.card) == ("card", seat, card)
+    assert app._target_at(*centre(app.geometry.draw_rect)).kind == "draw"
+    assert app._target_at(*centre(app.geometry.discard_rect)).kind == "discard"
+    assert app._target_at(5, 795) is None and app._target_at(-10, 2000) is None
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(n_players=1), "n_players must be a whole number from 2 to 4"),
+    (dict(n_players=5), "n_players"),
+    (dict(seats=["human", "robot", "Shedder", "Shedder"]), "unknown seat 'robot'"),
+    (dict(n_players=2, seats=["human"]), "seats must list one of .* for each of the 2 players"),
+    (dict(seed=-3), "the seed must be a whole number 0 or more"),
+    (dict(autoplay_speed=0), "autoplay_speed"),
+    (dict(show_all_hands="yes"), "show_all_hands must be True, False or None"),
+    (dict(rules=cc.Rules(miniatures=(("rope", 2), ("dagger", 1), ("Prof. Plum", 3)))),
+     "at least one miniature for each of the 4 players"),
+])
+def test_bad_constructor_input_raises_a_value_error(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        cc.App(**kwargs)
+
+
+def test_show_all_hands_is_a_setting(make_app):
+    app = make_app(seats=HUMAN_FIRST, seed=1)
+    assert app.show_hands.value is False and app.scene().face_up == (True, False, False, False)
+    app.show_hands.value = True
+    assert app.scene().face_up == (True,) * 4
+    bots = make_app(seats=BOTS, seed=1, show_all_hands=False)
+    assert bots.scene().face_up == (False,) * 4
+
+
+def test_two_humans_each_see_their_own_hand_at_the_bottom(make_app):
+    app = make_app(n_players=3, seats=["human", "human", "Shedder"], seed=1)
+    arrange(app.game, [["spanner 3", "rope 1"], ["spanner 2", "rope 2"], ["dagger 1"]], "spanner 1")
+    app.refresh()
+    assert app.scene().bottom == 0
+    mouse_down(app, *centre(app.card_rect(0, C("spanner 3"))))
+    assert app.game.current_player == 1
+    scene = app.scene()
+    assert scene.bottom == 1 and scene.face_up == (False, True, False)
+    assert app.seat_rect(1) == app.geometry.hand_panel
+
+
+# --- a human plays by clicking -----------------------------------------------------------
+
+def test_clicking_a_playable_card_plays_it(human_app, sent):
+    app = human_app([["spanner 3", "Col. Mustard 2", "rope 1"], ["dagger 1"], ["dagger 2"], ["dagger 3"]],
+                    "spanner 1")
+    scene = app.scene()
+    assert scene.playable[0] == {C("spanner 3"), C("rope 1")}
+    raised = app.card_rect(0, C("spanner 3"))
+    assert raised[1] < app.card_rect(0, C("Col. Mustard 2"))[1]          # playable cards are raised
+    assert "PLAY" in drawn_texts(app)                                     # ... and labelled
+    assert labels(app) == ["1. Play the Rope 1", "2. Play the Spanner 3"]   # as the hand is drawn
+    assert "Player 1, your turn: play a Spanner or a 1 on the Spanner 1" in text(app)
+    sent.clear()
+    app.on_canvas_mouse_down(*centre(raised))
+    assert app.game.top == C("spanner 3") and C("spanner 3") not in app.game.hands[0]
+    assert app.game.current_player == 1
+    assert "Player 1 plays the spanner 3." in text(app)
+    assert "Player 2 (Shedder bot) is next, to play on the Spanner 3" in text(app)
+    assert counters(app)[1] == 1 and app.choice_buttons == []
+    assert len(sent) == 1 and "sleep" in sent[0]                          # the card slid to the discard pile
+
+
+def test_an_unplayable_card_is_explained_and_nothing_changes(human_app):
+    app = human_app([["spanner 3", "Col. Mustard 2"], ["dagger 1"], ["dagger 2"], ["dagger 3"]], "spanner 1")
+    before = app.game.to_dict()
+    with Unchanged(app):
+        mouse_down(app, *centre(app.card_rect(0, C("Col. Mustard 2"))))
+    assert app.game.to_dict() == before
+    assert ("The Col. Mustard 2 doesn't match the Spanner 1: play a Spanner or a 1. "
+            "You can play the Spanner 3.") in text(app)
+    assert "\u26a0" in text(app)                                          # shown as a warning
+
+
+def test_clicks_that_mean_nothing_say_why(human_app):
+    app = human_app([["spanner 3", "Col. Mustard 2"], ["dagger 1"], ["dagger 2"], ["dagger 3"]], "spanner 1")
+    cases = [
+        (centre(app.geometry.draw_rect), "You can play, so you must: you draw only when no card matches"),
+        (centre(app.geometry.discard_rect), "The discard pile takes a card from your hand"),
+        (centre(app.card_rect(2, C("dagger 2"))), "That is Player 3's hand: you play from your own hand"),
+        (centre(app.seat_rect(3)), "That is Player 4's hand"),
+        ((5, 795), "Click a raised card of your hand (a Spanner or a 1)"),
+    ]
+    for point, notice in cases:
+        with Unchanged(app):
+            mouse_down(app, *point)
+        assert notice in text(app), point
+    with Unchanged(app):
+        assert app.step() is None
+    assert "Player 1 is a human seat and decides by clicking" in text(app)
+    with Unchanged(app):
+        key_down(app, "s")
+
+
+def test_clicking_the_draw_pile_draws_when_nothing_matches(human_app):
+    app = human_app([["Col. Mustard 2", "rope 3"], ["dagger 1"], ["dagger 2"], ["dagger 3"]], "spanner 1")
+    assert labels(app) == ["1. Draw a card"]
+    assert "nothing matches the Spanner 1: click the draw pile to draw a card" in text(app)
+    with Unchanged(app):
+        mouse_down(app, *centre(app.card_rect(0, C("rope 3"))))
+    assert "doesn't match the Spanner 1, and nothing in your hand does" in text(app)
+    on_top = app.game.draw_pile.cards[-1]
+    mouse_down(app, *centre(app.geometry.draw_rect))
+    assert len(app.game.hands[0]) == 3 and on_top in app.game.hands[0]
+    assert app.game.current_player == 1                                   # play passes after a draw
+    assert "Player 1 cannot play and draws a card." in text(app)
+
+
+def test_with_nothing_to_draw_the_draw_pile_passes(human_app):
+    app = human_app([["Col. Mustard 2"], ["dagger 1"], ["dagger 2"], ["dagger 3"]], "spanner 1", draw=())
+    assert app.game.legal_actions() == [cc.Pass()]
+    assert app.scene().must_pass and "the draw pile is empty: click it to pass" in text(app)
+    mouse_down(app, *centre(app.geometry.draw_rect))
+    assert app.game.current_player == 1 and app.game.hands[0] == [C("Col. Mustard 2")]
+    assert "cannot play and there is no card to draw: passes" in text(app)
+
+
+def test_after_a_dagger_she_clicks_the_rival_who_misses_a_turn(human_app):
+    app = human_app([["dagger 1", "rope 3"], ["rope 1", "spanner 2"], ["dagger 2", "rope 2"], ["Prof. Plum 1"]],
+                    "dagger 3")
+    mouse_down(app, *centre(app.card_rect(0, C("dagger 1"))))
+    assert app.game.phase == SKIPPING and app.game.current_player == 0
+    assert labels(app) == ["1. \u25a0 Player 2 misses a turn", "2. \u25b2 Player 3 misses a turn",
+                           "3. \u25c6 Player 4 misses a turn"]
+    assert app.scene().choices == (1, 2, 3)
+    assert "Click: misses a turn" in drawn_texts(app)
+    assert "your Dagger: click the rival who must miss a turn" in text(app)
+    with Unchanged(app):
+        mouse_down(app, *centre(app.card_rect(0, C("rope 3"))))
+    assert "You can't make yourself miss a turn" in text(app)
+    with Unchanged(app):
+        mouse_down(app, *centre(app.geometry.draw_rect))
+    assert "First finish your action card" in text(app)
+    mouse_down(app, *centre(app.seat_rect(1)))                            # Player 2's panel
+    assert last_event(app, ev.MustMiss).victim == 1
+    assert app.game.current_player == 2 and app.game.phase == PLAYING     # Player 2's turn was missed
+    assert "Player 1's dagger: Player 2 must miss a turn." in text(app)
+
+
+def test_after_a_revolver_she_swaps_hands_by_button_or_key(human_app):
+    app = human_app([["revolver 1", "rope 3", "spanner 3"], ["rope 1"], ["dagger 2", "rope 2"], ["Prof. Plum 1"]],
+                    "revolver 3")
+    app.choice_buttons[0].click()                                         # play the Revolver 1
+    assert app.game.phase == SWAPPING
+    assert labels(app) == ["1. Swap hands with \u25a0 Player 2", "2. Swap hands with \u25b2 Player 3",
+                           "3. Swap hands with \u25c6 Player 4"]
+    theirs = list(app.game.hands[2])
+    key_down(app, "2")
+    assert app.game.hands[0] == theirs and sorted(app.game.hands[2]) == sorted([C("rope 3"), C("spanner 3")])
+    assert "Player 1 swaps hands with Player 3." in text(app)
+
+
+def test_a_swap_chosen_on_the_canvas(human_app):
+    app = human_app([["revolver 1", "rope 3"], ["rope 1"], ["dagger 2", "rope 2"], ["Prof. Plum 1", "dagger 1"]],
+                    "revolver 3")
+    mouse_down(app, *centre(app.card_rect(0, C("revolver 1"))))
+    assert app.game.phase == SWAPPING
+    mouse_down(app, *centre(app.card_rect(3, C("dagger 1"))))              # a card of Player 4's hand
+    assert last_event(app, ev.SwappedHands).other == 3
+    assert sorted(app.game.hands[0]) == sorted([C("Prof. Plum 1"), C("dagger 1")])
+
+
+# --- rounds, the reveal, the end --------------------------------------------------------------
+
+def test_the_end_of_a_round_shows_the_miniatures_until_the_next_play(make_app):
+    app = make_app(seats=BOTS, seed=3)
+    while app.game.round == 1:
+        app.step()
+    scene = app.scene()
+    went_out = last_event(app, ev.WentOut)
+    revealed = of_type(app.game.events, ev.Revealed)
+    assert scene.reveal == vs.Reveal(1, went_out.player, last_event(app, ev.Played).card, 3,
+                                     tuple((e.player, e.picture, e.penalty, e.lost) for e in revealed),
+                                     tuple(app.game.scores))
+    assert scene.reveal_fresh and app.game.round_winners == [went_out.player]
+    texts = drawn_texts(app)
+    assert f"Round 1 over: Player {went_out.player + 1} went out, +3." in texts     # large, by the piles
+    assert "Last round: round 1" in texts                                        # and in the side panel
+    for e in revealed:
+        assert f"{e.picture[:1].upper()}{e.picture[1:]} ({e.penalty})" in texts
+    # The status line tells the round's end in a few sentences; the log keeps every event.
+    status = text(app)
+    assert "Miniatures turned over: Player 1: " in status and "Round 2: Player" in status
+    assert "is dealt" not in status and "\u2026" not in status
+    assert "Player 1 takes a miniature card face down." in app.log_html.value
+    assert scene.sheet == (vs.SheetRound(1, went_out.player, tuple(app.game.scores)),)
+    while not any(isinstance(e, (ev.Played, ev.Drew)) for e in app.game.events[-4:]):
+        app.step()                                              # up to the next round's first play or draw
+    later = app.scene()
+    assert later.round == 2 and not later.reveal_fresh and later.reveal == scene.reveal
+    texts = drawn_texts(app, later)
+    assert "Last round: round 1" in texts and not any(t.startswith("Round 1 over") for t in texts)
+
+
+def test_all_bot_autoplay_plays_to_the_end_of_a_round(make_app):
+    app = make_app(seats=BOTS, seed=7, autoplay_speed=10.0)
+    app.autoplay.value = True
+    wait_until(lambda: app.game.round >= 2 or app.game.is_over, timeout=60)
+    app.autoplay.value = False
+    wait_until(lambda: not [t for t in threading.enumerate()
+                            if t.name == "cluedo-card-game-autoplay" and t.is_alive()])
+    scene = app.scene()
+    assert scene.reveal is not None and scene.reveal.round >= 1
+    assert len(scene.reveal.miniatures) == 4 or scene.reveal.went_out is None
+    assert f"Last round: round {scene.reveal.round}" in drawn_texts(app)
+    assert len(scene.sheet) == len(app.game.round_winners) >= 1
+
+
+def test_a_game_ends_with_a_winner_and_says_so(make_app):
+    app = make_app(rules=cc.Rules(target=3), seats=BOTS, seed=2)
+    while not app.game.is_over:
+        app.step()
+    winner = app.game.winner
+    assert f"Player {winner + 1} wins the game with {app.game.scores[winner]} points! Press New game" in text(app)
+    texts = drawn_texts(app)
+    assert f"Player {winner + 1} wins!" in texts and "WINNER" in " ".join(texts)
+    assert app.scene().reveal_fresh                                        # the last reveal stays
+    assert app.roll_button.description == "Game over" and app.roll_button.disabled
+    with Unchanged(app):
+        mouse_down(app, *centre(app.geometry.draw_rect))
+    assert "The game is over" in text(app)
+
+
+def test_condensed_news_tells_a_round_end_in_a_few_sentences():
+    events = [ev.Played(1, C("rope 1")), ev.WentOut(1, 3), ev.Revealed(0, "rope", 2, 2),
+              ev.Revealed(1, "Mrs. White", 1, 0), ev.RoundScored(None, 1, (-2, 3)), ev.RoundStarted(0, 2),
+              ev.MiniatureTaken(0), ev.Dealt(0, (C("dagger 1"),) * 5), ev.MiniatureTaken(1),
+              ev.Dealt(1, (C("dagger 2"),) * 5), ev.DiscardStarted(None, C("spanner 3"))]
+    assert condensed_news(events) == [
+        "Player 2 plays the rope 1.", "Player 2 is out of cards and scores 3 points.",
+        "Miniatures turned over: Player 1: rope (2), loses 2 points; Player 2: Mrs. White (1).",
+        "After round 1: Player 1 -2, Player 2 3.",
+        "Round 2: Player 1 starts; everyone takes a new miniature face down and 5 cards, "
+        "and the spanner 3 starts the discard pile."]
+
+
+def test_a_game_saved_without_events_still_shows(make_app):
+    game = cc.Game(cc.Rules(), n_players=3, seed=5, record_events=False)
+    app = make_app(seats=BOTS, seed=1)
+    app.set_game(game)
+    assert "Game loaded: 3 players, round 1, turn 0." in text(app)
+    scene = app.scene()
+    assert scene.reveal is None and scene.sheet == () and scene.recent == ()
+    app.step()
+    assert app.game.turns == 1 and counters(app)[1] == 1
+    assert "Score sheet \u00b7 first to 10" in drawn_texts(app)
