@@ -3,6 +3,7 @@ from .cards import EmptyPileError, Pile, hand_counts, refill_from
 from .dice import Die
 from .events import Event, event_from_dict, event_to_dict
 from .game import BaseGame, IllegalAction
+from .lead import LeadTracker
 from .play import Record, play, step
 from .rng import Chance, game_seeds
 from .rules import BaseRules, require
@@ -11,6 +12,6 @@ from .tracks import GraphTrack, RingTrack
 
 __all__ = [
     "BaseGame", "BaseRules", "Chance", "Die", "EmptyPileError", "Event", "GraphTrack",
-    "IllegalAction", "Pile", "Record", "RingTrack", "event_from_dict", "event_to_dict",
+    "IllegalAction", "LeadTracker", "Pile", "Record", "RingTrack", "event_from_dict", "event_to_dict",
     "game_seeds", "hand_counts", "play", "process_pool", "refill_from", "require", "simulate", "step",
 ]

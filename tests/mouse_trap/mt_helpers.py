@@ -2,6 +2,7 @@
 
 ``arrange`` sets a game's state directly (mice, cheese, parts, whose turn)
 and keeps the cheese total right, so tests can check none is made or lost.
+The lead tracker starts afresh from the arranged cheese.
 ``land`` makes the current player's next roll stop on a chosen space.
 
 Default track positions: 0 START, 1 build 2, 2 take 1, 3 build 2-3-4,
@@ -11,6 +12,7 @@ Default track positions: 0 START, 1 build 2, 2 take 1, 3 build 2-3-4,
 """
 from __future__ import annotations
 
+from boardkit.core import LeadTracker
 from boardkit.games import mouse_trap as mt
 from game_helpers import force_rolls, saved  # noqa: F401 (every game's tests share them)
 
@@ -39,6 +41,8 @@ def arrange(game, positions=None, cheese=None, parts=0, current=0):
     game.current = current
     game.phase = "roll"
     game.owed = 0
+    game.lead = LeadTracker(n)
+    game.lead.update(game.cheese)
     game._legal = None  # the legal actions are cached per decision
     return game
 

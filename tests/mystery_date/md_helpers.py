@@ -2,14 +2,17 @@
 
 ``arrange`` sets a game's state directly (hands, piles, positions, whose
 turn) and keeps every card of the deck somewhere, so the tests can also
-check that no card is made or lost.  ``land`` makes the current player's
-next roll stop on a chosen space.
+check that no card is made or lost; the lead tracker starts afresh from the
+arranged hands.  ``land`` makes the current player's next roll stop on a
+chosen space.
 """
 from __future__ import annotations
 
 from collections import Counter
 
+from boardkit.core import LeadTracker
 from boardkit.games import mystery_date as md
+from boardkit.games.mystery_date.game import OUTFIT_PROGRESS
 from boardkit.games.mystery_date import Card
 from game_helpers import force_rolls, saved  # noqa: F401 (every game's tests share them)
 
@@ -66,6 +69,9 @@ def arrange(game, hands=None, discard=None, draw_top="", positions=None, current
     game.current = current
     game.phase = phase
     game.swap_with = None
+    game.standing = [OUTFIT_PROGRESS[frozenset(hand)] for hand in hands]
+    game.lead = LeadTracker(game.n_players)
+    game.lead.update(game.standing)
     game._legal = None  # the legal actions are cached per decision
     assert game.card_counts() == deck(rules)
     return game

@@ -10,7 +10,7 @@ from md_helpers import arrange, land, new_game, saved
 from boardkit.games.mystery_date.rules import SWAP_LEFT
 
 KEYS = ["game", "rules", "n_players", "seed", "chance", "positions", "hands", "draw_pile", "discard_pile",
-        "current", "phase", "swap_with", "last_roll", "turns", "winner", "won_date", "end_reason", "events"]
+        "current", "phase", "swap_with", "last_roll", "turns", "winner", "won_date", "end_reason", "lead", "events"]
 
 
 def midgame(seed=3, steps=40, n_players=3, **changes):

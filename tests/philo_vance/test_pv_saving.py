@@ -13,7 +13,7 @@ KEYS = ["game", "rules", "n_players", "seed", "chance", "turns", "winner", "end_
         "position", "court", "face_up", "hand", "suspect", "declared", "failures", "needs_more", "retired",
         "claimed", "claim_waits", "philo_owner", "judge", "current", "white", "coloured", "phase", "decider", "todo",
         "drawn", "keep_only", "arresting", "named", "moving_piece", "chain", "victim", "claim_offer", "this_turn",
-        "verdicts", "counts", "events"]
+        "verdicts", "counts", "lead", "events"]
 
 
 def bots(n_players=4):

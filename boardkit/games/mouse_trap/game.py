@@ -24,12 +24,28 @@ Cheese owed when the pile is empty comes from the opponent with most (not on
 SAFE); when rivals tie for most, the taker decides how to split the take.
 The last mouse on the board wins; ``Rules.max_turns`` ends a game that never
 finishes as a stalemate (end reason ``"turn cap"``).
+
+Columns of :meth:`Game.result` (one simulation row):
+
+* ``seed``, ``winner``, ``turns``, ``end`` (``"last mouse"`` or ``"turn cap"``);
+* ``stalemate``: the game hit the turn cap;
+* ``parts``: parts of the trap built; ``trap_done``: the turn the trap was
+  finished (None: never);
+* ``cranks``, ``catches``, ``pushes``: cranks turned, mice caught, opposing
+  mice pushed;
+* ``lead_changes``, ``winner_worst_deficit``: the drama of the game (see
+  :mod:`boardkit.core.lead`), with each seat's *standing* the cheese it
+  holds after each turn.  Cheese is what a player has to show for the game:
+  it pays for pushing rivals onto the Cheese Wheel, and a catch hands the
+  caught mouse's cheese to the cranker (a caught mouse holds none).
+  ``winner_worst_deficit`` is the most cheese the winner was ever behind the
+  richest player (None: no winner).
 """
 from __future__ import annotations
 
 from itertools import product
 
-from boardkit.core import BaseGame, event_to_dict
+from boardkit.core import BaseGame, LeadTracker, event_to_dict
 
 from . import events as ev
 from .actions import CRANK, PUSHES, ROLL, STOP, Crank, Push, Roll, Split, Stop
@@ -67,6 +83,9 @@ class Game(BaseGame):
         # counts for the simulation frame
         self.trap_done_turn: int | None = 0 if rules.n_parts == 0 else None
         self.cranks = self.catches = self.pushes = 0
+        #: the lead over the game (the drama columns of ``result``): each seat's standing is its cheese
+        self.lead = LeadTracker(n_players)
+        self.lead.update(self.cheese)
         self._legal = [ROLL]
 
     # -- what players see -----------------------------------------------------
@@ -320,6 +339,7 @@ class Game(BaseGame):
             if self.events is not None:
                 self.log(ev.Won(player))
             self.phase = ROLLING
+            self.lead.update(self.cheese)  # the winning turn ends here
             return self.finish(player, LAST_MOUSE)
         self._end_turn()
 
@@ -330,6 +350,8 @@ class Game(BaseGame):
         self._end_turn()
 
     def _end_turn(self) -> None:
+        if self.cheese != self.lead.scores:  # cheese changed hands: tell the lead tracker
+            self.lead.update(self.cheese)
         self.phase = ROLLING
         self.owed = 0
         n, nxt = self.n_players, self.current
@@ -350,6 +372,7 @@ class Game(BaseGame):
         row = super().result()
         row.update(stalemate=self.end_reason == TURN_CAP, parts=self.parts, trap_done=self.trap_done_turn,
                    cranks=self.cranks, catches=self.catches, pushes=self.pushes)
+        row.update(self.lead.columns(self.winner))
         return row
 
     # -- saving and restoring ---------------------------------------------------
@@ -377,6 +400,7 @@ class Game(BaseGame):
             "end_reason": self.end_reason,
             "counts": {"trap_done_turn": self.trap_done_turn, "cranks": self.cranks,
                        "catches": self.catches, "pushes": self.pushes},
+            "lead": self.lead.to_dict(),
             "events": None if self.events is None else [event_to_dict(e) for e in self.events],
         }
 

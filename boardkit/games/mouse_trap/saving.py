@@ -1,7 +1,7 @@
 """Restoring a saved Mouse Trap game, checking everything on the way in."""
 from __future__ import annotations
 
-from boardkit.core import event_from_dict
+from boardkit.core import LeadTracker, event_from_dict
 from boardkit.core.saving import reading_save, start_loading
 
 from .events import EVENT_TYPES
@@ -32,6 +32,7 @@ def load_game(cls, data: dict):
         counts = data["counts"]
         game.trap_done_turn = counts["trap_done_turn"]
         game.cranks, game.catches, game.pushes = counts["cranks"], counts["catches"], counts["pushes"]
+        game.lead = LeadTracker.from_dict(data["lead"], n_players)
         events = data["events"]
         game.events = None if events is None else [event_from_dict(e, EVENT_TYPES) for e in events]
     game._legal = None
@@ -45,6 +46,9 @@ def load_game(cls, data: dict):
         raise ValueError(f"player {game.current} is to play but her mouse was caught")
     if any(c for p, c in zip(game.positions, game.cheese) if p is None):
         raise ValueError("a caught player cannot hold cheese")
+    if game.lead.scores is None or any(not isinstance(s, int) or s < 0 for s in game.lead.scores):
+        raise ValueError(f"saved lead scores must be the cheese each seat held after the last turn, "
+                         f"got {game.lead.scores!r}")
     if (game.phase == SPLITTING) != (game.owed > 0):
         raise ValueError(f"owed must be above 0 exactly while splitting, got {game.owed} in phase {game.phase!r}")
     if not game.is_over and not game.legal_actions():

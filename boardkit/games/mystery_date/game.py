@@ -20,13 +20,25 @@ Piles (rule 5): when the discard pile is used up, the top card of the draw
 pile starts a new one; when the draw pile is used up, the discards less their
 top card are shuffled into a new draw pile.  If both are exhausted (possible
 only in variants with huge hands), a take stops short and says so.
+
+Columns of :meth:`Game.result` (one simulation row):
+
+* ``seed``, ``winner``, ``turns``, ``end`` (``"date found"`` or ``"turn cap"``);
+* ``date``: the colour of the date the winner found (None: no winner);
+* ``lead_changes``, ``winner_worst_deficit``: the drama of the game (see
+  :mod:`boardkit.core.lead`).  Each seat's *standing* is how near its hand
+  is to a complete outfit: the most different numbers it holds of one
+  colour, 0-3 (``OUTFIT_PROGRESS``), taken after the deal and after every
+  turn that changes a hand (a take, a discard, a swap, the Dud).
+  ``winner_worst_deficit`` is the most cards the winner was ever short of
+  the best outfit at the table (None: no winner).
 """
 from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
 
-from boardkit.core import BaseGame, Pile, event_to_dict, hand_counts, refill_from
+from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict, hand_counts, refill_from
 
 from . import events as ev
 from .actions import (DISCARDS, GIFTS, ROLL, SHOWS, SWAPS, TAKE_DISCARD, TAKE_DRAW, Discard, Give, Roll,
@@ -75,6 +87,24 @@ def ready_colours(hand) -> list[str]:
     return [colour for colour in COLOURS if OUTFIT_SETS[colour] <= held]
 
 
+class OutfitProgress(dict):
+    """How near each set of cards is to a date: the most different numbers it
+    holds of one colour, 0-3 (3: a complete 1-2-3 outfit, ready for the door).
+
+    Look a hand up as ``OUTFIT_PROGRESS[frozenset(hand)]``.  There are only
+    4,096 sets of the 12 cards; each is worked out the first time it is asked
+    for and then remembered (a dict's ``__missing__``: quicker than
+    ``lru_cache`` on this hot path).
+    """
+
+    def __missing__(self, held: frozenset) -> int:
+        progress = self[held] = max(len(outfit & held) for outfit in OUTFIT_SETS.values())
+        return progress
+
+
+OUTFIT_PROGRESS = OutfitProgress()
+
+
 @lru_cache(maxsize=None)
 def outfit_choices(held: frozenset) -> tuple:
     """One ShowOutfit action for each colour whose 1-2-3 is ``held`` (remembered, like ``card_choices``)."""
@@ -113,6 +143,11 @@ class Game(BaseGame):
                 self.log(ev.Dealt(player, tuple(hand)))
             self.log(ev.DiscardStarted(None, self.discard_pile.top))
         self._refill_draw_pile()
+        #: each seat's standing: how near its hand is to a complete outfit (0-3)
+        self.standing = [OUTFIT_PROGRESS[frozenset(hand)] for hand in self.hands]
+        #: the lead over the game (the drama columns of ``result``)
+        self.lead = LeadTracker(n_players)
+        self.lead.update(self.standing)
 
     # -- what players see -----------------------------------------------------
     @property
@@ -259,10 +294,17 @@ class Game(BaseGame):
                 self.log(ev.Reshuffled(None, n_cards))
 
     def _check_hand_limit(self) -> None:
-        if len(self.hands[self.current]) > self.rules.hand_limit:
+        player = self.current
+        hand = self.hands[player]
+        if len(hand) > self.rules.hand_limit:
             self.phase = DISCARDING
-        else:
-            self._end_turn()
+            return
+        # Her hand changed this turn (she took, discarded or met the Dud): has her standing moved?
+        progress = OUTFIT_PROGRESS[frozenset(hand)]
+        if progress != self.standing[player]:
+            self.standing[player] = progress
+            self.lead.update(self.standing)
+        self._end_turn()
 
     def _discard(self, card: Card) -> None:
         self.hands[self.current].remove(card)
@@ -281,6 +323,12 @@ class Game(BaseGame):
         if self.events is not None:
             self.log(ev.Swapped(player, opponent, given, received))
         self.swap_with = None
+        # Both hands changed: have their standings moved?
+        standing = self.standing
+        mine, theirs = OUTFIT_PROGRESS[frozenset(self.hands[player])], OUTFIT_PROGRESS[frozenset(their_hand)]
+        if mine != standing[player] or theirs != standing[opponent]:
+            standing[player], standing[opponent] = mine, theirs
+            self.lead.update(standing)
         self._end_turn()
 
     def _open_door(self, colour: str) -> None:
@@ -320,6 +368,7 @@ class Game(BaseGame):
     def result(self) -> dict:
         row = super().result()
         row["date"] = self.won_date
+        row.update(self.lead.columns(self.winner))
         return row
 
     # -- saving and restoring ---------------------------------------------------
@@ -346,6 +395,7 @@ class Game(BaseGame):
             "winner": self.winner,
             "won_date": self.won_date,
             "end_reason": self.end_reason,
+            "lead": self.lead.to_dict(),
             "events": None if self.events is None else [event_to_dict(e) for e in self.events],
         }
 

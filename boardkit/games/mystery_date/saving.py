@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardkit.core import Pile, event_from_dict
+from boardkit.core import LeadTracker, Pile, event_from_dict
 from boardkit.core.saving import reading_save, start_loading
 
 from .events import EVENT_TYPES, Card
@@ -42,6 +42,7 @@ def load_game(cls, data: dict):
         game.swap_with, game.last_roll = data["swap_with"], data["last_roll"]
         game.turns, game.winner = data["turns"], data["winner"]
         game.won_date, game.end_reason = data["won_date"], data["end_reason"]
+        game.lead = LeadTracker.from_dict(data["lead"], n_players)
         events = data["events"]
         game.events = None if events is None else [_event(e) for e in events]
     game._legal = None
@@ -61,6 +62,11 @@ def load_game(cls, data: dict):
         raise ValueError(f"positions must be spaces 0..{len(rules.board) - 1}, got {game.positions}")
     if not (isinstance(game.current, int) and 0 <= game.current < n_players):
         raise ValueError(f"current must be a seat 0..{n_players - 1}, got {game.current!r}")
+    standing = game.lead.scores
+    if standing is None or any(not (isinstance(s, int) and 0 <= s <= 3) for s in standing):
+        raise ValueError(f"saved lead scores must be each seat's outfit progress, a whole number 0..3, "
+                         f"got {standing!r}")
+    game.standing = list(standing)
     from .game import full_deck
     if game.card_counts() != Counter(full_deck(rules)):
         raise ValueError("saved game does not hold exactly the full deck of cards")

@@ -32,12 +32,30 @@ Tasks are JSON-safe lists, so a saved game restores mid-turn.
 
 The easy game for children is played on the same board: see ``Rules.children``.
 What the rulebook leaves open is listed in :mod:`.rules`.
+
+Columns of :meth:`Game.result` (one simulation row):
+
+* ``seed``, ``winner``, ``turns``, ``end`` (``"convicted"``, ``"all retired"``
+  or ``"turn cap"``);
+* ``winner_suspect``: the suspect the winner convicted (None: no winner);
+* ``declarations`` (arrests on suspicion), ``successful`` (players who made a
+  Successful Declaration), ``retired``, ``bumps``;
+* ``philo_vance``, ``judge``: did Philo Vance and the Judge come into the game?
+* ``lead_changes``, ``winner_worst_deficit``: the drama of the game (see
+  :mod:`boardkit.core.lead`).  Each seat's *standing* after each turn is
+  the case it has proved: :meth:`Game.correct_in_play`, its clues in play
+  that are right for the suspect it arrested (children: picked) -- the
+  referee's count, which the players cannot see.  It is 0 until a player
+  arrests somebody, and 7 right clues convict (``Rules.convict_correct``).
+  ``winner_worst_deficit`` is the most right clues the winner was ever
+  behind the strongest case (None: no winner).
 """
 from __future__ import annotations
 
 import functools
+from itertools import compress
 
-from boardkit.core import BaseGame, Pile, event_to_dict
+from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict
 
 from . import events as ev
 from .actions import (CLAIM, CONVICT, DISCARD, DRAW, NO_BUMP, PASS, QUEUE, ROLL, SPARE, Arrest, Bump, Claim,
@@ -132,6 +150,9 @@ class Game(BaseGame):
         #: every arrest so far, as the table heard it: (seat, suspect, named clues, successful)
         self.verdicts: list[tuple] = []
         self.first_x_turn: list[int | None] = [None] * n_players
+        #: the lead over the game (the drama columns of ``result``): each seat's standing is correct_in_play
+        self.lead = LeadTracker(n_players)
+        self.lead.update([0] * n_players)
         self._first_throws()
         self._run()
 
@@ -151,13 +172,26 @@ class Game(BaseGame):
         court = self.court[player]
         if court is None:
             return set()
-        return {c for c, up in zip(court, self.face_up[player]) if up and c is not None}
+        clues = set(compress(court, self.face_up[player]))  # the clues of the jurors that are face up
+        clues.discard(None)  # (a juror with no card is never face up; this makes sure)
+        return clues
 
     def correct_in_play(self, player: int) -> int:
-        """How many of the player's clues in play are on his suspect's card (the referee's count)."""
-        if self.suspect[player] is None:
+        """How many of the player's clues in play are on his suspect's card (the referee's count).
+
+        The same as ``len(self.clues_in_play(player) & card)``, counted without
+        making the set of clues first (this runs at the end of every turn).
+        """
+        suspect = self.suspect[player]
+        if suspect is None:
             return 0
-        return len(self.clues_in_play(player) & self.rules.card_sets[self.suspect[player]])
+        card = self.rules.card_sets[suspect]
+        if self.rules.children:
+            return len(card.intersection(self.hand[player]))
+        court = self.court[player]
+        if court is None:
+            return 0
+        return len(card.intersection(compress(court, self.face_up[player])))  # the face-up jurors' clues
 
     def has_court(self, player: int) -> bool:
         return self.court[player] is not None
@@ -721,10 +755,18 @@ class Game(BaseGame):
 
     def _win(self, player: int, correct: int) -> None:
         self._log(ev.Won, player, self.suspect[player], correct)
+        self._note_standing()  # the winning turn ends here
         self.finish(player, CONVICTED)
 
     # -- the end of a turn ---------------------------------------------------------
+    def _note_standing(self) -> None:
+        """The end of a turn: tell the lead tracker the case each seat has proved (if any changed)."""
+        standing = [self.correct_in_play(p) for p in range(self.n_players)]
+        if standing != self.lead.scores:
+            self.lead.update(standing)
+
     def _task_end_turn(self) -> None:
+        self._note_standing()
         player = self.current
         if self.claim_waits[player]:
             self.claim_waits[player] = False  # claimed during this turn: it waits for his next one
@@ -757,6 +799,7 @@ class Game(BaseGame):
             philo_vance=self.philo_owner is not None or self.position[PHILO_VANCE] is not None,
             judge=self.judge,
         )
+        row.update(self.lead.columns(self.winner))
         return row
 
     def to_dict(self) -> dict:
@@ -778,6 +821,7 @@ class Game(BaseGame):
             "this_turn": [self.declared_now, self.convicted_now, self.on_clue_spot, self.extra_turn],
             "verdicts": [[p, s, list(named), ok] for p, s, named, ok in self.verdicts],
             "counts": {"declarations": self.declarations, "bumps": self.bumps, "first_x_turn": self.first_x_turn},
+            "lead": self.lead.to_dict(),
             "events": None if self.events is None else [event_to_dict(e) for e in self.events],
         }
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardkit.core import Pile, event_from_dict
+from boardkit.core import LeadTracker, Pile, event_from_dict
 from boardkit.core.saving import reading_save, start_loading
 
 from .events import EVENT_TYPES
@@ -136,6 +136,10 @@ def _read(cls, data: dict):
     game.declarations = _whole(counts["declarations"], "declarations", 0)
     game.bumps = _whole(counts["bumps"], "bumps", 0)
     game.first_x_turn = counts["first_x_turn"]
+    game.lead = LeadTracker.from_dict(data["lead"], n)
+    if game.lead.scores is None or any(not _is_whole(s) or s < 0 for s in game.lead.scores):
+        raise ValueError(f"saved lead scores must be the right clues each seat had in play after the last turn, "
+                         f"a whole number >= 0, got {game.lead.scores!r}")
     events = data["events"]
     game.events = None if events is None else [event_from_dict(e, EVENT_TYPES) for e in events]
     game._legal = None
