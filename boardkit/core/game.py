@@ -75,15 +75,6 @@ class BaseGame:
         self._legal = None
         self._apply(action)
 
-    def _carry_out(self, action) -> None:
-        """Carry out an action known to be legal (one taken from ``legal_actions()``).
-
-        ``apply`` without the check: ``bk.play`` uses it for a forced action,
-        which comes straight from ``legal_actions()``.
-        """
-        self._legal = None
-        self._apply(action)
-
     def log(self, event: Event) -> None:
         """Record an event (if events are on).  A hot path checks
         ``self.events is not None`` first, so no event is even made when they are off."""

@@ -43,15 +43,20 @@ def play(game, bots=None, max_steps: int = 1_000_000) -> Record:
     if len(bots) != game.n_players:
         raise ValueError(f"bots must list one bot per seat ({game.n_players}), got {len(bots)}")
     # The loop of step(), written out: this is the hot path of every simulation.
-    # A forced action comes straight from legal_actions(), so it skips apply's
-    # check; a bot's choice is always checked by apply.
-    legal_actions, carry_out, apply, chance = game.legal_actions, game._carry_out, game.apply, game.chance
+    # legal_actions() is written out too (see BaseGame): the game may have
+    # worked the actions out already (game._legal), and a forced action comes
+    # straight from them, so it is carried out without apply()'s check.  A bot's choice is
+    # always checked by apply().
+    apply, chance = game.apply, game.chance
     for _ in range(max_steps):
         if game.end_reason is not None:
             break
-        actions = legal_actions()
+        actions = game._legal
+        if actions is None:
+            actions = game._legal = game._legal_actions()
         if len(actions) == 1:
-            carry_out(actions[0])
+            game._legal = None  # spent: the state changes
+            game._apply(actions[0])
         else:
             apply(bots[game.current_player].choose(game, actions, chance))
     else:

@@ -11,15 +11,66 @@ from .actions import Play, Skip, SwapWith
 from .rules import SWAP_HANDS
 
 
-def follow_ups(hand, played) -> int:
-    """How many of the other cards in ``hand`` could go on ``played`` (options kept for later)."""
-    picture, number = played
-    return sum(1 for c in hand if c is not played and (c.picture == picture or c.number == number))
+def follow_ups(hand, played, fits) -> int:
+    """How many of the other cards in ``hand`` could go on ``played`` (options kept for later).
+
+    ``fits`` is the set of cards that may go on ``played`` (``game.matching[played]``),
+    worked out once per deck rather than card by card.  ``played`` itself is in
+    it, so its copies in the hand are taken off again.
+    """
+    return len([c for c in hand if c in fits]) - hand.count(played)
 
 
-def fewest_cards(game, seats) -> int:
-    """The seat nearest going out (ties: the higher score, then seat order)."""
-    return min(seats, key=lambda p: (len(game.hands[p]), -game.scores[p]))
+def most_follow_ups(plays, hand, game):
+    """The first of these Play actions whose card leaves most cards of ``hand`` able to follow it.
+
+    The same as ``max(plays, key=lambda a: follow_ups(...))``, written as a
+    loop because bots call it at most turns of every simulated game.
+    """
+    if len(plays) == 1:
+        return plays[0]
+    matching = game.matching
+    # With one copy of each card (the rulebook's deck) no card is in a hand
+    # twice, so a set intersection counts the follow-ups -- the same number as
+    # follow_ups(), found faster.
+    held = set(hand) if game.rules.copies == 1 else None
+    best, most = None, -1
+    for action in plays:
+        played = action.card
+        fits = matching[played]
+        count = len(fits & held) - 1 if held is not None else follow_ups(hand, played, fits)
+        if count > most:
+            best, most = action, count
+    return best
+
+
+def action_cards(plays, powers) -> list:
+    """The Play actions whose card has a power (``powers``: ``rules.power_of``).
+
+    The same as ``[a for a in plays if a.card.picture in powers]``, written as
+    a loop because bots call it at most turns of every simulated game.
+    """
+    kept = []
+    for action in plays:
+        if action.card.picture in powers:
+            kept.append(action)
+    return kept
+
+
+def fewest_cards(game, choices):
+    """The Skip or SwapWith choice aimed at the rival nearest going out: the
+    fewest cards (ties: the higher score, then the first choice, in turn order).
+
+    The same as ``min(choices, key=lambda a: (len(game.hands[a.player]), -game.scores[a.player]))``,
+    written as a loop because bots call it after every Dagger and Revolver.
+    """
+    hands, scores = game.hands, game.scores
+    best = choices[0]
+    for choice in choices[1:]:
+        fewer = len(hands[choice.player]) - len(hands[best.player])
+        if fewer < 0 or (fewer == 0 and scores[choice.player] > scores[best.player]):
+            best = choice
+    return best
 
 
 class Shedder:
@@ -37,12 +88,10 @@ class Shedder:
     def choose(self, game, actions, chance):
         kind = type(actions[0])
         if kind is Play:
-            hand, powers = game.hands[game.current], game.rules.power_of
-            return max(actions, key=lambda a: (a.card.picture in powers, follow_ups(hand, a.card)))
-        if kind is Skip:
-            return Skip(fewest_cards(game, [a.player for a in actions]))
-        if kind is SwapWith:
-            return SwapWith(fewest_cards(game, [a.player for a in actions]))
+            with_power = action_cards(actions, game.rules.power_of)
+            return most_follow_ups(with_power or actions, game.hands[game.current], game)
+        if kind is Skip or kind is SwapWith:
+            return fewest_cards(game, actions)
         return actions[0]
 
     def __repr__(self):
@@ -73,17 +122,25 @@ class Revolverist:
         if kind is Skip:
             return max(actions, key=lambda a: (game.scores[a.player], -len(game.hands[a.player])))
         if kind is SwapWith:
-            return SwapWith(fewest_cards(game, [a.player for a in actions]))
+            return fewest_cards(game, actions)
         return actions[0]
 
     def _play(self, game, actions):
         hand, powers = game.hands[game.current], game.rules.power_of
-        revolvers = [a for a in actions if powers.get(a.card.picture) == SWAP_HANDS]
-        smallest = min(len(game.hands[p]) for p in game.others())
-        if revolvers and len(hand) - smallest >= self.margin:
-            return revolvers[0]
-        others = [a for a in actions if powers.get(a.card.picture) != SWAP_HANDS] or actions
-        return max(others, key=lambda a: (a.card.picture not in powers, follow_ups(hand, a.card)))
+        revolvers, plain_cards, other_action_cards = [], [], []
+        for action in actions:
+            power = powers.get(action.card.picture)
+            if power == SWAP_HANDS:
+                revolvers.append(action)
+            elif power is None:
+                plain_cards.append(action)
+            else:
+                other_action_cards.append(action)
+        if revolvers:
+            smallest = min(len(game.hands[p]) for p in game.others())
+            if len(hand) - smallest >= self.margin:
+                return revolvers[0]
+        return most_follow_ups(plain_cards or other_action_cards or revolvers, hand, game)
 
     def __repr__(self):
         return f"{type(self).__name__}(margin={self.margin})"

@@ -71,6 +71,24 @@ def matching_cards(pictures: tuple, numbers: tuple) -> dict:
     return {top: frozenset(c for c in cards if matches(c, top)) for top in cards}
 
 
+@lru_cache(maxsize=None)
+def play_choices(pictures: tuple, numbers: tuple) -> dict:
+    """For every top card, the Play decision of each card that may go on it (made once per deck).
+
+    ``play_choices(...)[top][card]`` is the one shared ``Play(card)``; a card
+    not in ``play_choices(...)[top]`` cannot go on ``top``.
+    """
+    return {top: {c: play(c) for c in fits} for top, fits in matching_cards(pictures, numbers).items()}
+
+
+@lru_cache(maxsize=None)
+def rival_choices(phase: str, player: int, n_players: int) -> tuple:
+    """After a Dagger (phase ``SKIPPING``) or a Revolver (``SWAPPING``): the one
+    shared Skip or SwapWith aimed at each other seat, in turn order (made once per seat)."""
+    shared = SKIPS if phase == SKIPPING else SWAPS
+    return tuple(shared[(player + k) % n_players] for k in range(1, n_players))
+
+
 def matches(candidate: Card, top: Card) -> bool:
     """May ``candidate`` go on ``top``?  Same picture or same number."""
     return candidate.picture == top.picture or candidate.number == top.number
@@ -103,8 +121,18 @@ class Game(BaseGame):
         #: the most points each seat was ever behind the leader after a round
         self.worst_deficit = [0] * n_players
         self.penalties = 0
-        self._matching = matching_cards(rules.pictures, rules.numbers)
+        self._use_deck_tables()
         self._start_round(0)
+        # For speed: CPython 3.11 looks attributes up fast on an object with at
+        # most 29 of them; a Game has 28 (with BaseGame's).  A 30th made whole
+        # games about 7% slower, so think twice before adding one.
+
+    def _use_deck_tables(self) -> None:
+        """Look up what is worked out once per deck, for a new game and a restored one."""
+        rules = self.rules
+        self._matching = matching_cards(rules.pictures, rules.numbers)
+        self._play_choices = play_choices(rules.pictures, rules.numbers)
+        self._power_of = rules.power_of  # looked up on the rules once, not at every card played
 
     # -- what players see -----------------------------------------------------
     @property
@@ -129,6 +157,11 @@ class Game(BaseGame):
             return [c for c in hand if c in fits]
         return list(dict.fromkeys(c for c in hand if c in fits))
 
+    @property
+    def matching(self) -> dict:
+        """For every card, the set of cards that may go on it (worked out once per deck; bots use it)."""
+        return self._matching
+
     def miniature(self, player: int) -> tuple:
         """The (picture, penalty) of a seat's face-down miniature (the players cannot see it)."""
         return self.rules.miniatures[self.miniatures[player]]
@@ -137,16 +170,22 @@ class Game(BaseGame):
     def _legal_actions(self) -> list:
         phase = self.phase
         if phase == PLAYING:
-            plays = [play(c) for c in self.playable()]  # play() is cached: one shared action per card
+            # playable(), written out for speed (this runs every turn): a plain loop, as a
+            # list comprehension is a function call of its own in Python 3.11, and
+            # each fitting card's Play comes from a table made once per deck.
+            choices = self._play_choices[self.discard_pile.cards[-1]]  # the cards that fit, and their Play
+            plays = []
+            for c in self.hands[self.current]:
+                if c in choices:
+                    plays.append(choices[c])
             if plays:
-                return plays  # a player who can play must play
+                # a player who can play must play (each different card once)
+                return plays if self.rules.copies == 1 else list(dict.fromkeys(plays))
             if self.draw_pile.cards or (self.rules.empty_draw == "reshuffle" and len(self.discard_pile) >= 2):
                 return [DRAW]
             return [PASS]
-        if phase == SKIPPING:
-            return [SKIPS[p] for p in self.others()]
-        if phase == SWAPPING:
-            return [SWAPS[p] for p in self.others()]
+        if phase == SKIPPING or phase == SWAPPING:
+            return list(rival_choices(phase, self.current, self.n_players))
         raise AssertionError(f"unknown phase {phase!r}")
 
     def _apply(self, action) -> None:
@@ -185,7 +224,7 @@ class Game(BaseGame):
             self.log(ev.Played(player, played))
         if not hand:
             return self._go_out(player)
-        power = self.rules.power_of.get(played.picture)
+        power = self._power_of.get(played.picture)
         if power is None:
             self._end_turn()
         elif power == SKIP_NEXT:
@@ -247,8 +286,9 @@ class Game(BaseGame):
         self.miniatures, self.set_aside = minis[:n], sorted(minis[n:])
         cards = list(full_deck(rules))
         self.chance.shuffle(cards)
-        self.hands = [cards[k * rules.hand_size:(k + 1) * rules.hand_size] for k in range(n)]
-        del cards[:n * rules.hand_size]
+        size = rules.hand_size
+        self.hands = [cards[k * size:(k + 1) * size] for k in range(n)]
+        del cards[:n * size]
         self.discard_pile.cards[:] = [cards.pop()]
         self.draw_pile.cards[:] = cards
         if self.events is not None:
@@ -268,8 +308,9 @@ class Game(BaseGame):
         for seat, index in enumerate(self.miniatures):
             picture, penalty = rules.miniatures[index]
             lost = penalty if picture == last else 0
-            scores[seat] -= lost
-            self.penalties += lost
+            if lost:
+                scores[seat] -= lost
+                self.penalties += lost
             if rules.floor_at_zero and scores[seat] < 0:
                 scores[seat] = 0
             if self.events is not None:
@@ -277,19 +318,20 @@ class Game(BaseGame):
         self._end_round(player)
 
     def _end_round(self, went_out: int | None) -> None:
-        scores = self.scores
+        scores, worst = self.scores, self.worst_deficit
         best = max(scores)
-        tops = [p for p, s in enumerate(scores) if s == best]
+        sole_leader = scores.index(best) if scores.count(best) == 1 else None  # None: a tie for the lead
         self.round_winners.append(went_out)
-        self.leaders.append(str(tops[0]) if len(tops) == 1 else "=")
-        for p, s in enumerate(scores):
-            self.worst_deficit[p] = max(self.worst_deficit[p], best - s)
+        self.leaders.append("=" if sole_leader is None else str(sole_leader))
+        for p, score in enumerate(scores):
+            if best - score > worst[p]:
+                worst[p] = best - score
         if self.events is not None:
             self.log(ev.RoundScored(None, self.round, tuple(scores)))
         if best >= self.rules.target:
-            if len(tops) == 1:
-                return self._win(tops[0])
-            if self.rules.ties == "round winner" and went_out in tops:
+            if sole_leader is not None:
+                return self._win(sole_leader)
+            if self.rules.ties == "round winner" and went_out is not None and scores[went_out] == best:
                 return self._win(went_out)
         if self.round >= self.rules.max_rounds:
             if self.events is not None:

@@ -48,11 +48,11 @@ def _event(data, rules: Rules):
 
 
 def load_game(cls, data: dict):
-    from .game import PHASES, PLAYING, full_deck, matching_cards
+    from .game import PHASES, PLAYING, full_deck
     with reading_save():
         game = start_loading(cls, Rules, data, "cluedo_cards", "Cluedo Card Game")
         rules, n_players = game.rules, game.n_players
-        game._matching = matching_cards(rules.pictures, rules.numbers)
+        game._use_deck_tables()  # the per-deck tables a new game looks up
         if not isinstance(data["hands"], list):
             raise ValueError(f"saved hands must be a list, got {data['hands']!r}")
         game.hands = [_cards(hand, rules, "hand") for hand in data["hands"]]
