@@ -77,7 +77,7 @@ def cluedo_cards_notebook():
     b.code(f"""
     {PIN}
     exact = cc.analysis.first_player_stuck(hand_size=5)
-    print(f"The first player is stuck with chance {{exact}} = {{float(exact):.4f}}, about 1 game in {{1 / exact:.0f}}")
+    print(f"The first player is stuck with chance {{exact}} = {{float(exact):.4f}}, about 1 game in {{float(1 / exact):.0f}}")
     table = cc.analysis.stuck_table(range(1, 11))
     print(table[["exact", "probability"]].round(4).to_string())
     """)
@@ -179,7 +179,7 @@ def cluedo_cards_notebook():
         length = pd.DataFrame({"rounds": bk.metrics.length_summary(games, "rounds"),
                                "turns": bk.metrics.length_summary(games, "turns")}).round(2)
         show(view, f"4,000 games in {time.perf_counter() - start:.1f} seconds", fig, wins.round(3),
-             "Are the seats equal? " + fit.verdict(), length, bk.metrics.drama(games).round(3),
+             "Are the seats equal? " + fit.verdict(), length, bk.metrics.drama(games).round(3).to_frame("drama"),
              bk.metrics.end_reasons(games).round(4))
 
     fairness_button, fairness_view = study_button("Play 4,000 games", fairness_study)
@@ -218,8 +218,10 @@ def cluedo_cards_notebook():
     contenders = {"Random": cc.bots.Random(), "Shedder": cc.bots.Shedder(), "Revolverist": cc.bots.Revolverist()}
 
     def tournament_study(view):
+        bar = progress_bar(view, 6 * 600, "6 pairings x 600 games")
         start = time.perf_counter()
-        results = bk.metrics.tournament(rules, contenders, n_players=4, n_games=600, seed=2, executor=pool)
+        results = bk.metrics.tournament(rules, contenders, n_players=4, n_games=600, seed=2, executor=pool,
+                                        progress=bar)
         matrix = results.pivot(index="bot", columns="against", values="win rate").reindex(
             index=list(contenders), columns=list(contenders))
         fig, (left, right) = plt.subplots(1, 2, figsize=(17, 5.5))

@@ -77,13 +77,17 @@ def index_notebook():
     A game designer asks the same questions of every game: *How long is it? Is it fair to
     every seat? Is there drama, does the lead change hands? And does skill matter, or is it
     all luck?* `bk.metrics` answers them from simulated games, the same way for every game.
-    Here each game is played 200 times by its own heuristic bots (4 players), and then 200
-    times by one heuristic bot against three Random ones, to measure skill.
+    Each game is played by its own heuristic bots (4 players), and then by one heuristic bot
+    against three Random ones, to measure skill.
 
+    * **length**: in turns, so each game's own kind of turn (Mouse Trap's turns are short);
     * **first seat win rate**: 0.25 would be fair with 4 players;
     * **seat test p**: a small p (below 0.05) says the seats are *not* equal;
     * **comeback share**: how often the winner was behind the leader at some point;
     * **skill**: 0 when the clever bot wins only its fair share (all luck), 1 when it always wins.
+
+    The table below comes from only 100 games of each, so the page opens quickly: a rough
+    picture. The button under the chart plays 1,000 of each for a sharper one.
     """)
     b.code(f"""
     {PIN}
@@ -91,34 +95,55 @@ def index_notebook():
     from boardkit.core.bots import Random
     from boardkit.games import cluedo_cards as cc, mouse_trap as mt, mystery_date as md, philo_vance as pv
 
-    clever = {{"Mystery Date": (md.Rules(), md.bots.Collector()), "Mouse Trap": (mt.Rules(), mt.bots.Trapper()),
-              "Philo Vance": (pv.Rules(), pv.bots.Detective()), "Cluedo Card Game": (cc.Rules(), cc.bots.Shedder())}}
-    frames, skill = {{}}, {{}}
-    for name, (rules, bot) in clever.items():
-        frames[name] = bk.simulate(rules, n_players=4, n_games=200, seed=0, progress=False)
-        test = bk.metrics.skill_test(rules, bot, Random(), n_players=4, n_games=200, seed=1, progress=False)
-        skill[name] = test["skill"]
-    comparison = bk.metrics.compare(frames, skill)
+    CLEVER_BOTS = {{"Mystery Date": (md.Rules(), md.bots.Collector()), "Mouse Trap": (mt.Rules(), mt.bots.Trapper()),
+                   "Philo Vance": (pv.Rules(), pv.bots.Detective()), "Cluedo Card Game": (cc.Rules(), cc.bots.Shedder())}}
+
+    def compare_games(n_games, executor=None, progress=False):
+        \"\"\"Every game's headline measures from ``n_games`` games, and its skill from ``n_games`` more.\"\"\"
+        frames, skill = {{}}, {{}}
+        for name, (rules, bot) in CLEVER_BOTS.items():
+            frames[name] = bk.simulate(rules, n_players=4, n_games=n_games, seed=0, executor=executor, progress=progress)
+            test = bk.metrics.skill_test(rules, bot, Random(), n_players=4, n_games=n_games, seed=1,
+                                         executor=executor, progress=progress)
+            skill[name] = test["skill"]
+        return bk.metrics.compare(frames, skill)
+
+    comparison = compare_games(100)
     print(comparison.round(2).T.to_string())
     """)
     b.code("""
     %matplotlib inline
+    import ipywidgets as widgets
     import matplotlib.pyplot as plt
-    from boardkit.lessons import CHART_COLOURS, CHART_HATCHES
+    from boardkit.lessons import CHART_COLOURS, CHART_HATCHES, progress_bar, show, study_button
 
     plt.rcParams["font.size"] = 14
-    fig, axes = plt.subplots(1, 3, figsize=(18, 5.5))
-    panels = [("first seat win rate", "Does the first seat win more?", 0.25),
-              ("comeback share", "Drama: the winner came from behind", None),
-              ("skill", "Skill: 0 = all luck, 1 = all skill", None)]
-    for ax, (column, title, fair) in zip(axes, panels):
-        ax.bar(comparison.index, comparison[column], color=CHART_COLOURS[:4], hatch=CHART_HATCHES[:4],
-               edgecolor="white")
-        if fair is not None:
-            ax.axhline(fair, color="black", ls="--", label="fair")
-            ax.legend()
-        ax.set_title(title)
-        ax.tick_params(axis="x", rotation=25)
-    plt.show()
+
+    def comparison_chart(comparison, n_games):
+        fig, axes = plt.subplots(1, 3, figsize=(18, 5.5))
+        panels = [("first seat win rate", "Does the first seat win more?", 0.25),
+                  ("comeback share", "Drama: the winner came from behind", None),
+                  ("skill", "Skill: 0 = all luck, 1 = all skill", None)]
+        for ax, (column, title, fair) in zip(axes, panels):
+            ax.bar(comparison.index, comparison[column], color=CHART_COLOURS[:4], hatch=CHART_HATCHES[:4],
+                   edgecolor="white")
+            if fair is not None:
+                ax.axhline(fair, color="black", ls="--", label="fair")
+                ax.legend()
+            ax.set_title(title)
+            ax.tick_params(axis="x", rotation=25)
+        fig.suptitle(f"{n_games:,} games of each game, and {n_games:,} more to measure skill")
+        return fig
+
+    def more_games(view):
+        bar = progress_bar(view, 8 * 1_000, "4 games x 2 x 1,000")
+        with bk.process_pool(workers=2) as pool:    # Binder gives us 2 CPU cores: play games on both
+            sharper = compare_games(1_000, executor=pool, progress=bar)
+        show(view, comparison_chart(sharper, 1_000), sharper.round(3).T)
+
+    chart_view = widgets.Output()
+    show(chart_view, comparison_chart(comparison, 100))
+    more_button, more_view = study_button("Play 1,000 of each", more_games)
+    widgets.VBox([chart_view, more_button, more_view])
     """)
     return b.notebook()
