@@ -11,7 +11,7 @@ from .batch import safe_hold
 from .boards import corner_indices, draw_ring_board, ring_positions
 from .cards import card_at, draw_card
 from .dice import draw_die, draw_die_face, draw_tumbling_die, pip_positions
-from .layout import responsive, target_under
+from .layout import click_target, responsive, target_under
 from .palette import (
     BACKGROUND, FONT_FAMILY, OKABE_ITO, PATTERNS, PLAYER_STYLES, SHAPES, SUIT_COLOURS, TEXT,
     PlayerStyle, SuitStyle, contrast_ratio, font, text_colour_on,
@@ -23,7 +23,7 @@ from .text import MIN_TEXT_PX, draw_end_banner, draw_text, seat_title
 __all__ = [
     "animate_move", "animate_path", "animate_roll_and_glide", "roll_duration", "tween", "safe_hold", "corner_indices", "draw_ring_board",
     "ring_positions", "card_at", "draw_card", "draw_die", "draw_die_face", "draw_tumbling_die",
-    "pip_positions", "responsive", "target_under",
+    "pip_positions", "click_target", "responsive", "target_under",
     "BACKGROUND", "FONT_FAMILY", "OKABE_ITO", "PATTERNS", "PLAYER_STYLES", "SHAPES",
     "SUIT_COLOURS", "TEXT", "PlayerStyle", "SuitStyle", "contrast_ratio", "font",
     "text_colour_on", "draw_pawn", "draw_player_panel", "pawn_slots", "slot_in_space", "SHAPE_GLYPHS", "player_glyph",

@@ -20,3 +20,15 @@ def target_under(targets, x: float, y: float):
         if tx <= x < tx + tw and ty <= y < ty + th:
             return target
     return None
+
+
+def click_target(cards, areas, x: float, y: float):
+    """What a click at (x, y) hit: the card on top there (the one drawn last), else the area, else None.
+
+    ``cards`` and ``areas`` are targets with a ``rect`` (x, y, w, h); cards
+    may overlap (a fanned hand), areas should not.
+    """
+    from .cards import card_at
+
+    hit = card_at(x, y, [target.rect for target in cards])
+    return cards[hit] if hit is not None else target_under(areas, x, y)

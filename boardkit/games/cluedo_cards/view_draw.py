@@ -150,11 +150,7 @@ def hit_targets(layout: Layout, scene: Scene):
 
 def target_at(layout: Layout, scene: Scene, x: float, y: float):
     """The clickable thing under (x, y), or None."""
-    cards, areas = hit_targets(layout, scene)
-    hit = r.card_at(x, y, [t.rect for t in cards])
-    if hit is not None:
-        return cards[hit]
-    return r.target_under(areas, x, y)
+    return r.click_target(*hit_targets(layout, scene), x, y)
 
 
 def card_rect(layout: Layout, scene: Scene, seat: int, card):
@@ -183,12 +179,7 @@ def _ring(c, rect, pad=6, width=5):
 
 def _empty_slot(c, rect, text="empty"):
     x, y, w, h = rect
-    c.save()
-    c.line_width = 3
-    c.stroke_style = pal.TEXT
-    c.set_line_dash([8, 8])
-    c.stroke_rect(x, y, w, h)
-    c.restore()
+    r.dashed_ring(c, rect, pad=0, width=3)
     r.draw_text(c, text, x + w / 2, y + h / 2, max_width=w - 8)
 
 

@@ -322,6 +322,7 @@ def target_at(layout: Layout, scene: Scene, x: float, y: float):
     """The clickable thing under (x, y), or None."""
     return r.target_under(hit_targets(layout, scene), x, y)
 
+
 def draw_cheese(c, x, y, size):
     """A wedge of cheese (a cheese card) with its holes, about ``size`` wide, centred on (x, y)."""
     h = size * 0.62
@@ -464,12 +465,7 @@ def draw_side(c, layout: Layout, scene: Scene) -> None:
     if scene.last_roll is not None and not scene.hide_die:
         r.draw_die_face(c, x, y, w, scene.last_roll)
     elif not scene.hide_die:
-        c.save()
-        c.line_width = 3
-        c.stroke_style = pal.TEXT
-        c.set_line_dash([8, 8])
-        c.stroke_rect(x, y, w, w)
-        c.restore()
+        r.dashed_ring(c, (x, y, w, w), pad=0, width=3)
         r.draw_text(c, "die", x + w / 2, y + w / 2)
     if scene.human_turn and scene.phase == ROLLING:
         r.dashed_ring(c, layout.die_rect)

@@ -215,12 +215,7 @@ def hit_targets(layout: Layout, scene: Scene):
 
 def target_at(layout: Layout, scene: Scene, x: float, y: float):
     """The clickable thing under (x, y), or None."""
-    cards, areas = hit_targets(layout, scene)
-    hit = r.card_at(x, y, [t.rect for t in cards])
-    if hit is not None:
-        return cards[hit]
-    hit = r.card_at(x, y, [t.rect for t in areas])
-    return None if hit is None else areas[hit]
+    return r.click_target(*hit_targets(layout, scene), x, y)
 
 
 # --- drawing helpers -----------------------------------------------------------------

@@ -269,12 +269,7 @@ def draw_board(c, layout: Layout, board) -> None:
     x, y, w, h = areas["discard"]
     c.fill_style = "#F5F5F5"
     c.fill_rect(x, y, w, h)
-    c.save()
-    c.line_width = 3
-    c.stroke_style = pal.TEXT
-    c.set_line_dash([8, 6])
-    c.stroke_rect(x, y, w, h)
-    c.restore()
+    r.dashed_ring(c, (x, y, w, h), pad=0, width=3)
     draw_legend(c, layout)
 
 

@@ -195,6 +195,7 @@ def target_at(layout: Layout, scene: Scene, x: float, y: float):
     """The clickable thing under (x, y), or None."""
     return r.target_under(hit_targets(layout, scene), x, y)
 
+
 def draw_piles(c, layout: Layout, scene: Scene) -> None:
     x, y, w, h = layout.areas["draw_pile"]
     c.fill_style = pal.WHITE
