@@ -51,7 +51,7 @@ def index_notebook():
         "game": ["Mystery Date", "Mouse Trap", "Philo Vance", "Cluedo Card Game", "Win, Lose or Draw"],
         "module": ["mystery_date", "mouse_trap", "philo_vance", "cluedo_cards", "win_lose_draw"],
         "lesson": ["01_mystery_date.ipynb", "02_mouse_trap.ipynb", "03_philo_vance.ipynb", "04_cluedo_cards.ipynb",
-                   None],
+                   ""],   # "": no lesson yet
     })
     lessons["status"] = ["ready" if m in installed and lesson else "coming"
                          for m, lesson in zip(lessons["module"], lessons["lesson"])]
