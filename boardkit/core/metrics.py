@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from .rng import game_seeds
-from .simulate import simulate
+from .simulate import bar_for_run, simulate
 from .stats import FitResult, chi_square_fit, mean_interval, proportions, wilson_interval
 
 #: the columns a frame needs for the drama measures
@@ -201,16 +201,6 @@ def seat_rotation(n_games: int, n_players: int) -> list[int]:
     return [n_games // n_players + (1 if seat < n_games % n_players else 0) for seat in range(n_players)]
 
 
-def _progress_bar(progress, total: int, description: str):
-    """The bar to hand to ``bk.simulate``: the caller's own, a new tqdm bar (True), or None (False)."""
-    if hasattr(progress, "update"):
-        return progress
-    if progress:
-        from tqdm.auto import tqdm
-        return tqdm(total=total, desc=description, unit="game", mininterval=0.2)
-    return None
-
-
 def _check_games(n_games) -> int:
     if not isinstance(n_games, (int, np.integer)) or isinstance(n_games, bool) or n_games < 1:
         raise ValueError(f"n_games must be a whole number >= 1, got {n_games!r}")
@@ -249,7 +239,7 @@ def skill_test(rules, strong, weak, n_players: int = 4, n_games: int = 1000, see
     n_games = _check_games(n_games)
     rules.check_players(n_players)
     strong_name, weak_name = bot_name(strong), bot_name(weak)
-    bar = _progress_bar(progress, n_games, f"{rules.game_name}: {strong_name} vs {weak_name}")
+    bar = bar_for_run(progress, n_games, f"{rules.game_name}: {strong_name} vs {weak_name}")
     wins = won = 0
     try:
         for seat, (part, part_seed) in enumerate(zip(seat_rotation(n_games, n_players),
@@ -258,12 +248,12 @@ def skill_test(rules, strong, weak, n_players: int = 4, n_games: int = 1000, see
                 continue
             bots = [strong if s == seat else copy.deepcopy(weak) for s in range(n_players)]
             frame = simulate(rules, n_players=n_players, n_games=part, seed=part_seed, bots=bots,
-                             progress=bar if bar is not None else False, executor=executor)
+                             progress=bar, executor=executor)
             winners = frame["winner"].dropna()
             won += len(winners)
             wins += int((winners == seat).sum())
     finally:
-        if bar is not None and bar is not progress:  # a bar handed in is the caller's to close
+        if bar is not progress:  # a bar handed in is the caller's to close
             bar.close()
     low, high = wilson_interval(wins, won)
     fair = 1 / n_players
@@ -301,16 +291,16 @@ def tournament(rules, bots: dict, n_players: int = 4, n_games: int = 1000, seed:
     n_games = _check_games(n_games)
     rules.check_players(n_players)
     pairs = [(a, b) for a in bots for b in bots if a != b]
-    bar = _progress_bar(progress, len(pairs) * n_games, f"{rules.game_name}: tournament of {len(bots)} bots")
+    bar = bar_for_run(progress, len(pairs) * n_games, f"{rules.game_name}: tournament of {len(bots)} bots")
     rows = []
     try:
         for a, b in pairs:
             result = skill_test(rules, bots[a], bots[b], n_players=n_players, n_games=n_games, seed=seed,
-                                progress=bar if bar is not None else False, executor=executor)
+                                progress=bar, executor=executor)
             rows.append({"bot": a, "against": b, **{k: result[k] for k in
                                                      ("games", "wins", "win rate", "low", "high", "skill")}})
     finally:
-        if bar is not None and bar is not progress:
+        if bar is not progress:
             bar.close()
     return pd.DataFrame(rows, columns=["bot", "against", "games", "wins", "win rate", "low", "high", "skill"])
 

@@ -54,6 +54,17 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def bar_for_run(progress, total: int, description: str):
+    """The bar a run of games updates: the caller's own (anything with ``update(n)``),
+    else a new tqdm bar over ``total`` games, hidden when ``progress`` is False.
+
+    A bar made here is the run's to close; a bar handed in is the caller's.
+    """
+    if hasattr(progress, "update"):
+        return progress
+    return tqdm(total=total, desc=description, disable=not progress, unit="game", mininterval=0.2)
+
+
 def simulate(
     rules,
     n_players: int = 4,
@@ -85,11 +96,7 @@ def simulate(
     seeds = game_seeds(seed, n_games)
     size = max(1, math.ceil(n_games / N_UPDATES))
     chunks = [seeds[i:i + size] for i in range(0, n_games, size)]
-    if hasattr(progress, "update"):
-        bar = progress
-    else:
-        bar = tqdm(total=n_games, desc=f"{rules.game_name}: {n_games:,} games", disable=not progress,
-                   unit="game", mininterval=0.2)
+    bar = bar_for_run(progress, n_games, f"{rules.game_name}: {n_games:,} games")
     rows: list[dict] = []
     try:
         if executor is None:
