@@ -109,7 +109,7 @@ class TakePawn(NamedTuple):
     kind: str = "take pawn"
 
     def __str__(self):
-        return f"take a {self.colour} pawn"
+        return f"take {'an' if self.colour[0] in 'aeiou' else 'a'} {self.colour} pawn"
 
     def __repr__(self):
         return f"TakePawn({self.colour!r})"

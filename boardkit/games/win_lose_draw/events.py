@@ -161,7 +161,8 @@ class PawnTaken(Event):
 
     def describe(self):
         role = "Sketcher" if self.as_sketcher else "correct Guesser"
-        return f"{seat(self.player)} ({role}) takes a {self.colour} pawn."
+        article = "an" if self.colour[0] in "aeiou" else "a"
+        return f"{seat(self.player)} ({role}) takes {article} {self.colour} pawn."
 
 
 @dataclass(frozen=True)

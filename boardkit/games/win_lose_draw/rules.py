@@ -92,8 +92,6 @@ class Rules(BaseRules):
     max_sketches: int = 1000
 
     game_name = "Win, Lose or Draw"
-    min_players = 3
-    max_players = 12
 
     def check(self) -> None:
         require(self.play in PLAYS, "play", self.play, f"one of {PLAYS}")
@@ -125,6 +123,14 @@ class Rules(BaseRules):
     def player_range(self) -> tuple[int, int]:
         """The fewest and most players this way to play allows."""
         return PLAYER_RANGE[self.play]
+
+    @property
+    def min_players(self) -> int:
+        return PLAYER_RANGE[self.play][0]
+
+    @property
+    def max_players(self) -> int:
+        return PLAYER_RANGE[self.play][1]
 
     def check_players(self, n_players: int) -> None:
         low, high = self.player_range

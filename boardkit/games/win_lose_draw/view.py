@@ -1,0 +1,355 @@
+"""``wld.App``: Win, Lose or Draw for a classroom -- the sketch pad, the timer, the card, guesses, scores.
+
+    from boardkit.games import win_lose_draw as wld
+    wld.App()                                            # Team Play, 4 people
+    wld.App(rules=wld.Rules(play="gameboard"), n_players=5)
+
+What is on the page, top to bottom:
+
+* the status line: what just happened and what comes next;
+* the **sketch pad** (draw with mouse, pen or finger) beside the **timer**,
+  the **card** and the **guess box**.  The card shows only its category: the
+  Sketcher presses *Peek* to see the answer for a few seconds (the class
+  should look away), or ticks *Keep the card visible* on her own screen;
+* the Sketcher's buttons: who called out the right answer, or *Time's up*
+  (the timer presses it by itself at 0:00).  A typed guess the matcher finds
+  right waits for the Sketcher to agree or overrule;
+* the table: Team Play's score sheet, or the gameboard with the white pawn,
+  the pawns in the centre and every player's colours (click a pawn colour
+  to take it, a Spade Space to place the white pawn, a player to award her);
+* the controls shared by every boardkit App (step, autoplay, new game,
+  seed, players, who plays each seat).
+
+A bot seat stands for a player with a drawing skill (``bots.Skilled``): its
+sketches are guessed, or not, at once, with no drawing.  Every seat is a
+person by default: it is a party game.
+"""
+from __future__ import annotations
+
+import html
+import threading
+
+import ipywidgets as widgets
+
+from boardkit.core.bots import Random
+from boardkit.core.events import seat as _seat
+from boardkit.render.app import HUMAN, GameApp
+
+from . import view_draw
+from .actions import CONFIRM, OVERRULE, TIME_UP, Award, PlacePawn, TakePawn, TimeUp
+from .bots import Skilled
+from .events import TEAM_NAMES
+from .game import Game
+from .rules import TEAM, Rules
+from .view_pad import SketchPad
+from .view_timer import Countdown
+
+PEEK_SECONDS = 5          # how long Peek shows the card
+
+
+def _skilled(p_guess: float):
+    def make():
+        return Skilled(p_guess=p_guess, p_steal=p_guess / 3)
+    return make
+
+
+class App(GameApp):
+    """Win, Lose or Draw with a sketch pad, a timer and a guess box (see the module docstring).
+
+    Parameters as every boardkit App: ``rules`` (``play="team"`` or
+    ``"gameboard"``), ``n_players`` (Team Play 4-6, Gameboard Play 3-6 here:
+    one seat per pawn shape; a seat may stand for a group), ``seats`` ("human"
+    or a bot name per seat; default everyone human), ``seed``.
+    """
+
+    PREFIX = "wld"
+    GAME_NAME = "Win, Lose or Draw"
+    RULES = Rules
+    GAME = Game
+    ROLLING_PHASE = "roll"
+    BOTS = {"Skilled 75%": _skilled(0.75), "Skilled 50%": _skilled(0.5), "Skilled 25%": _skilled(0.25),
+            "Random": Random}
+    DEFAULT_BOT = HUMAN
+    WIDTH, HEIGHT = view_draw.WIDTH, view_draw.HEIGHT
+    NEW_GAME_WORD = "Start"
+    MAX_SEATS = 6
+
+    def __init__(self, rules=None, n_players: int = 4, seats=None, seed=None, **kwargs):
+        self._targets: list = []
+        self._round_key = None
+        self._hide_timer: threading.Timer | None = None
+        rules = Rules() if rules is None else rules
+        self.pad = SketchPad()
+        self.timer = Countdown(seconds=rules.timer_seconds if isinstance(rules, Rules) else 60)
+        self.card_html = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.card_html.add_class("wld-card")
+        self.peek_button = widgets.Button(
+            description="Peek", icon="eye", layout=widgets.Layout(height="44px", width="auto"),
+            style=dict(font_size="18px"), tooltip=f"Sketcher only: show the answer for {PEEK_SECONDS} seconds")
+        self.peek_button.add_class("wld-peek")
+        self.keep_visible = widgets.Checkbox(value=False, description="Keep the card visible", indent=False)
+        self.keep_visible.add_class("wld-keep-visible")
+        self.guesser_input = widgets.Dropdown(description="Who", style=dict(description_width="50px"),
+                                              layout=widgets.Layout(width="220px"))
+        self.guesser_input.add_class("wld-guesser")
+        self.guess_input = widgets.Text(placeholder="type a guess, then Enter", continuous_update=False,
+                                        layout=widgets.Layout(width="100%"))
+        self.guess_input.add_class("wld-guess-text")
+        self.guess_button = widgets.Button(description="Guess", icon="check", style=dict(font_size="18px"),
+                                           layout=widgets.Layout(height="40px", width="auto"))
+        self.guess_button.add_class("wld-guess")
+        self._card_visible = False
+        super().__init__(rules=rules, n_players=n_players, seats=seats, seed=seed, **kwargs)
+        self.peek_button.on_click(self._guard(lambda _: self.peek()))
+        self.keep_visible.observe(self._guard(lambda _: self._show_card()), names="value")
+        self.guess_button.on_click(self._guard(lambda _: self._submit_guess()))
+        self.guess_input.observe(self._guard(lambda _: self._submit_guess()), names="value")
+        self.timer.on_time_up(self._guard(self._time_up))
+        side = widgets.VBox([self.timer, self.card_html, widgets.HBox([self.peek_button, self.keep_visible]),
+                             widgets.HTML("<b style='font-size:20px'>Type a guess</b>"),
+                             self.guesser_input, self.guess_input, self.guess_button],
+                            layout=widgets.Layout(width="32%", min_width="280px", padding="0 0 0 12px"))
+        play_row = widgets.HBox([widgets.Box([self.pad], layout=widgets.Layout(width="66%")), side],
+                                layout=widgets.Layout(width="100%", flex_flow="row wrap"))
+        css, canvas, status, choices, *rest = self.children
+        self.children = [css, status, play_row, choices, canvas, *rest]
+        self._sync_round()
+
+    # --- the card and guesses -----------------------------------------------------------------
+    def peek(self) -> None:
+        """Show the card to the Sketcher for ``PEEK_SECONDS`` seconds."""
+        with self._lock:
+            self._card_visible = True
+            self._show_card()
+            if self._hide_timer is not None:
+                self._hide_timer.cancel()
+            self._hide_timer = threading.Timer(PEEK_SECONDS, self._guard(self._hide_card))
+            self._hide_timer.daemon = True
+            self._hide_timer.start()
+
+    def _hide_card(self) -> None:
+        with self._lock:
+            self._card_visible = False
+            self._show_card()
+
+    def _show_card(self) -> None:
+        """The card panel: the category for everyone; the answer only while peeking (or kept visible)."""
+        game = self.game
+        card = game.card
+        lines = [f"<div style='font-size:22px'>Category: <b>{html.escape(card.category)}</b></div>"]
+        if game.is_over:
+            lines.append("<div style='font-size:20px'>The game is over.</div>")
+        elif self._card_visible or self.keep_visible.value:
+            lines.append(f"<div class='wld-answer' style='font-size:30px; font-weight:bold'>"
+                         f"{html.escape(card.answer)}</div>")
+            if card.author:
+                lines.append(f"<div style='font-size:18px'>by {html.escape(card.author)} "
+                             f"(a help for you: don't draw the author)</div>")
+            if card.also and self.rules.partial_answers:
+                lines.append(f"<div style='font-size:18px'>Also counts: {html.escape(', '.join(card.also))}</div>")
+        else:
+            lines.append("<div style='font-size:20px; color:#444'>The answer is hidden: "
+                         "Sketcher, press Peek (everyone else, look away!).</div>")
+        self.card_html.value = ("<div style='border:3px solid #1A1A1A; background:#FFFFFF; padding:8px 12px; "
+                                "margin:6px 0'>" + "".join(lines) + "</div>")
+
+    def guess(self, seat: int, text: str):
+        """``seat`` types the guess ``text`` (as the guess box does); returns the matcher's verdict."""
+        with self._lock:
+            verdict = self.game.guess(seat, text)
+            if verdict.correct:
+                news = [f"{_seat(seat)} may have it! Sketcher: agree or overrule."]
+            elif verdict.parts:
+                news = [f"Not it, but right words: {', '.join(verdict.parts)} (Sketcher, write them by the sketch)."]
+            else:
+                news = None
+            self._update(news)
+            return verdict
+
+    def _submit_guess(self) -> None:
+        text = self.guess_input.value
+        if not text.strip():
+            return
+        self.guess_input.value = ""
+        seat = self.guesser_input.value
+        if seat is None:
+            self._update(notice="Nobody can guess now.")
+            return
+        try:
+            self.guess(seat, text)
+        except ValueError as err:
+            self._update(notice=str(err))
+
+    # --- the timer ---------------------------------------------------------------------------
+    def _time_up(self) -> None:
+        """The countdown reached 0:00: the sketch (or the steal) missed."""
+        with self._lock:
+            game = self.game
+            if not game.is_over and game.phase in ("sketch", "steal") and TIME_UP in game.legal_actions():
+                self._apply(TIME_UP)
+
+    def _sync_round(self) -> None:
+        """Fit the pad, the timer, the card and the guess box to the game's phase after every change."""
+        game = self.game
+        key = (game.seed, game.turns, game.cards_done, game.phase == "steal")
+        human_sketcher = not game.is_over and self.is_human(game.sketcher)
+        if key != self._round_key:
+            self._round_key = key
+            self._card_visible = False
+            if game.phase != "steal":
+                self.pad.clear()
+            seconds = self.rules.steal_seconds if game.phase == "steal" else self.rules.timer_seconds
+            self.timer.reset(seconds)
+            if game.phase in ("sketch", "steal") and self.is_human(game.current_player) and not game.is_over:
+                self.timer.start()
+        elif game.phase == "ruling" or game.is_over:
+            self.timer.pause()
+        elif game.phase in ("sketch", "steal") and self.timer.remaining > 0:
+            self.timer.resume()
+        if game.phase not in ("sketch", "ruling", "steal"):
+            self.timer.pause()
+        self.pad.enabled = human_sketcher and game.phase in ("sketch", "ruling")
+        allowed = (list(game.guessers) if game.phase == "sketch"
+                   else game.members(1 - game.turn_team) if game.phase == "steal" else [])
+        if list(self.guesser_input.options) != [(f"Player {s + 1}", s) for s in allowed]:
+            chosen = self.guesser_input.value
+            self.guesser_input.options = [(f"Player {s + 1}", s) for s in allowed]
+            self.guesser_input.value = chosen if chosen in allowed else (allowed[0] if allowed else None)
+        for w in (self.guesser_input, self.guess_input, self.guess_button):
+            w.disabled = not allowed
+        self._show_card()
+
+    def _update(self, news=None, notice=None, draw=True):
+        super()._update(news, notice, draw)
+        if hasattr(self, "pad"):
+            self._sync_round()
+
+    # --- GameApp hooks ------------------------------------------------------------------------
+    def _layout_for(self, rules):
+        return None
+
+    def _scene(self):
+        return view_draw.snapshot(self.game)
+
+    def _draw_board(self, layer, scene) -> None:
+        if scene.play == TEAM:
+            view_draw.draw_score_sheet(layer, scene)
+        else:
+            view_draw.draw_gameboard(layer, scene)
+
+    def _draw_pieces(self, layer, scene) -> None:
+        if scene.play == TEAM:
+            self._targets = view_draw.draw_team_pieces(layer, scene)
+        else:
+            self._targets = view_draw.draw_gameboard_pieces(layer, scene)
+
+    def _target_at(self, x, y):
+        from boardkit.render.layout import target_under
+        return target_under(self._targets, x, y)
+
+    def _action_for(self, target, seat):
+        game = self.game
+        wanted = {"player": Award((target.value,)), "colour": TakePawn(target.value),
+                  "space": PlacePawn(target.value)}[target.kind]
+        if wanted in game.legal_actions():
+            return wanted, ""
+        return None, f"{_seat(seat)}: " + self._hint(seat)
+
+    def _piece_positions(self, game):
+        return None
+
+    def _longest_animation_s(self) -> float:
+        return 0.5
+
+    def _choices_for(self, seat) -> list:
+        game = self.game
+        if game.phase == self.ROLLING_PHASE:
+            return []
+        # Awards to several people at once are in the model; the buttons offer one person each.
+        return [a for a in game.legal_actions() if not (type(a) is Award and len(a.seats) > 1)]
+
+    def _choice_label(self, action) -> str:
+        game = self.game
+        if type(action) is Award:
+            who = _seat(action.seats[0])
+            if game.is_team_play:
+                return f"\u2713 {who} got it ({TEAM_NAMES[game.team_of(action.seats[0])]} scores)"
+            return f"\u2713 {who} got it"
+        if type(action) is TimeUp:
+            return "Time's up: the steal missed" if game.phase == "steal" else "Time's up: nobody got it"
+        if action == CONFIRM or action == OVERRULE:
+            guesser, says_right, _ = game.pending
+            right_if = says_right if action == CONFIRM else not says_right
+            verdict = f"right: {_seat(guesser)} scores" if right_if else "wrong: keep going"
+            if game.phase == "ruling" and game.pending[2] and not right_if:
+                verdict = "wrong: the steal missed"
+            return ("Agree, " if action == CONFIRM else "Overrule, ") + verdict
+        if type(action) is PlacePawn:
+            return f"white pawn on the Spade at {action.space}"
+        return str(action)
+
+    def _choice_classes(self, action) -> list[str]:
+        return [f"wld-{type(action).__name__.lower()}"]
+
+    def _hint(self, seat) -> str:
+        phase = self.game.phase
+        return {
+            "sketch": "draw on the pad; when someone calls out the answer, click their name or their button.",
+            "ruling": "agree with the matcher or overrule it.",
+            "steal": "one guess from the other team: click who got it, or Time's up.",
+            "take": "click a pawn colour you lack in the centre (or its button).",
+            "roll": "press Roll.",
+            "place": "click a Spade Space for the white pawn.",
+            "pick": "pick who sketches.",
+        }.get(phase, "")
+
+    def _prompt_for(self, seat, human: bool) -> str:
+        game = self.game
+        who = _seat(seat)
+        if not human:
+            return f"{who} (a bot) decides: press Step."
+        phase = game.phase
+        if phase == "sketch":
+            return f"{who} sketches ({game.card.category}): draw, and award whoever calls out the answer."
+        if phase == "ruling":
+            guesser, says_right, _ = game.pending
+            return (f"{who}: the matcher says {_seat(guesser)}'s guess is {'right' if says_right else 'wrong'}. "
+                    "Agree or overrule?")
+        if phase == "steal":
+            return f"{TEAM_NAMES[game.team_of(seat)]}: one guess to steal the point!"
+        if phase == "take":
+            return f"{who}: take a pawn of a colour you don't own yet."
+        if phase == "roll":
+            return f"{who}: roll the die and move the white square pawn."
+        if phase == "place":
+            return f"{who}: put the white square pawn on a Spade Space."
+        return f"{TEAM_NAMES[game.team_of(seat)]}: pick your Sketcher."
+
+    def _win_text(self) -> str:
+        game = self.game
+        if game.is_team_play:
+            return f"{TEAM_NAMES[game.winner]} wins, {game.team_scores[0]} to {game.team_scores[1]}!"
+        return f"{_seat(game.winner)} wins the Ace-In-The-Hole!"
+
+    def _status_extra(self) -> str:
+        game = self.game
+        if game.is_team_play:
+            return f" \u00b7 Team A {game.team_scores[0]} \u2013 Team B {game.team_scores[1]}"
+        return f" \u00b7 cards done {game.cards_done}"
+
+    def _new_game_news(self, game, seed) -> list[str]:
+        how = "Team Play" if game.is_team_play else "Gameboard Play"
+        return [f"New game of {how}: {game.n_players} players, seed {seed}."]
+
+    def _quiet_news(self, seat, action) -> str:
+        return f"{_seat(seat)}: {action}."
+
+    def close(self):
+        """Stop the timers and close every widget (also after a failed ``__init__``: only what was built)."""
+        if getattr(self, "_hide_timer", None) is not None:
+            self._hide_timer.cancel()
+        for name in ("pad", "timer", "card_html", "peek_button", "keep_visible", "guesser_input", "guess_input",
+                     "guess_button"):
+            if hasattr(self, name):
+                getattr(self, name).close()
+        super().close()
