@@ -19,6 +19,10 @@ class TeamsRolled(Event):
     rolls: tuple
     first_team: int
 
+    def __post_init__(self):
+        # each roll a pair (a tuple also when read back from a save's lists)
+        object.__setattr__(self, "rolls", tuple(tuple(pair) for pair in self.rolls))
+
     def describe(self):
         shown = " then ".join(f"{a}-{b}" for a, b in self.rolls)
         return f"Team A and Team B roll {shown}: {TEAM_NAMES[self.first_team]} sketches first."

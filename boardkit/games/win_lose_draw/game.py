@@ -230,13 +230,15 @@ class Game(BaseGame):
         """
         if not isinstance(text, str):
             raise ValueError(f"text must be the guess as a string, got {text!r}")
+        if self.is_over:
+            raise ValueError(f"nobody can guess now: the game is over ({self.end_reason})")
         if self.phase == "steal":
             allowed = self.members(1 - self.turn_team)
         elif self.phase == "sketch":
             allowed = self.guessers
         else:
-            raise ValueError(f"nobody can guess now: the game is {'over' if self.is_over else 'in its ' + repr(self.phase) + ' phase'}")
-        if seat not in allowed or isinstance(seat, bool):
+            raise ValueError(f"nobody can guess now: the game is in its {self.phase!r} phase")
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in allowed:
             raise ValueError(f"seat={seat!r} may not guess now; the seats who may: {list(allowed)}")
         text = " ".join(text.split())[:MAX_GUESS]
         if not text:
@@ -254,14 +256,14 @@ class Game(BaseGame):
         guesser, matcher_says, during_steal = self.pending
         correct = matcher_says != overrule
         self.pending = None
+        self.phase = "steal" if during_steal else "sketch"
         self.log(Ruled(self.sketcher, guesser, correct, overrule))
         if correct:
             self._guessed((guesser,), stolen=during_steal)
         elif during_steal:
             self.log(TimeRanOut(self.sketcher, True))
             self._card_finished(guessed=False)
-        else:
-            self.phase = "sketch"                              # a wrong guess: keep guessing
+        # else a wrong guess during the sketch: keep guessing
 
     # -- outcomes of a sketch ---------------------------------------------------------
     def _guessed(self, seats: tuple, stolen: bool) -> None:

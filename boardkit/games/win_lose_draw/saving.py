@@ -83,6 +83,11 @@ def _box(values, game) -> list[list[int]]:
     items = [i for card in box for i in card[:2]]
     if len(set(items)) != len(items):
         raise ValueError("saved box holds an item twice")
+    expected = {i for i, card in enumerate(cards) if card.category in wanted}
+    if len(expected) - len(items) not in (0, 1) or not set(items) <= expected:
+        raise ValueError(f"saved box must hold the card box's {len(expected)} items of the categories "
+                         f"{game.rules.categories} (one may be left over when their number is odd), "
+                         f"got {len(items)}")
     return box
 
 
