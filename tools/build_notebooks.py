@@ -25,6 +25,7 @@ from lesson_index import index_notebook
 from lesson_mouse_trap import mouse_trap_notebook
 from lesson_mystery_date import mystery_date_notebook
 from lesson_philo_vance import philo_vance_notebook
+from lesson_win_lose_draw import win_lose_draw_notebook
 from notebook_builder import PIN
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
@@ -32,7 +33,7 @@ NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 
 NOTEBOOKS = {"00_index.ipynb": index_notebook, "01_mystery_date.ipynb": mystery_date_notebook,
              "02_mouse_trap.ipynb": mouse_trap_notebook, "03_philo_vance.ipynb": philo_vance_notebook,
-             "04_cluedo_cards.ipynb": cluedo_cards_notebook}
+             "04_cluedo_cards.ipynb": cluedo_cards_notebook, "05_win_lose_draw.ipynb": win_lose_draw_notebook}
 
 
 def is_pinned(cell) -> bool:

@@ -23,7 +23,7 @@ def index_notebook():
     | 2 | **Mouse Trap** (1963) | Chains of chance: a contraption that works only if all 16 stages do (products of probabilities), the weakest link, backups, the geometric wait for a catch, game length by number of players | [in JupyterLab](02_mouse_trap.ipynb) · [as a Voilà app](../voila/render/notebooks/02_mouse_trap.ipynb) |
     | 3 | **Philo Vance** (1937) | Deduction: counting hands exactly (beyond the hypergeometric), the chance that 4 of 6 guesses are right, Bayes' rule from "yes" and "no", does reasoning beat guessing? | [in JupyterLab](03_philo_vance.ipynb) · [as a Voilà app](../voila/render/notebooks/03_philo_vance.ipynb) |
     | 4 | **Cluedo Card Game** | Game design: the exact chance of being stuck (hypergeometric), is it fair to every seat, luck against skill in a bot tournament, designing a better variant | [in JupyterLab](04_cluedo_cards.ipynb) · [as a Voilà app](../voila/render/notebooks/04_cluedo_cards.ipynb) |
-    | 5 | Win, Lose or Draw | Timers, teams and scoring: is the board fair to every colour? | *coming soon* |
+    | 5 | **Win, Lose or Draw** (1988) | Markov chains on a ring (where the white pawn lands, its long run, the wait for a Spade), how long it takes to collect four colours, the race to 8 by dynamic programming and the first team's edge, a simple model checked against the real game | [in JupyterLab](05_win_lose_draw.ipynb) · [as a Voilà app](../voila/render/notebooks/05_win_lose_draw.ipynb) |
 
     **How the app links work.** The "as a Voilà app" link works when JupyterLab (or
     Jupyter Server) with Voilà is started from the top folder of this project. From a
@@ -51,7 +51,7 @@ def index_notebook():
         "game": ["Mystery Date", "Mouse Trap", "Philo Vance", "Cluedo Card Game", "Win, Lose or Draw"],
         "module": ["mystery_date", "mouse_trap", "philo_vance", "cluedo_cards", "win_lose_draw"],
         "lesson": ["01_mystery_date.ipynb", "02_mouse_trap.ipynb", "03_philo_vance.ipynb", "04_cluedo_cards.ipynb",
-                   ""],   # "": no lesson yet
+                   "05_win_lose_draw.ipynb"],   # "" would mean: no lesson yet
     })
     lessons["status"] = ["ready" if m in installed and lesson else "coming"
                          for m, lesson in zip(lessons["module"], lessons["lesson"])]

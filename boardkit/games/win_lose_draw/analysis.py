@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import numbers
 from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -145,19 +146,25 @@ def long_run_landings(track=DEFAULT_TRACK, sides: int = 6) -> LongRun:
 
     track, sides = check_track(track), _sides(sides)
     n = len(track)
-    if n <= EXACT_LIMIT:
-        matrix = _exact_matrix(track, sides)
-        system = [[matrix[j][i] - (1 if i == j else 0) for j in range(n)] for i in range(n - 1)]
-        system.append([Fraction(1)] * n)
-        pi = _solve_exact(system, [Fraction(0)] * (n - 1) + [Fraction(1)])
-    else:
-        system = _float_matrix(track, sides).T - np.eye(n)
-        system[-1, :] = 1
-        pi = list(np.linalg.solve(system, np.eye(n)[-1]))
+    pi = _stationary(track, sides)
     position = pd.Series(pi, index=pd.Index(range(n), name="space"), name="long-run chance")
     by_kind = pd.Series([sum((p for p, kind in zip(pi, track) if kind == k), start=0 * pi[0]) for k in KINDS],
                         index=pd.Index(KINDS, name="kind"), name="share of landings")
     return LongRun(position, by_kind)
+
+
+@lru_cache(maxsize=64)
+def _stationary(track: tuple, sides: int) -> tuple:
+    """pi of :func:`long_run_landings`, solved once per track and die (a lesson asks for it often)."""
+    n = len(track)
+    if n <= EXACT_LIMIT:
+        matrix = _exact_matrix(track, sides)
+        system = [[matrix[j][i] - (1 if i == j else 0) for j in range(n)] for i in range(n - 1)]
+        system.append([Fraction(1)] * n)
+        return tuple(_solve_exact(system, [Fraction(0)] * (n - 1) + [Fraction(1)]))
+    system = _float_matrix(track, sides).T - np.eye(n)
+    system[-1, :] = 1
+    return tuple(np.linalg.solve(system, np.eye(n)[-1]))
 
 
 def _spade_waits(track: tuple, sides: int) -> list:
