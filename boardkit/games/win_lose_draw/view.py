@@ -197,7 +197,7 @@ class App(GameApp):
             self._round_key = key
             self._card_visible = False
             if game.phase != "steal":
-                self.pad.clear()
+                self.pad.new_sheet()          # a fresh sheet: Undo can't bring back the last card's drawing
             seconds = self.rules.steal_seconds if game.phase == "steal" else self.rules.timer_seconds
             self.timer.reset(seconds)
             if game.phase in ("sketch", "steal") and self.is_human(game.current_player) and not game.is_over:
@@ -218,6 +218,10 @@ class App(GameApp):
         for w in (self.guesser_input, self.guess_input, self.guess_button):
             w.disabled = not allowed
         self._show_card()
+
+    def _on_client_ready(self):
+        super()._on_client_ready()
+        self.timer.wake()                     # a refreshed page: the clock's heartbeat starts again
 
     def _update(self, news=None, notice=None, draw=True):
         super()._update(news, notice, draw)
