@@ -1,7 +1,8 @@
 """What every game's ``App`` does the same way: ``boardkit.render.app.GameApp``.
 
 Each test runs once per game (``md.App`` with Collector bots, ``mt.App`` with
-Trapper bots).  What only one game does is tested in its own folder
+Trapper bots, ...); a test that can't apply to a game is skipped for it with
+the reason (``CANT_APPLY``).  What only one game does is tested in its own folder
 (``tests/mystery_date/test_view.py``, ``tests/mouse_trap/test_mt_view.py``).
 """
 import gc
@@ -15,6 +16,7 @@ from boardkit.core import step as bot_step
 from boardkit.games import cluedo_cards as cc
 from boardkit.games import mouse_trap as mt
 from boardkit.games import mystery_date as md
+from boardkit.games import win_lose_draw as wld
 from view_helpers import Unchanged, counters, key_down, make_apps, saved, text, wait_until
 
 # One entry a game: its App, the bot in the seat boxes, and rules for a short game.
@@ -22,12 +24,36 @@ GAMES = [
     pytest.param((md.App, "Collector", md.Rules(max_turns=8)), id="mystery_date"),
     pytest.param((mt.App, "Trapper", mt.Rules(max_turns=12)), id="mouse_trap"),
     pytest.param((cc.App, "Shedder", cc.Rules(max_rounds=2)), id="cluedo_cards"),   # a game without dice
+    pytest.param((wld.App, "Skilled 75%", wld.Rules(team_target=2)), id="win_lose_draw"),   # no die each turn
 ]
 
-
+#: Shared tests that can't apply to a game as they are written: skipped for it, with the reason.
+#: Keyed by the App's PREFIX; (test name, the case's ``kwargs`` or None for every case, reason).
+CANT_APPLY = {
+    "wld": [
+        ("test_bad_arguments_raise_a_clear_value_error", dict(n_players=1),
+         "Team Play seats 4 to 12 players: its message says so, not 2 to 4"),
+        ("test_bad_arguments_raise_a_clear_value_error", dict(n_players=5), "5 players is a fine Team Play game"),
+        ("test_bad_arguments_raise_a_clear_value_error", dict(n_players=3, seats="BBBB"),
+         "3 players are too few for Team Play: the player count is refused before the seats"),
+        ("test_a_bad_seed_box_is_a_notice_not_an_error", None, "3 is not in Team Play's Players box (4 to 6)"),
+        ("test_changing_a_seat_changes_who_decides", None, "a person's turn is a sketch, not a roll of the die"),
+        ("test_autoplay_stops_at_a_human_seat", None, "a person's turn is a sketch or a steal, not a roll of the die"),
+        ("test_autoplay_will_not_start_on_a_human_turn", None,
+         "a die roll picks the first team: with seed 1 Team B (Player 2) sketches first, not Player 1"),
+        ("test_a_drawing_after_an_animation_never_waits_a_second_time", None,
+         "the App has no animations (a sketch is not animated; the white pawn just moves)"),
+    ],
+}
 @pytest.fixture(params=GAMES)
 def game(request):
-    """(App, bot name, short rules) of one game."""
+    """(App, bot name, short rules) of one game; skips what can't apply to it."""
+    prefix = request.param[0].PREFIX
+    name = request.node.originalname
+    kwargs = getattr(request.node, "callspec", None) and request.node.callspec.params.get("kwargs")
+    for test, case, reason in CANT_APPLY.get(prefix, []):
+        if test == name and case in (None, kwargs):
+            pytest.skip(f"can't apply to {request.param[0].GAME_NAME}: {reason}")
     return request.param
 
 

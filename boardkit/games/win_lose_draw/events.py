@@ -144,7 +144,7 @@ class CardDone(Event):
     guessed: bool
 
     def describe(self):
-        how = "was guessed" if self.guessed else "goes back unguessed: nobody is left to guess it"
+        how = "was guessed" if self.guessed else "goes to the back of the box unguessed"
         return f"The answer, {self.answer!r} ({self.category}), {how}."
 
 

@@ -102,7 +102,7 @@ class App(GameApp):
         super().__init__(rules=rules, n_players=n_players, seats=seats, seed=seed, **kwargs)
         self.peek_button.on_click(self._guard(lambda _: self.peek()))
         self.keep_visible.observe(self._guard(lambda _: self._show_card()), names="value")
-        self.guess_button.on_click(self._guard(lambda _: self._submit_guess()))
+        self.guess_button.on_click(self._guard(lambda _: self._submit_guess(from_button=True)))
         self.guess_input.observe(self._guard(lambda _: self._submit_guess()), names="value")
         self.timer.on_time_up(self._guard(self._time_up))
         side = widgets.VBox([self.timer, self.card_html, widgets.HBox([self.peek_button, self.keep_visible]),
@@ -166,9 +166,12 @@ class App(GameApp):
             self._update(news)
             return verdict
 
-    def _submit_guess(self) -> None:
+    def _submit_guess(self, from_button: bool = False) -> None:
         text = self.guess_input.value
         if not text.strip():
+            if from_button or text:           # the "" the App itself puts back is no guess
+                self.guess_input.value = ""
+                self._update(notice="Type a guess in the box first.")
             return
         self.guess_input.value = ""
         seat = self.guesser_input.value
@@ -189,28 +192,33 @@ class App(GameApp):
                 self._apply(TIME_UP)
 
     def _sync_round(self) -> None:
-        """Fit the pad, the timer, the card and the guess box to the game's phase after every change."""
+        """Fit the pad, the timer, the card and the guess box to the game's phase after every change.
+
+        A new *round* (a new sketch, or the steal that follows a miss) gets a
+        fresh clock; a new sketch also gets a new sheet.  Within a round the
+        clock only pauses (while the Sketcher rules on a typed guess) and resumes.
+        """
         game = self.game
-        key = (game.seed, game.turns, game.cards_done, game.phase == "steal")
-        human_sketcher = not game.is_over and self.is_human(game.sketcher)
+        phase = game.phase
+        stealing = phase == "steal" or (phase == "ruling" and game.pending[2])
+        drawing = phase in ("sketch", "steal", "ruling")
+        key = (game.seed, game.turns, game.cards_done, stealing, drawing)
+        live = not game.is_over and drawing
         if key != self._round_key:
             self._round_key = key
             self._card_visible = False
-            if game.phase != "steal":
+            if not stealing:
                 self.pad.new_sheet()          # a fresh sheet: Undo can't bring back the last card's drawing
-            seconds = self.rules.steal_seconds if game.phase == "steal" else self.rules.timer_seconds
-            self.timer.reset(seconds)
-            if game.phase in ("sketch", "steal") and self.is_human(game.current_player) and not game.is_over:
+            self.timer.reset(self.rules.steal_seconds if stealing else self.rules.timer_seconds)
+            if live and phase != "ruling" and self.is_human(game.current_player):
                 self.timer.start()
-        elif game.phase == "ruling" or game.is_over:
+        elif not live or phase == "ruling":
             self.timer.pause()
-        elif game.phase in ("sketch", "steal") and self.timer.remaining > 0:
+        elif self.timer.state == "paused":
             self.timer.resume()
-        if game.phase not in ("sketch", "ruling", "steal"):
-            self.timer.pause()
-        self.pad.enabled = human_sketcher and game.phase in ("sketch", "ruling")
-        allowed = (list(game.guessers) if game.phase == "sketch"
-                   else game.members(1 - game.turn_team) if game.phase == "steal" else [])
+        self.pad.enabled = live and not stealing and phase != "steal" and self.is_human(game.sketcher)
+        allowed = ([] if game.is_over else list(game.guessers) if phase == "sketch"
+                   else game.members(1 - game.turn_team) if phase == "steal" else [])
         if list(self.guesser_input.options) != [(f"Player {s + 1}", s) for s in allowed]:
             chosen = self.guesser_input.value
             self.guesser_input.options = [(f"Player {s + 1}", s) for s in allowed]
@@ -218,6 +226,19 @@ class App(GameApp):
         for w in (self.guesser_input, self.guess_input, self.guess_button):
             w.disabled = not allowed
         self._show_card()
+
+    def _install(self, game, seed, news):
+        self._round_key = None                # a new game (even with the same seed) starts a new round
+        super()._install(game, seed, news)
+
+    def step(self):
+        """Step: a bot decides; during a person's sketch, say what to do instead."""
+        with self._lock:
+            game = self.game
+            if not game.is_over and self.is_human(game.current_player) and game.phase != self.ROLLING_PHASE:
+                self._update(notice=f"{_seat(game.current_player)}: " + self._hint(game.current_player))
+                return None
+        return super().step()
 
     def _on_client_ready(self):
         super()._on_client_ready()

@@ -70,8 +70,8 @@ def snapshot(game) -> Scene:
         if name == "Rolled":
             last_roll = event.value
             break
-        if name == "SketchStarted":
-            break
+        if name in ("Guessed", "TimeRanOut", "PawnPlaced"):
+            break                         # the roll belongs to an earlier card
     return Scene(
         play=game.rules.play, n_players=game.n_players, phase=game.phase, current=game.current_player,
         sketcher=game.sketcher, guessers=tuple(game.guessers), seen_by=tuple(game.seen_by),

@@ -122,6 +122,12 @@ class Countdown(widgets.HBox):
         self.add_class("wld-timer")
         self._show()
 
+    def close(self):
+        """Stop the heartbeat and close the clock's widgets."""
+        for child in self.children:
+            child.close()
+        super().close()
+
     # --- reading ---------------------------------------------------------------------------
     @property
     def seconds(self) -> int:
