@@ -668,3 +668,24 @@ def test_close_stops_the_peek_timer_and_closes_the_widgets(make_app):
     assert all(w.comm is None for w in parts)
     assert app.comm is None
     app.close()                                                         # twice is harmless
+
+
+def test_gameboard_guessers_right_at_the_same_moment_are_awarded_together(make_app):
+    app = make_app(rules=wld.Rules(play="gameboard"), n_players=4, seed=3)
+    app.choose(wld.PlacePawn(0))
+    game = app.game
+    assert app.tie_box.layout.display is None
+    assert [t.seat for t in app.tie_toggles] == list(game.guessers) == [1, 2, 3]
+    with Unchanged(app):                                     # one ticked is not a tie: a notice, nothing else
+        app.tie_toggles[0].value = True
+        app._award_tie()
+    assert "Tick two or more Guessers" in text(app)
+    app.tie_toggles[2].value = True
+    app._award_tie()
+    assert game.phase == "take" and game.takers == [1, 3]     # both take a pawn, from the Sketcher's left
+    assert "Player 2 and Player 4 guess it at the same moment!" in text(app)
+    assert app.tie_box.layout.display == "none" and app.errors == []
+
+
+def test_team_play_has_no_tie_row(team_app):
+    assert team_app.tie_box.layout.display == "none"

@@ -97,8 +97,9 @@ class Guessed(Event):
 
     def describe(self):
         names = " and ".join(seat(s) for s in self.guessers)
-        how = "steals it" if self.stolen else "guesses it"
-        return f"{names} {how}{'' if len(self.guessers) == 1 else ' at the same moment'}!"
+        if len(self.guessers) > 1:
+            return f"{names} guess it at the same moment!"
+        return f"{names} {'steals' if self.stolen else 'guesses'} it!"
 
 
 @dataclass(frozen=True)

@@ -98,16 +98,26 @@ class App(GameApp):
         self.guess_button = widgets.Button(description="Guess", icon="check", style=dict(font_size="18px"),
                                            layout=widgets.Layout(height="40px", width="auto"))
         self.guess_button.add_class("wld-guess")
+        # Gameboard Play: several Guessers right at the same moment (all are correct Guessers)
+        self.tie_toggles: list[widgets.ToggleButton] = []
+        self.tie_button = widgets.Button(description="Award them together", icon="users",
+                                         style=dict(font_size="18px"), layout=widgets.Layout(height="40px", width="auto"),
+                                         tooltip="Tick the Guessers who said it at the same moment, then press here")
+        self.tie_button.add_class("wld-tie")
+        self.tie_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.tie_box = widgets.VBox([widgets.HTML("<b style='font-size:18px'>Said at the same moment?</b>"),
+                                     self.tie_row, self.tie_button])
         self._card_visible = False
         super().__init__(rules=rules, n_players=n_players, seats=seats, seed=seed, **kwargs)
         self.peek_button.on_click(self._guard(lambda _: self.peek()))
         self.keep_visible.observe(self._guard(lambda _: self._show_card()), names="value")
         self.guess_button.on_click(self._guard(lambda _: self._submit_guess(from_button=True)))
         self.guess_input.observe(self._guard(lambda _: self._submit_guess()), names="value")
+        self.tie_button.on_click(self._guard(lambda _: self._award_tie()))
         self.timer.on_time_up(self._guard(self._time_up))
         side = widgets.VBox([self.timer, self.card_html, widgets.HBox([self.peek_button, self.keep_visible]),
                              widgets.HTML("<b style='font-size:20px'>Type a guess</b>"),
-                             self.guesser_input, self.guess_input, self.guess_button],
+                             self.guesser_input, self.guess_input, self.guess_button, self.tie_box],
                             layout=widgets.Layout(width="32%", min_width="280px", padding="0 0 0 12px"))
         play_row = widgets.HBox([widgets.Box([self.pad], layout=widgets.Layout(width="66%")), side],
                                 layout=widgets.Layout(width="100%", flex_flow="row wrap"))
@@ -225,7 +235,37 @@ class App(GameApp):
             self.guesser_input.value = chosen if chosen in allowed else (allowed[0] if allowed else None)
         for w in (self.guesser_input, self.guess_input, self.guess_button):
             w.disabled = not allowed
+        self._show_ties()
         self._show_card()
+
+    def _show_ties(self) -> None:
+        """Gameboard Play, a person sketching: a toggle per Guesser for answers said at the same moment."""
+        game = self.game
+        shown = (not game.is_over and not game.is_team_play and game.phase == "sketch"
+                 and len(game.guessers) >= 2 and self.is_human(game.sketcher))
+        self.tie_box.layout.display = None if shown else "none"
+        seats = list(game.guessers) if shown else []
+        if [t.seat for t in self.tie_toggles] != seats:
+            old, self.tie_toggles = self.tie_toggles, []
+            for seat in seats:
+                toggle = widgets.ToggleButton(value=False, description=f"Player {seat + 1}",
+                                              layout=widgets.Layout(width="auto", height="40px"))
+                toggle.seat = seat
+                toggle.add_class("wld-tie-seat")
+                self.tie_toggles.append(toggle)
+            self.tie_row.children = self.tie_toggles
+            for toggle in old:
+                toggle.close()
+
+    def _award_tie(self) -> None:
+        """Award every ticked Guesser at once (the book: all who answer at the same moment are correct)."""
+        with self._lock:
+            seats = tuple(sorted(t.seat for t in self.tie_toggles if t.value))
+            if len(seats) < 2:
+                self._update(notice="Tick two or more Guessers who said it at the same moment "
+                                    "(for one, use her own button).")
+                return
+            self.choose(Award(seats))
 
     def _install(self, game, seed, news):
         self._round_key = None                # a new game (even with the same seed) starts a new round
@@ -373,8 +413,10 @@ class App(GameApp):
         """Stop the timers and close every widget (also after a failed ``__init__``: only what was built)."""
         if getattr(self, "_hide_timer", None) is not None:
             self._hide_timer.cancel()
+        for toggle in getattr(self, "tie_toggles", []):
+            toggle.close()
         for name in ("pad", "timer", "card_html", "peek_button", "keep_visible", "guesser_input", "guess_input",
-                     "guess_button"):
+                     "guess_button", "tie_button", "tie_row", "tie_box"):
             if hasattr(self, name):
                 getattr(self, name).close()
         super().close()
