@@ -89,3 +89,16 @@ class Unchanged:
     def __exit__(self, *exc):
         if exc[0] is None:
             assert (saved(self.app.game), self.app._n_decisions, list(self.app.choice_buttons)) == self.before
+
+
+class RecordingCanvas:
+    """Stands in for a canvas layer: remembers every text written on it (and accepts any drawing)."""
+
+    def __init__(self):
+        self.texts = []
+
+    def fill_text(self, text, *args):
+        self.texts.append(str(text))
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None

@@ -94,6 +94,17 @@ CSS = """<style>
 </style>"""
 
 
+def guarded(fn, report):
+    """``fn`` wrapped for a widget callback: an error goes to ``report(err)`` (shown to the user), never a lost log."""
+    def call(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception as err:  # noqa: BLE001
+            report(err)
+    call.__name__ = getattr(fn, "__name__", "callback")
+    return call
+
+
 def _random_seed():
     return random.SystemRandom().randrange(10**6)
 
@@ -736,13 +747,7 @@ class GameApp(widgets.VBox):
     # --- errors -----------------------------------------------------------------------------
     def _guard(self, fn):
         """Wrap a callback: an error goes to the status line (and ``app.errors``), not a lost log."""
-        def guarded(*args, **kwargs):
-            try:
-                return fn(*args, **kwargs)
-            except Exception as err:  # noqa: BLE001
-                self._report(err)
-        guarded.__name__ = getattr(fn, "__name__", "callback")
-        return guarded
+        return guarded(fn, self._report)
 
     def _report(self, err):
         self.errors.append(traceback.format_exc())

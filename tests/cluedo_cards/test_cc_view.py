@@ -18,7 +18,8 @@ from boardkit.games.cluedo_cards import view_scene as vs
 from boardkit.games.cluedo_cards.game import PLAYING, SKIPPING, SWAPPING
 from boardkit.games.cluedo_cards.view import condensed_news
 from cc_helpers import C, arrange, of_type
-from view_helpers import Unchanged, centre, counters, key_down, labels, make_apps, mouse_down, text, wait_until
+from view_helpers import (RecordingCanvas, Unchanged, centre, counters, key_down, labels, make_apps, mouse_down,
+                          text, wait_until)
 
 HUMAN_FIRST = ["human", "Shedder", "Revolverist", "Random"]
 BOTS = ["Shedder", "Revolverist", "Random", "Shedder"]
@@ -39,19 +40,6 @@ def human_app(make_app):
         app.refresh()
         return app
     return make
-
-
-class RecordingCanvas:
-    """Stands in for a canvas layer: remembers every text written on it (and accepts any drawing)."""
-
-    def __init__(self):
-        self.texts = []
-
-    def fill_text(self, text, *args):
-        self.texts.append(str(text))
-
-    def __getattr__(self, name):
-        return lambda *args, **kwargs: None
 
 
 def drawn_texts(app, scene=None):

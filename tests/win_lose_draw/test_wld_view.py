@@ -22,7 +22,8 @@ from boardkit.games.win_lose_draw import view as wld_view
 from boardkit.games.win_lose_draw import view_draw as vd
 from boardkit.games.win_lose_draw.game import catalogue
 from boardkit.games.win_lose_draw.track import SPADE
-from view_helpers import Unchanged, centre, counters, key_down, labels, make_apps, saved, text, wait_until
+from view_helpers import (RecordingCanvas, Unchanged, centre, counters, key_down, labels, make_apps, saved, text,
+                          wait_until)
 
 NAMES = {number: name for name, number in COMMANDS.items()}
 HUMANS = ["human"] * 4
@@ -102,19 +103,6 @@ def space_rect(game, space):
     xs, ys = vd.space_centres(game.rules.track)
     size = vd.space_size(game.rules.track)
     return (xs[space] - size / 2, ys[space] - size / 2, size, size)
-
-
-class RecordingCanvas:
-    """Stands in for a canvas layer: remembers every text written on it (and accepts any drawing)."""
-
-    def __init__(self):
-        self.texts = []
-
-    def fill_text(self, text, *args):
-        self.texts.append(str(text))
-
-    def __getattr__(self, name):
-        return lambda *args, **kwargs: None
 
 
 def table_texts(app):

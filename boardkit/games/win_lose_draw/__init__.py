@@ -6,7 +6,8 @@
 from boardkit.games import lazy_app_and_analysis
 
 from . import bots
-from .actions import CONFIRM, OVERRULE, ROLL, TIME_UP, Award, Confirm, Overrule, PickSketcher, PlacePawn, TakePawn, TimeUp
+from .actions import (CONFIRM, OVERRULE, ROLL, TIME_UP, Award, Confirm, Overrule, PickSketcher, PlacePawn, TakePawn,
+                      TimeUp)
 from .card_box import CATEGORIES, Card, box_order, load_cards
 from .game import Game, catalogue
 from .guessing import Verdict, judge_guess

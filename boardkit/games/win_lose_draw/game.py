@@ -383,8 +383,9 @@ class Game(BaseGame):
         row["play"] = self.rules.play
         row["cards"] = self.cards_done
         if self.is_team_play:
+            first_won = None if self.winner is None else self.winner == self.first_team
             row.update(first_team=self.first_team, score_a=self.team_scores[0], score_b=self.team_scores[1],
-                       steals=self.steals, first_team_won=None if self.winner is None else self.winner == self.first_team)
+                       steals=self.steals, first_team_won=first_won)
         else:
             row["colours_held"] = sum(len(h) for h in self.held)
         row.update(self.lead.columns(self.winner))

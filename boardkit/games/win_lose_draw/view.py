@@ -101,7 +101,8 @@ class App(GameApp):
         # Gameboard Play: several Guessers right at the same moment (all are correct Guessers)
         self.tie_toggles: list[widgets.ToggleButton] = []
         self.tie_button = widgets.Button(description="Award them together", icon="users",
-                                         style=dict(font_size="18px"), layout=widgets.Layout(height="40px", width="auto"),
+                                         style=dict(font_size="18px"),
+                                         layout=widgets.Layout(height="40px", width="auto"),
                                          tooltip="Tick the Guessers who said it at the same moment, then press here")
         self.tie_button.add_class("wld-tie")
         self.tie_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))

@@ -53,7 +53,7 @@ import ipywidgets as widgets
 from ipycanvas import MultiCanvas
 
 from boardkit.render import palette
-from boardkit.render.app import DRAW_LOCK
+from boardkit.render.app import DRAW_LOCK, guarded
 from boardkit.render.batch import safe_hold
 from boardkit.render.layout import responsive
 
@@ -490,13 +490,7 @@ class SketchPad(widgets.VBox):
     # --- errors ----------------------------------------------------------------------------
     def _guard(self, fn):
         """Wrap a callback: an error goes to the notice line (and ``pad.errors``), not a lost log."""
-        def guarded(*args, **kwargs):
-            try:
-                return fn(*args, **kwargs)
-            except Exception as err:  # noqa: BLE001
-                self._report(err)
-        guarded.__name__ = getattr(fn, "__name__", "callback")
-        return guarded
+        return guarded(fn, self._report)
 
     def _report(self, err):
         self.errors.append(traceback.format_exc())
