@@ -288,9 +288,8 @@ def test_result_columns():
 def test_leaders_and_worst_deficit():
     game = new_game()
     game.scores = [0, 5, 0, 0]
-    game.worst_deficit = [0, 0, 0, 0]
     _go_out(game, "spanner 3", [WHITE, ROPE_MINI, PLUM, REVOLVER_MINI])
-    assert game.leaders == ["1"] and game.worst_deficit[0] == 2
+    assert game.leaders == ["1"] and game.lead.worst_deficit[0] == 2
     game.scores = [7, 5, 0, 0]
     _go_out(game, "spanner 3", [WHITE, ROPE_MINI, PLUM, REVOLVER_MINI])
     assert game.leaders == ["1", "0"] and game.winner == 0

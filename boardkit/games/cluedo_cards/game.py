@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from boardkit.core import BaseGame, Pile, event_to_dict, hand_counts, refill_from
+from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict, hand_counts, refill_from
 
 from . import events as ev
 from .actions import DRAW, PASS, SKIPS, SWAPS, Draw, Pass, Play, Skip, SwapWith, play
@@ -118,8 +118,8 @@ class Game(BaseGame):
         #: per round: the seat that went out (None: a void round) and the leader after it
         self.round_winners: list[int | None] = []
         self.leaders: list[str] = []
-        #: the most points each seat was ever behind the leader after a round
-        self.worst_deficit = [0] * n_players
+        #: the lead after each round: lead changes, the most each seat was ever behind (see core.lead)
+        self.lead = LeadTracker(n_players)
         self.penalties = 0
         self._use_deck_tables()
         self._start_round(0)
@@ -318,14 +318,12 @@ class Game(BaseGame):
         self._end_round(player)
 
     def _end_round(self, went_out: int | None) -> None:
-        scores, worst = self.scores, self.worst_deficit
+        scores = self.scores
         best = max(scores)
         sole_leader = scores.index(best) if scores.count(best) == 1 else None  # None: a tie for the lead
         self.round_winners.append(went_out)
         self.leaders.append("=" if sole_leader is None else str(sole_leader))
-        for p, score in enumerate(scores):
-            if best - score > worst[p]:
-                worst[p] = best - score
+        self.lead.update(scores)
         if self.events is not None:
             self.log(ev.RoundScored(None, self.round, tuple(scores)))
         if best >= self.rules.target:
@@ -354,11 +352,6 @@ class Game(BaseGame):
         self.finish(player, TARGET_REACHED)
 
     # -- simulation rows ------------------------------------------------------
-    def lead_changes(self) -> int:
-        """How often the sole leader after a round changed (rounds with a tied lead are skipped)."""
-        sole = [leader for leader in self.leaders if leader != "="]
-        return sum(a != b for a, b in zip(sole, sole[1:]))
-
     def result(self) -> dict:
         row = super().result()
         row.update(rounds=self.round, void_rounds=self.round_winners.count(None))
@@ -367,10 +360,9 @@ class Game(BaseGame):
         row.update(
             round_winners=",".join("-" if w is None else str(w) for w in self.round_winners),
             leaders=",".join(self.leaders),
-            lead_changes=self.lead_changes(),
-            winner_worst_deficit=None if self.winner is None else self.worst_deficit[self.winner],
             penalties=self.penalties,
         )
+        row.update(self.lead.columns(self.winner))
         return row
 
     # -- saving and restoring ---------------------------------------------------
@@ -399,7 +391,7 @@ class Game(BaseGame):
             "phase": self.phase,
             "round_winners": list(self.round_winners),
             "leaders": list(self.leaders),
-            "worst_deficit": list(self.worst_deficit),
+            "lead": self.lead.to_dict(),
             "penalties": self.penalties,
             "turns": self.turns,
             "winner": self.winner,

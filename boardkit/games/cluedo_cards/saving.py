@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardkit.core import Pile, event_from_dict
+from boardkit.core import LeadTracker, Pile, event_from_dict
 from boardkit.core.saving import reading_save, start_loading
 
 from .events import CARD_FIELDS, CARDS_FIELDS, EVENT_TYPES, Card, card
@@ -70,7 +70,7 @@ def load_game(cls, data: dict):
         game.phase = data["phase"]
         game.round_winners = [_seat(w, "round winner", n_players) for w in data["round_winners"]]
         game.leaders = list(data["leaders"])
-        game.worst_deficit = [_whole(d, "worst_deficit", 0) for d in data["worst_deficit"]]
+        game.lead = LeadTracker.from_dict(data["lead"], n_players)
         game.penalties = _whole(data["penalties"], "penalties", 0)
         game.turns = _whole(data["turns"], "turns", 0)
         game.winner = _seat(data["winner"], "winner", n_players)
@@ -80,7 +80,7 @@ def load_game(cls, data: dict):
     game._legal = None
     if game.phase not in PHASES:
         raise ValueError(f"phase must be one of {PHASES}, got {game.phase!r}")
-    for name in ("hands", "miniatures", "scores", "missing", "worst_deficit"):
+    for name in ("hands", "miniatures", "scores", "missing"):
         if len(getattr(game, name)) != n_players:
             raise ValueError(f"saved {name} must have one entry for each of the {n_players} players")
     if game.card_counts() != Counter(full_deck(rules)):
