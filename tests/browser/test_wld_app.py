@@ -15,9 +15,7 @@ and the score sheet's pixels show the point.  Gameboard Play: the board is
 drawn (the ring and the centre), and a click on a Spade Space starts the
 sketch.
 """
-import math
 import re
-import statistics
 import time
 
 import pytest
@@ -30,6 +28,7 @@ from boardkit.games.win_lose_draw.sketch import PAD_HEIGHT, PAD_WIDTH
 from boardkit.render import palette
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, assert_no_app_error, status
 from harness import canvas_pixel_stats, console_errors, wait_for_canvas
+from pad_helpers import draw_timed_stroke, is_inked, report_round_trip, stroke_points, wait_for_no_ink
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +39,7 @@ PAD = "canvas.wld-pad-canvas"
 TABLE = ".boardkit-wld-app canvas:not(.wld-pad-canvas)"      # the GameApp's MultiCanvas: score sheet or board
 N_MOVES = 12
 SANITY_MS = 2000                 # not a speed test: only "the ink came at all, in reasonable time"
+DARK = 100                       # on the pad, only dark ink counts: every channel below this
 
 #: Pixel statistics of a rectangle (canvas pixels) of the canvas ``selector``: how many pixels are
 #: within 40 of ``rgb`` in every channel ("near"), how many differ from the background, and a digest.
@@ -57,41 +57,6 @@ REGION_JS = """
     return {pixels: w * h, near: near, non_background: other, dark: dark, digest: digest};
 }
 """
-
-#: True if the pad's pixels around (x, y) (pad pixels) hold dark ink.
-DARK_JS = """
-([selector, x, y]) => {
-    const data = document.querySelector(selector).getContext('2d')
-        .getImageData(Math.round(x) - 1, Math.round(y) - 1, 3, 3).data;
-    for (let i = 0; i < data.length; i += 4) {
-        if (data[i] < 100 && data[i + 1] < 100 && data[i + 2] < 100) return true;
-    }
-    return false;
-}
-"""
-
-#: Arm a stopwatch on the pad: it starts at the next mousemove the pad hears and stops when the pixel
-#: (x, y) turns dark; its reading (ms, or null after 5 s) is the promise window.__wldTrip.
-#: Returns whether (x, y) was dark already.
-STOPWATCH_JS = f"""
-([selector, x, y]) => {{
-    const dark = {DARK_JS};
-    const pad = document.querySelector(selector);
-    const armed = performance.now();
-    let moved = null;
-    pad.addEventListener('mousemove', () => {{ moved = performance.now(); }}, {{once: true, capture: true}});
-    window.__wldTrip = new Promise(resolve => {{
-        const look = () => {{
-            if (moved !== null && dark([selector, x, y])) return resolve(performance.now() - moved);
-            if (performance.now() - armed > 5000) return resolve(null);
-            setTimeout(look, 1);
-        }};
-        look();
-    }});
-    return dark([selector, x, y]);
-}}
-"""
-
 
 def region(page, selector, rect, colour=palette.WHITE):
     """Pixel statistics of ``rect`` (x, y, w, h in canvas pixels) of the canvas ``selector``."""
@@ -156,11 +121,6 @@ def load(page, url, record_property):
     assert page.locator(TABLE).count() == 1 and page.locator(PAD).count() == 1
 
 
-def stroke_points():
-    """The stroke: left to right across the pad, in a gentle arc (pad pixels)."""
-    return [(180 + 600 * i / N_MOVES, 320 - 90 * math.sin(math.pi * i / N_MOVES)) for i in range(N_MOVES + 1)]
-
-
 def test_team_play_sketch_peek_guess_agree(voila_server, browser_page, record_property):
     page = browser_page
     game = wld.Game(wld.Rules(), 4, seed=SEED)             # the notebook's game
@@ -200,29 +160,12 @@ def test_team_play_sketch_peek_guess_agree(voila_server, browser_page, record_pr
     blank = canvas_pixel_stats(page, PAD)
     assert blank["non_background"] == 0                            # white paper
     pad_to_page = to_page(page, PAD, (PAD_WIDTH, PAD_HEIGHT))
-    points = stroke_points()
-    page.mouse.move(*pad_to_page(*points[0]))
-    page.mouse.down()
-    trip_ms, test_side_ms = [], []
-    for x, y in points[1:]:
-        assert page.evaluate(STOPWATCH_JS, [PAD, x, y]) is False   # no ink there before the move
-        sent = time.perf_counter()
-        page.mouse.move(*pad_to_page(x, y))
-        ms = page.evaluate("() => window.__wldTrip")
-        test_side_ms.append((time.perf_counter() - sent) * 1000)
-        assert ms is not None, f"no ink appeared under the pointer at {(x, y)} within 5 s"
-        trip_ms.append(ms)
-    page.mouse.up()
-    median, worst = statistics.median(trip_ms), max(trip_ms)
-    record_property("app_stroke_round_trip_ms_median", round(median, 1))
-    record_property("app_stroke_round_trip_ms_max", round(worst, 1))
-    record_property("app_stroke_round_trip_test_side_ms_median", round(statistics.median(test_side_ms), 1))
-    print(f"in the App, mousemove -> dark ink under the pointer, {len(trip_ms)} moves: median {median:.1f} ms, "
-          f"max {worst:.1f} ms (test side: median {statistics.median(test_side_ms):.1f} ms, "
-          f"max {max(test_side_ms):.1f} ms)")
-    assert worst < SANITY_MS
-    assert all(page.evaluate(DARK_JS, [PAD, x, y]) for x, y in points)          # ink along the stroke
-    assert not any(page.evaluate(DARK_JS, [PAD, x, y + 150]) for x, y in points)  # and not elsewhere
+    points = stroke_points(N_MOVES, x_from=180, x_to=780, y=320, bend=-90)
+    trip_ms, test_side_ms = draw_timed_stroke(page, PAD, pad_to_page, points, darker_than=DARK)
+    report_round_trip(record_property, "app_", trip_ms, test_side_ms)
+    assert max(trip_ms) < SANITY_MS
+    assert all(is_inked(page, PAD, x, y, darker_than=DARK) for x, y in points)            # ink along the stroke
+    assert not any(is_inked(page, PAD, x, y + 150, darker_than=DARK) for x, y in points)  # and not elsewhere
     drawn = canvas_pixel_stats(page, PAD)
     assert 0.002 * drawn["pixels"] < drawn["non_background"] < 0.05 * drawn["pixels"]
 
@@ -254,8 +197,7 @@ def test_team_play_sketch_peek_guess_agree(voila_server, browser_page, record_pr
     game.guess(guesser, answer)
     game.apply(wld.CONFIRM)
     expect(status(page)).to_contain_text(f"Player {game.sketcher + 1} sketches ({game.card.category})")
-    page.wait_for_function(f"() => !({DARK_JS})(['{PAD}', {points[N_MOVES // 2][0]}, {points[N_MOVES // 2][1]}])",
-                           timeout=STEP_TIMEOUT_MS)
+    wait_for_no_ink(page, PAD, [points[N_MOVES // 2]], timeout=STEP_TIMEOUT_MS, darker_than=DARK)
     wait_for_clock_below(page, 60)
     assert clock_seconds(page) >= 55
     assert_no_app_error(page)
