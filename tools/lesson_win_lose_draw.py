@@ -66,16 +66,6 @@ def win_lose_draw_notebook():
     KIND_HATCH = {wld.SPADE: "oo", **{c: HATCH[SUIT_COLOURS[c].pattern] for c in wld.COLOURS}}
 
 
-    def running_mean(values, z=1.96):
-        \"\"\"The mean of the first 1, 2, ..., n values with a 95% band (mean +- 1.96 standard errors).\"\"\"
-        values = np.asarray(values, dtype=float)
-        n = np.arange(1, len(values) + 1)
-        mean = np.cumsum(values) / n
-        variance = (np.cumsum(values ** 2) - n * mean ** 2) / np.maximum(n - 1, 1)
-        half = z * np.sqrt(np.maximum(variance, 0) / n)
-        return pd.DataFrame({"trials": n, "estimate": mean, "low": mean - half, "high": mean + half})
-
-
     def thin(running, points=400):
         \"\"\"About ``points`` rows of a running estimate, spread evenly on a log scale: enough to draw.\"\"\"
         return running.iloc[np.unique(np.geomspace(1, len(running), points).astype(int)) - 1]
@@ -302,7 +292,7 @@ def win_lose_draw_notebook():
     """)
     b.code("""
     needed = wld.analysis.simulate_collect(p_guess, n=20_000, seed=3, p_sketch=p_sketch)
-    running = thin(running_mean(needed))
+    running = thin(bk.stats.running_mean(needed))
     mean, low, high = bk.stats.mean_interval(needed)
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(17, 5.5))

@@ -73,6 +73,20 @@ def running_proportion(hits, confidence: float = 0.95) -> pd.DataFrame:
     return pd.DataFrame({"trials": n, "estimate": k / n, "low": low, "high": high})
 
 
+def running_mean(values, confidence: float = 0.95) -> pd.DataFrame:
+    """The mean after 1, 2, ..., n values with a normal-approximation band: watch an average converge.
+
+    The band is mean +- z standard errors, the spread estimated from the values so far
+    (zero width after the first value, before any spread is known).
+    """
+    values = np.asarray(values, dtype=float)
+    n = np.arange(1, len(values) + 1)
+    mean = np.cumsum(values) / n
+    variance = (np.cumsum(values ** 2) - n * mean ** 2) / np.maximum(n - 1, 1)
+    half = _z(confidence) * np.sqrt(np.maximum(variance, 0) / n)
+    return pd.DataFrame({"trials": n, "estimate": mean, "low": mean - half, "high": mean + half})
+
+
 def mean_interval(values, confidence: float = 0.95) -> tuple[float, float, float]:
     """Mean with a Student-t interval: ``(mean, low, high)``."""
     values = np.asarray(values, dtype=float)

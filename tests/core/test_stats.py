@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
-from boardkit.core.stats import (FitResult, chi_square_fit, mean_interval, proportions,
+from boardkit.core.stats import (FitResult, chi_square_fit, mean_interval, proportions, running_mean,
                                  running_proportion, wilson_interval)
 
 CASES = [(0, 1), (1, 1), (0, 10), (10, 10), (3, 10), (1, 2), (7, 13), (50, 100), (999, 1000), (0, 5000)]
@@ -67,6 +67,20 @@ def test_wilson_bad_counts(k, n):
 def test_bad_confidence(confidence):
     with pytest.raises(ValueError, match="confidence"):
         wilson_interval(1, 2, confidence)
+
+
+def test_running_mean_has_the_mean_so_far_and_a_normal_band():
+    values = [3.0, 5.0, 4.0, 8.0, 1.0, 6.0]
+    table = running_mean(values)
+    assert list(table.columns) == ["trials", "estimate", "low", "high"]
+    assert table["estimate"].tolist() == pytest.approx([np.mean(values[:k]) for k in range(1, 7)])
+    assert table["low"].iloc[0] == table["high"].iloc[0] == 3.0        # no spread known after one value
+    sem = np.std(values, ddof=1) / np.sqrt(len(values))
+    z = sps.norm.ppf(0.975)
+    assert (table["low"].iloc[-1], table["high"].iloc[-1]) == pytest.approx(
+        (np.mean(values) - z * sem, np.mean(values) + z * sem))
+    with pytest.raises(ValueError, match="confidence"):
+        running_mean(values, confidence=1.5)
 
 
 def test_running_proportion():
