@@ -38,6 +38,19 @@ def test_safe_hold_sends_whole_block_as_one_message(canvas, sent):
     assert _CANVAS_MANAGER._caching is False
 
 
+def test_every_safe_hold_message_names_its_canvas_first(canvas, sent, monkeypatch):
+    """A browser that connects late must still know which canvas a message draws on."""
+    from ipycanvas.canvas import COMMANDS
+    names = {v: k for k, v in COMMANDS.items()}
+    raw = []
+    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom",
+                        lambda command, buffers=[]: raw.append([names[c[0]] for c in command]))
+    for _ in range(2):                         # the same canvas twice: the second message still names it
+        with r.safe_hold(canvas):
+            canvas.fill_rect(0, 0, 10, 10)
+    assert raw == [["switchCanvas", "fillRect"], ["switchCanvas", "fillRect"]]
+
+
 def test_safe_hold_flushes_and_reraises(canvas, sent):
     with pytest.raises(ZeroDivisionError):
         with r.safe_hold(canvas):

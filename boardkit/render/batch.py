@@ -39,12 +39,20 @@ def safe_hold(canvas=None):
 
     Blocks may be nested: only the outermost one sends, so a whole animation
     built from nested blocks still travels as one message.
+
+    Each message says first which canvas it draws on.  ipycanvas names the
+    canvas only when the kernel switches to another one, and a browser that
+    connects later (a Voilà page on a pre-heated kernel, a second JupyterLab
+    view) never saw the switch: it would draw on a canvas it doesn't know,
+    and a lone canvas would stay blank.  Forgetting the current canvas at the
+    start of every message costs one tiny command and closes that gap.
     """
     manager = _manager(canvas)
     key = id(manager)
     outermost = _depth.get(key, 0) == 0
     _depth[key] = _depth.get(key, 0) + 1
     if outermost:
+        manager._current_canvas = None
         manager._caching = True
     try:
         yield canvas

@@ -28,6 +28,8 @@ def make(clock):
     def build(**kwargs):
         timer = Countdown(**kwargs)
         timer._clock = clock
+        timer.watchdogs = []                     # the watchdog's calls, run by hand: no threads in these tests
+        timer._schedule = lambda delay, callback: timer.watchdogs.append(callback)
         timers.append(timer)
         return timer
     yield build
@@ -179,3 +181,33 @@ def test_stable_css_classes(make):
     assert "wld-timer-start" in timer.start_button._dom_classes
     assert timer._heartbeat.layout.display == "none" and timer._heartbeat in timer.children
     assert timer._heartbeat.interval == vt.TICK_MS and timer._heartbeat.repeat
+
+
+def test_the_watchdog_wakes_a_heartbeat_that_never_started_and_keeps_the_count(make, clock):
+    """A clock started before any browser showed it: Play never beats, the watchdog carries on."""
+    timer = make(seconds=5)
+    ended = []
+    timer.on_time_up(lambda: ended.append(clock.now))
+    timer.start()
+    assert len(timer.watchdogs) == 1                      # looking again in WATCHDOG_S
+    clock.now += 3                                        # three seconds, not one beat
+    timer._heartbeat.playing = False                      # as if the browser had never started it
+    timer.watchdogs.pop()()
+    assert timer._heartbeat.playing                       # woken: switched off and on again
+    assert shown(timer).startswith("0:02") and len(timer.watchdogs) == 1
+    clock.now += 3
+    timer.watchdogs.pop()()
+    assert timer.state == "up" and ended == [clock.now]   # time's up even without a single beat
+    assert timer.watchdogs == []                          # a clock that is not running is not watched
+
+
+def test_the_watchdog_leaves_a_beating_clock_alone(make, clock):
+    timer = make(seconds=60)
+    timer.start()
+    beat(timer, clock, 0.5)
+    beat(timer, clock, 0.5)
+    timer._heartbeat.playing = True
+    changes = []
+    timer._heartbeat.observe(lambda change: changes.append(change["new"]), names="playing")
+    timer.watchdogs.pop()()
+    assert changes == [] and timer.running               # beats are coming: no wake

@@ -49,6 +49,10 @@ def on_fake_clock(app) -> FakeClock:
     timer = app.timer
     clock = FakeClock(timer._since if timer._since is not None else 1000.0)
     timer._clock = clock
+    if timer._watchdog is not None:                      # no watchdog thread: the test moves the clock itself
+        timer._watchdog.cancel()
+        timer._watchdog = None
+    timer._schedule = lambda delay, callback: None
     return clock
 
 

@@ -407,16 +407,8 @@ class SketchPad(widgets.VBox):
 
     @contextmanager
     def _batch(self):
-        """Send the drawing done in the block as one message that says first which canvas it is for.
-
-        ipycanvas names the canvas only when the kernel switches to another
-        canvas; a browser that connects later (a Voilà page on a preheated
-        kernel, a second JupyterLab view) has not seen that, and would draw
-        the first message on a canvas it does not know.  Forgetting the
-        current canvas makes every message name it (one tiny command).
-        """
+        """Send the drawing done in the block as one message (``safe_hold``: it names its canvas first)."""
         with self._lock, safe_hold(self.canvas):
-            self.canvas._canvas_manager._current_canvas = None
             for layer in (self.canvas[0], self.canvas[1]):
                 layer.line_cap = layer.line_join = "round"
             yield self.canvas

@@ -22,11 +22,15 @@ value every ``TICK_MS`` milliseconds while the clock runs (``repeat`` between
 worked out from that clock, not by counting beats, because a browser may
 beat late (a busy or hidden page) and ``Play`` beats once at once when it
 starts: the count stays right, only the display may update a little late.
-No thread, no lock: everything runs on the kernel's main thread, between
-other messages.  One thing to know: the heartbeat needs a browser showing
-the widget.  After a page refresh in JupyterLab (a new view of a running
-clock) call ``wake()``, e.g. from a canvas's ``on_client_ready``; in Voilà a
-refresh starts a new kernel anyway.
+One thing to know: ``Play`` only starts beating when its ``playing`` turns
+on while a browser *shows* it, and an App may start its clock before the
+page has drawn the widget (a Voilà page on a pre-heated kernel, a refreshed
+JupyterLab page).  So while the clock runs, a small *watchdog* (a timer
+thread, every ``WATCHDOG_S`` seconds) looks at the clock itself and, when
+no beat came for a while, switches the heartbeat off and on again
+(``wake()``).  Without any browser the watchdog alone keeps the count, once
+a second.  A lock keeps the watchdog and the widget's callbacks apart; the
+``on_time_up`` callbacks are called with it let go.
 
 Stable CSS classes: ``wld-timer``, ``wld-timer-label``, ``wld-timer-bar``,
 ``wld-timer-start``, ``wld-timer-pause``, ``wld-timer-reset``; the clock also
@@ -36,6 +40,7 @@ from __future__ import annotations
 
 import html
 import math
+import threading
 import time
 
 import ipywidgets as widgets
@@ -46,6 +51,8 @@ DEFAULT_SECONDS = 60
 MAX_SECONDS = 3600
 #: The clock's heartbeat: how often the browser asks the kernel to look at the time.
 TICK_MS = 200
+#: How often the watchdog looks at a running clock (and wakes a heartbeat that has not started).
+WATCHDOG_S = 1.0
 #: The last seconds, shown big and bold with words: "10 s left!".
 WARNING_S = 10
 
@@ -92,6 +99,9 @@ class Countdown(widgets.HBox):
         self._used = 0.0              # seconds run before the latest start or resume
         self._since = None            # the clock's reading at the latest start or resume
         self._time_up = widgets.CallbackDispatcher()
+        self._lock = threading.RLock()
+        self._last_beat = None        # the clock's reading at the latest heartbeat (or start)
+        self._watchdog = None
 
         self.label = widgets.HTML()
         self.label.add_class("wld-timer-label")
@@ -123,7 +133,11 @@ class Countdown(widgets.HBox):
         self._show()
 
     def close(self):
-        """Stop the heartbeat and close the clock's widgets."""
+        """Stop the heartbeat and the watchdog, and close the clock's widgets."""
+        self._state = READY               # (also after a failed __init__: only what was built)
+        watchdog = getattr(self, "_watchdog", None)
+        if watchdog is not None:
+            watchdog.cancel()
         for child in self.children:
             child.close()
         super().close()
@@ -159,22 +173,24 @@ class Countdown(widgets.HBox):
 
         After the time is up, ``reset()`` first (ValueError otherwise).
         """
-        if self._state == UP:
-            raise ValueError("the time is up: reset() the clock before starting it again")
-        if self._state == PAUSED:
-            return self.resume()
-        if self._state == READY:
-            self._run()
+        with self._lock:
+            if self._state == UP:
+                raise ValueError("the time is up: reset() the clock before starting it again")
+            if self._state == PAUSED:
+                return self.resume()
+            if self._state == READY:
+                self._run()
 
     def pause(self) -> None:
         """Stop the clock where it is (a teacher's pause); nothing unless it is running."""
-        if self._state != RUNNING:
-            return
-        self._used += self._clock() - self._since
-        self._since = None
-        self._state = PAUSED
-        self._heartbeat.playing = False
-        self._show()
+        with self._lock:
+            if self._state != RUNNING:
+                return
+            self._used += self._clock() - self._since
+            self._since = None
+            self._state = PAUSED
+            self._heartbeat.playing = False
+            self._show()
 
     def resume(self) -> None:
         """Run a paused clock on from where it stopped; nothing unless it is paused."""
@@ -185,44 +201,72 @@ class Countdown(widgets.HBox):
         """Stop the clock and put it back to full time (``seconds``, if given, becomes the full time)."""
         if seconds is not None:
             seconds = _check_seconds(seconds)
-        self._heartbeat.playing = False
-        if seconds is not None:
-            self._seconds = seconds
-        self._state, self._used, self._since = READY, 0.0, None
-        self.bar.max = self._seconds
-        self._show()
+        with self._lock:
+            self._heartbeat.playing = False
+            if seconds is not None:
+                self._seconds = seconds
+            self._state, self._used, self._since = READY, 0.0, None
+            self.bar.max = self._seconds
+            self._show()
 
     def wake(self) -> None:
         """Restart the browser's heartbeat of a running clock (after a page refresh: a new view)."""
-        if self._state == RUNNING:
-            self._heartbeat.playing = False
-            self._heartbeat.playing = True
+        with self._lock:
+            if self._state == RUNNING:
+                self._heartbeat.playing = False
+                self._heartbeat.playing = True
 
     def check(self) -> None:
         """Look at the time now: update the display, and end the countdown if it reached 0:00."""
-        if self._state != RUNNING:
-            return
-        if self.remaining <= 0:
-            self._used, self._since = float(self._seconds), None
-            self._state = UP
-            self._heartbeat.playing = False
+        with self._lock:
+            if self._state != RUNNING:
+                return
+            ended = self.remaining <= 0
+            if ended:
+                self._used, self._since = float(self._seconds), None
+                self._state = UP
+                self._heartbeat.playing = False
             self._show()
-            self._time_up()
-        else:
-            self._show()
+        if ended:
+            self._time_up()           # outside the lock: a callback may start or reset the clock
 
     # --- inside ---------------------------------------------------------------------------
     def _run(self):
-        self._since = self._clock()
-        self._state = RUNNING
-        self._heartbeat.playing = True
-        self._show()
+        with self._lock:
+            self._since = self._last_beat = self._clock()
+            self._state = RUNNING
+            self._heartbeat.playing = True
+            self._show()
+            if self._watchdog is None:
+                self._watchdog = self._schedule(WATCHDOG_S, self._watch)
+
+    def _schedule(self, delay: float, callback):
+        """Call ``callback`` after ``delay`` seconds, in a thread (tests replace this)."""
+        timer = threading.Timer(delay, callback)
+        timer.daemon = True
+        timer.start()
+        return timer
+
+    def _watch(self):
+        """The watchdog: look at the clock; wake a heartbeat that stopped coming; again while it runs."""
+        with self._lock:
+            self._watchdog = None
+            if self._state != RUNNING:
+                return
+            if self._clock() - self._last_beat > 2 * WATCHDOG_S:
+                self.wake()
+                self._last_beat = self._clock()
+        self.check()
+        with self._lock:
+            if self._state == RUNNING and self._watchdog is None:
+                self._watchdog = self._schedule(WATCHDOG_S, self._watch)
 
     def _on_start_button(self):
         if self._state in (READY, PAUSED):      # the button is greyed out otherwise
             self.start()
 
     def _on_beat(self, change):
+        self._last_beat = self._clock()
         self.check()
 
     def _show(self):
