@@ -13,7 +13,8 @@ What is on the page, top to bottom:
   should look away), or ticks *Keep the card visible* on her own screen;
 * the Sketcher's buttons: who called out the right answer, or *Time's up*
   (the timer presses it by itself at 0:00).  A typed guess the matcher finds
-  right waits for the Sketcher to agree or overrule;
+  right waits for the Sketcher to agree or overrule; in Gameboard Play,
+  Guessers right at the same moment are ticked and awarded together;
 * the table: Team Play's score sheet, or the gameboard with the white pawn,
   the pawns in the centre and every player's colours (click a pawn colour
   to take it, a Spade Space to place the white pawn, a player to award her);
