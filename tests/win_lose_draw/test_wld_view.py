@@ -64,8 +64,14 @@ def run_out(app, clock):
 
 @pytest.fixture
 def make_app():
-    """``make_app(**kwargs)`` builds a ``wld.App``; after the test it checks ``app.errors`` is empty and closes it."""
-    yield from make_apps(wld.App)
+    """``make_app(**kwargs)`` builds a ``wld.App`` shown by a browser (its canvas's client is ready);
+    after the test it checks ``app.errors`` is empty and closes it."""
+    for make in make_apps(wld.App):
+        def shown(**kwargs):
+            app = make(**kwargs)
+            app._on_client_ready()
+            return app
+        yield shown
 
 
 @pytest.fixture
@@ -681,3 +687,16 @@ def test_gameboard_guessers_right_at_the_same_moment_are_awarded_together(make_a
 
 def test_team_play_has_no_tie_row(team_app):
     assert team_app.tie_box.layout.display == "none"
+
+
+def test_no_clock_runs_before_a_browser_shows_the_app():
+    """A pre-heated Voilà kernel builds the App long before its page opens: the first clock must wait."""
+    app = wld.App(n_players=4, seed=SEED)
+    try:
+        assert app.game.phase == "sketch" and app.timer.state == "ready"
+        app._on_client_ready()
+        assert app.timer.state == "running" and app.timer.remaining == pytest.approx(60, abs=0.5)
+        app._on_client_ready()                                  # a second view (a refresh) changes nothing
+        assert app.timer.state == "running" and app.errors == []
+    finally:
+        app.close()

@@ -110,6 +110,8 @@ class App(GameApp):
         self.tie_box = widgets.VBox([widgets.HTML("<b style='font-size:18px'>Said at the same moment?</b>"),
                                      self.tie_row, self.tie_button])
         self._card_visible = False
+        # No clock runs before a browser shows the App: a pre-heated Voilà kernel may wait minutes for its page.
+        self._client_seen = False
         super().__init__(rules=rules, n_players=n_players, seats=seats, seed=seed, **kwargs)
         self.peek_button.on_click(self._guard(lambda _: self.peek()))
         self.keep_visible.observe(self._guard(lambda _: self._show_card()), names="value")
@@ -222,7 +224,7 @@ class App(GameApp):
             if not stealing:
                 self.pad.new_sheet()          # a fresh sheet: Undo can't bring back the last card's drawing
             self.timer.reset(self.rules.steal_seconds if stealing else self.rules.timer_seconds)
-            if live and phase != "ruling" and self.is_human(game.current_player):
+            if live and phase != "ruling" and self.is_human(game.current_player) and self._client_seen:
                 self.timer.start()
         elif not live or phase == "ruling":
             self.timer.pause()
@@ -284,6 +286,11 @@ class App(GameApp):
 
     def _on_client_ready(self):
         super()._on_client_ready()
+        with self._lock:
+            if not self._client_seen:         # the first page to show the App: the first clock starts now
+                self._client_seen = True
+                self._round_key = None
+                self._sync_round()
         self.timer.wake()                     # a refreshed page: the clock's heartbeat starts again
 
     def _update(self, news=None, notice=None, draw=True):
