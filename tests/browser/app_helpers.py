@@ -15,7 +15,7 @@ import time
 
 from playwright.sync_api import expect
 
-from harness import canvas_pixel_stats, wait_for_canvas
+from harness import canvas_pixel_stats, click_button, wait_for_canvas
 
 LOAD_TIMEOUT_MS = 120_000      # a slow CI machine starting a kernel; measured ~3-6 s here
 STEP_TIMEOUT_MS = 15_000       # one decision: a round trip to the kernel
@@ -125,3 +125,26 @@ def centre(rect):
 def wait_for_images(page, n, timeout=STEP_TIMEOUT_MS):
     """Wait until the page shows at least ``n`` images (charts render a moment after their text)."""
     page.wait_for_function("n => document.querySelectorAll('img').length >= n", arg=n, timeout=timeout)
+
+
+def section(page, control):
+    """The innermost VBox of a lesson that holds ``control`` (a locator): the control, its neighbours, its Output.
+
+    VBoxes nest; the innermost one that holds the control comes last in the page.
+    """
+    return page.locator(".widget-vbox", has=control).last
+
+
+def press_compare(page, texts, images: int, timeout: int):
+    """Click a lesson's Compare button: its table must say each of ``texts`` and one more chart appear.
+
+    ``images`` is the number of charts on the page before; returns the Compare section.
+    """
+    click_button(page, "Compare")
+    compare = section(page, page.get_by_role("button", name=re.compile(r"^\W*Compare$")))
+    table = compare.locator("table")
+    table.wait_for(timeout=timeout)
+    for text in texts:
+        expect(table).to_contain_text(text)
+    wait_for_images(page, images + 1)
+    return compare

@@ -14,7 +14,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from app_helpers import STEP_TIMEOUT_MS, assert_no_app_error, open_app, wait_for_images
+from app_helpers import STEP_TIMEOUT_MS, assert_no_app_error, open_app, press_compare, section, wait_for_images
 from harness import canvas_pixel_stats, click_button, console_errors
 
 pytestmark = pytest.mark.browser
@@ -22,11 +22,6 @@ pytestmark = pytest.mark.browser
 LESSON = "notebooks/04_cluedo_cards.ipynb"
 LOAD_IMAGES = 1                      # the stuck chart (20,000 shuffles, and by hand size)
 STUDY_TIMEOUT_MS = 240_000           # a study plays thousands of games on a shared 2-core machine
-
-
-def section(page, control):
-    """The innermost VBox that holds ``control``: the control, its neighbours and its Output."""
-    return page.locator(".widget-vbox", has=control).last
 
 
 def assert_table_drawn(page):
@@ -81,13 +76,7 @@ def test_lesson_app_draws_and_its_buttons_run_the_studies(voila_server, browser_
     images = page.locator("img").count()
 
     # Section 5: the rulebook against the default variant (the rulebook's own settings).
-    click_button(page, "Compare")
-    compare = section(page, page.get_by_role("button", name=re.compile(r"^\W*Compare$")))
-    table = compare.locator("table")
-    table.wait_for(timeout=STUDY_TIMEOUT_MS)
-    for text in ("your variant", "rulebook", "median length", "skill"):
-        expect(table).to_contain_text(text)
-    wait_for_images(page, images + 1)
+    press_compare(page, ("your variant", "rulebook", "median length", "skill"), images, STUDY_TIMEOUT_MS)
     expect(page.get_by_text("That makes no sense")).to_have_count(0)
 
     seconds = time.monotonic() - started

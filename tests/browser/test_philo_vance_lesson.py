@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import view_board as vb
 from boardkit.render import palette as pal
-from app_helpers import STEP_TIMEOUT_MS, assert_no_app_error, open_app, wait_for_images
+from app_helpers import STEP_TIMEOUT_MS, assert_no_app_error, open_app, press_compare, section, wait_for_images
 from harness import canvas_pixel_stats, click_button, console_errors
 
 pytestmark = pytest.mark.browser
@@ -58,14 +58,6 @@ def assert_board_drawn(page):
     lawn = colour_share(page, vb.LAWN)
     assert lawn > 0.15, f"only {lawn:.1%} of the canvas is lawn green"
     return stats
-
-
-def section(page, control):
-    """The lesson's VBox that holds ``control`` (a locator): the control, its neighbours and its Output.
-
-    VBoxes nest; the innermost one that holds the control comes last in the page.
-    """
-    return page.locator(".widget-vbox", has=control).last
 
 
 # --- the lesson notebook ------------------------------------------------------------------
@@ -122,14 +114,7 @@ def test_lesson_app_draws_and_its_buttons_run_the_studies(voila_server, browser_
     expect(page.get_by_role("button", name=re.compile("Play 500 games"))).to_be_enabled()
 
     # Section 6: the rulebook against the experts' 5-8-10 game (the default variant).
-    click_button(page, "Compare")
-    compare = section(page, page.get_by_role("button", name=re.compile(r"^\W*Compare$")))
-    table = compare.locator("table")
-    table.wait_for(timeout=STUDY_TIMEOUT_MS)
-    expect(table).to_contain_text("median turns")
-    expect(table).to_contain_text("your variant")
-    expect(table).to_contain_text("rulebook")
-    wait_for_images(page, images + 1)                                      # how long is a game?
+    press_compare(page, ("median turns", "your variant", "rulebook"), images, STUDY_TIMEOUT_MS)   # how long is a game?
     expect(page.get_by_text("That variant makes no sense")).to_have_count(0)
 
     seconds = time.monotonic() - started

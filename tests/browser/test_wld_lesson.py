@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from boardkit.games import win_lose_draw as wld
-from app_helpers import STEP_TIMEOUT_MS, open_app, wait_for_images
+from app_helpers import STEP_TIMEOUT_MS, open_app, press_compare, section, wait_for_images
 from harness import canvas_pixel_stats, click_button, console_errors
 
 pytestmark = pytest.mark.browser
@@ -25,11 +25,6 @@ pytestmark = pytest.mark.browser
 LESSON = "notebooks/05_win_lose_draw.ipynb"
 LOAD_IMAGES = 5            # the board's odds, the pawn's walk, the Spade waits, collecting, the race to 8
 STUDY_TIMEOUT_MS = 240_000  # a study plays a few thousand games on a shared 2-core machine
-
-
-def section(page, control):
-    """The innermost VBox that holds ``control``: the control, its neighbours and its Output."""
-    return page.locator(".widget-vbox", has=control).last
 
 
 def assert_apps_fine(page):
@@ -95,14 +90,9 @@ def test_lesson_apps_draw_and_its_buttons_run_the_studies(voila_server, browser_
     images = page.locator("img").count()
 
     # Section 5: the rulebook against the default variant (8 squares per side).
-    click_button(page, "Compare")
-    compare = section(page, page.get_by_role("button", name=re.compile(r"^\W*Compare$")))
-    table = compare.locator("table")
-    table.wait_for(timeout=STUDY_TIMEOUT_MS)
-    for text in ("rulebook", "your variant", "Spade share of landings", "sketches in a Gameboard game"):
-        expect(table).to_contain_text(text)
+    compare = press_compare(page, ("rulebook", "your variant", "Spade share of landings",
+                                   "sketches in a Gameboard game"), images, STUDY_TIMEOUT_MS)
     expect(compare.get_by_text(re.compile(r"Your board has 36 spaces"))).to_have_count(1)
-    wait_for_images(page, images + 1)
     expect(page.get_by_text("That makes no sense")).to_have_count(0)
 
     seconds = time.monotonic() - started
