@@ -97,6 +97,16 @@ class Game(BaseGame):
         return list(range(team, self.n_players, 2))
 
     @property
+    def may_guess(self) -> tuple:
+        """The seats who may guess now: the card's Guessers while it is sketched, the stealing team in a
+        steal, nobody otherwise (a ruling, pawns, the die, or the game over)."""
+        if self.is_over:
+            return ()
+        if self.phase == "steal":
+            return tuple(self.members(1 - self.turn_team))
+        return self.guessers if self.phase == "sketch" else ()
+
+    @property
     def current_player(self) -> int | None:
         if self.is_over:
             return None
@@ -182,7 +192,7 @@ class Game(BaseGame):
         if phase == "ruling":
             return [CONFIRM, OVERRULE]
         if phase == "steal":
-            return [Award((s,)) for s in self.members(1 - self.turn_team)] + [TIME_UP]
+            return [Award((s,)) for s in self.may_guess] + [TIME_UP]
         if phase == "take":
             return [TakePawn(c) for c in self._can_take(self.takers[0])]
         if phase == "roll":
@@ -232,11 +242,8 @@ class Game(BaseGame):
             raise ValueError(f"text must be the guess as a string, got {text!r}")
         if self.is_over:
             raise ValueError(f"nobody can guess now: the game is over ({self.end_reason})")
-        if self.phase == "steal":
-            allowed = self.members(1 - self.turn_team)
-        elif self.phase == "sketch":
-            allowed = self.guessers
-        else:
+        allowed = self.may_guess
+        if not allowed:
             raise ValueError(f"nobody can guess now: the game is in its {self.phase!r} phase")
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in allowed:
             raise ValueError(f"seat={seat!r} may not guess now; the seats who may: {list(allowed)}")

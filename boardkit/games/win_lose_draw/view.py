@@ -231,8 +231,7 @@ class App(GameApp):
         elif self.timer.state == "paused":
             self.timer.resume()
         self.pad.enabled = live and not stealing and phase != "steal" and self.is_human(game.sketcher)
-        allowed = ([] if game.is_over else list(game.guessers) if phase == "sketch"
-                   else game.members(1 - game.turn_team) if phase == "steal" else [])
+        allowed = list(game.may_guess)
         if list(self.guesser_input.options) != [(f"Player {s + 1}", s) for s in allowed]:
             chosen = self.guesser_input.value
             self.guesser_input.options = [(f"Player {s + 1}", s) for s in allowed]

@@ -46,6 +46,7 @@ class Scene(NamedTuple):
     current: int | None
     sketcher: int
     guessers: tuple
+    may_guess: tuple
     seen_by: tuple
     category: str
     again: int
@@ -74,7 +75,7 @@ def snapshot(game) -> Scene:
             break                         # the roll belongs to an earlier card
     return Scene(
         play=game.rules.play, n_players=game.n_players, phase=game.phase, current=game.current_player,
-        sketcher=game.sketcher, guessers=tuple(game.guessers), seen_by=tuple(game.seen_by),
+        sketcher=game.sketcher, guessers=tuple(game.guessers), may_guess=game.may_guess, seen_by=tuple(game.seen_by),
         category=game.card.category, again=len(game.seen_by), team_scores=tuple(game.team_scores),
         team_target=game.rules.team_target, turn_team=game.turn_team,
         held=tuple(tuple(h) for h in game.held), centre=tuple(game.centre[c] for c in COLOURS),
@@ -286,8 +287,7 @@ def draw_team_pieces(c, scene: Scene) -> list[Target]:
 
 def _draw_members(c, scene: Scene, team: int, x: float, y: float, w: float) -> list[Target]:
     targets = []
-    guessing = scene.guessers if scene.phase == "sketch" else (
-        tuple(range(1 - scene.turn_team, scene.n_players, 2)) if scene.phase == "steal" else ())
+    guessing = scene.may_guess
     for k, seat in enumerate(range(team, scene.n_players, 2)):
         rect = (x + 14, y + k * ROW_H, w - 28, ROW_H - 8)
         rx, ry, rw, rh = rect
