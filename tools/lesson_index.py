@@ -82,7 +82,9 @@ def index_notebook():
 
     * **length**: in turns, so each game's own kind of turn (Mouse Trap's turns are short);
     * **first seat win rate**: 0.25 would be fair with 4 players;
-    * **seat test p**: a small p (below 0.05) says the seats are *not* equal;
+    * **seat test p**: a small p (below 0.05) says the seats are *not* equal. Even with
+      perfectly fair seats, about one test in twenty gives a p below 0.05 by chance, and 100
+      games is few: before believing a small p, play more games and see if it stays small;
     * **comeback share**: how often the winner was behind the leader at some point;
     * **skill**: 0 when the clever bot wins only its fair share (all luck), 1 when it always wins.
 

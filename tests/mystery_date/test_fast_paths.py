@@ -13,7 +13,7 @@ import boardkit as bk
 from boardkit.core import IllegalAction
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date.actions import DISCARDS, GIFTS
-from boardkit.games.mystery_date.bots import least_needed, progress, target_colour
+from boardkit.games.mystery_date.bots import least_needed, progress, target_colours
 from boardkit.games.mystery_date.events import CARDS
 from boardkit.games.mystery_date.game import card_choices
 from md_helpers import arrange, new_game
@@ -22,18 +22,18 @@ WEIGHTS = [(1, 1, 1, 1, 1), (1, 3, 1, 1, 1), (5, 1, 1, 2, 1), (0, 1, 0, 0, 0), (
 
 
 def plain_least_needed(hand, weights):
-    """Collector's discard rule, written the plain way (the definition)."""
-    spares = [card for card in hand if hand.count(card) > 1]
+    """Collector's discard rule, written the plain way (the definition): every
+    card whose loss hurts least, sorted."""
+    spares = sorted({card for card in hand if hand.count(card) > 1})
     if spares:
-        return min(spares)
+        return tuple(spares)
     numbers = progress(hand)
-    best, best_key = md.COLOURS[0], None
-    for colour, weight in zip(md.COLOURS, weights):
-        key = (numbers[colour], sum(1 for card in hand if card.colour == colour), weight)
-        if best_key is None or key > best_key:
-            best, best_key = colour, key
-    others = [card for card in hand if card.colour != best] or hand
-    return min(others, key=lambda card: (numbers[card.colour], card))
+    keys = {colour: (numbers[colour], sum(1 for card in hand if card.colour == colour), weight)
+            for colour, weight in zip(md.COLOURS, weights)}
+    targets = [colour for colour in md.COLOURS if keys[colour] == max(keys.values())]
+    others = [card for card in hand if card.colour not in targets] or hand
+    fewest = min(numbers[card.colour] for card in others)
+    return tuple(sorted(card for card in others if numbers[card.colour] == fewest))
 
 
 def random_hands(n, seed=0):
@@ -68,9 +68,9 @@ def test_least_needed_matches_the_plain_rule():
         assert least_needed(hand, weights) == plain_least_needed(hand, weights), hand
 
 
-def test_target_colour_counts_every_copy():
+def test_target_colours_count_every_copy():
     hand = [md.Card("red", 1), md.Card("green", 1), md.Card("green", 1)]
-    assert target_colour(hand, (1, 1, 1, 1, 1)) == "green"
+    assert target_colours(hand, (1, 1, 1, 1, 1)) == ("green",)
 
 
 def test_collector_answers_with_the_games_own_actions(monkeypatch):

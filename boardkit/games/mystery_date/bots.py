@@ -24,6 +24,12 @@ class Collector:
       the target colour, otherwise a blind draw.
     * SWAP ANY: the opponent holding the most cards (more to draw from).
     * Ready for two dates: show the outfit whose date the door shows most.
+
+    A tie that is still left is broken at random, through the game's own
+    chance, never by the order of the colours: a bot that always kept red
+    and gave away blue would find the Formal Dance more often than the
+    Skiing date, and a student counting which dates win would blame a fair
+    door.
     """
 
     name = "Collector"
@@ -32,24 +38,30 @@ class Collector:
         kind = type(actions[0])
         hand = game.hands[game.current]
         if kind is Discard:
-            return DISCARDS[least_needed(hand, game.rules.live_weights)]
+            return DISCARDS[one_of(least_needed(hand, game.rules.live_weights), chance)]
         if kind is Give:
-            return GIFTS[least_needed(hand, game.rules.live_weights)]
+            return GIFTS[one_of(least_needed(hand, game.rules.live_weights), chance)]
         if kind is TakeFrom:
             top = game.discard_pile.top
             if (TAKE_DISCARD in actions and top is not None and top not in hand
-                    and top.colour == target_colour(hand, game.rules.live_weights)):
+                    and top.colour in target_colours(hand, game.rules.live_weights)):
                 return TAKE_DISCARD
             return TAKE_DRAW if TAKE_DRAW in actions else actions[0]
         if kind is SwapWith:
             return max(actions, key=lambda a: len(game.hands[a.opponent]))
         if kind is ShowOutfit:
             weights = dict(zip(OUTCOMES, game.rules.live_weights))
-            return max(actions, key=lambda a: weights[a.colour])
+            likeliest = max(weights[a.colour] for a in actions)
+            return one_of([a for a in actions if weights[a.colour] == likeliest], chance)
         return actions[0]
 
     def __repr__(self):
         return f"{type(self).__name__}()"
+
+
+def one_of(equally_good, chance):
+    """The only choice, or one of several equally good ones drawn at random."""
+    return equally_good[0] if len(equally_good) == 1 else chance.pick(equally_good)
 
 
 #: A count of 0 for each colour, copied to start a count (copying is quicker than building it).
@@ -72,40 +84,42 @@ def colour_counts(hand) -> dict:
     return counts
 
 
-def target_colour(hand, weights, numbers: dict | None = None) -> str:
-    """The colour nearest a full 1-2-3 (ties: more cards of it, then the likelier date)."""
+def target_colours(hand, weights, numbers: dict | None = None) -> tuple[str, ...]:
+    """The colours nearest a full 1-2-3, in colour order: the most different numbers,
+    then the most cards of it, then the likelier date (more than one only on a full tie)."""
     numbers = progress(hand) if numbers is None else numbers
     counts = colour_counts(hand)
-    best, best_key = COLOURS[0], None
-    for colour, weight in zip(COLOURS, weights):
-        key = (numbers[colour], counts[colour], weight)
-        if best_key is None or key > best_key:
-            best, best_key = colour, key
-    return best
+    keys = [(numbers[colour], counts[colour], weight) for colour, weight in zip(COLOURS, weights)]
+    best = max(keys)
+    return tuple(colour for colour, key in zip(COLOURS, keys) if key == best)
 
 
-def least_needed(hand, weights):
-    """The card whose loss hurts least: a spare copy, else the weakest colour's card."""
+def least_needed(hand, weights) -> tuple:
+    """The cards whose loss hurts least, all equally: the spare copies, else the
+    cards of the weakest colour that is not a target.  Sorted, so the same
+    seed draws the same one of them on every machine."""
     held = frozenset(hand)
     if len(held) == len(hand):  # no spare copies (the usual case): look the answer up
-        return weakest_card(held, tuple(weights))
-    seen, spares = set(), []
+        return weakest_cards(held, tuple(weights))
+    seen, spares = set(), set()
     for card in hand:
         if card in seen:
-            spares.append(card)
+            spares.add(card)
         seen.add(card)
-    return min(spares)  # the lowest spare copy
+    return tuple(sorted(spares))
 
 
 @lru_cache(maxsize=2**16)
-def weakest_card(held: frozenset, weights: tuple):
-    """The card of the colour furthest from completion, never the target if avoidable.
+def weakest_cards(held: frozenset, weights: tuple) -> tuple:
+    """The cards of the colour furthest from completion, never a target colour if avoidable.
 
     ``held`` is a hand without spare copies.  There are only 4,096 such hands
     (sets of the 12 cards), so each answer is worked out once per door and
-    remembered (``lru_cache``).
+    remembered (``lru_cache``).  The answer is sorted: a set's own order
+    changes from one Python process to the next.
     """
     numbers = progress(held)
-    target = target_colour(held, weights, numbers)
-    others = [card for card in held if card.colour != target] or held
-    return min(others, key=lambda card: (numbers[card.colour], card))
+    targets = target_colours(held, weights, numbers)
+    others = [card for card in held if card.colour not in targets] or list(held)
+    fewest = min(numbers[card.colour] for card in others)
+    return tuple(sorted(card for card in others if numbers[card.colour] == fewest))
