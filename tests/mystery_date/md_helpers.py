@@ -12,7 +12,7 @@ from collections import Counter
 
 from boardkit.core import LeadTracker
 from boardkit.games import mystery_date as md
-from boardkit.games.mystery_date.game import OUTFIT_PROGRESS
+from boardkit.games.mystery_date.hand import PROGRESS, Hand
 from boardkit.games.mystery_date import Card
 from game_helpers import force_rolls, saved  # noqa: F401 (every game's tests share them)
 
@@ -57,7 +57,7 @@ def arrange(game, hands=None, discard=None, draw_top="", positions=None, current
         assert rest[c] > 0, f"more {c} placed than the deck holds"
         rest[c] -= 1
     rest_cards = sorted(rest.elements())
-    game.hands = hands
+    game.hands = [Hand(hand) for hand in hands]
     if draw_rest:
         game.draw_pile.cards = rest_cards + top[::-1]
         game.discard_pile.cards = discard
@@ -69,7 +69,7 @@ def arrange(game, hands=None, discard=None, draw_top="", positions=None, current
     game.current = current
     game.phase = phase
     game.swap_with = None
-    game.standing = [OUTFIT_PROGRESS[frozenset(hand)] for hand in hands]
+    game.standing = [PROGRESS[hand.held] for hand in game.hands]
     game.lead = LeadTracker(game.n_players)
     game.lead.update(game.standing)
     game._legal = None  # the legal actions are cached per decision

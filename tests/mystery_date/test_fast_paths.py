@@ -12,10 +12,11 @@ import pytest
 import boardkit as bk
 from boardkit.core import IllegalAction
 from boardkit.games import mystery_date as md
-from boardkit.games.mystery_date.actions import DISCARDS, GIFTS
+from boardkit.games.mystery_date.actions import DISCARDS
 from boardkit.games.mystery_date.bots import least_needed, progress, target_colours
 from boardkit.games.mystery_date.events import CARDS
-from boardkit.games.mystery_date.game import card_choices
+from boardkit.games.mystery_date.game import DISCARD_CHOICES, GIFT_CHOICES, OUTFIT_CHOICES
+from boardkit.games.mystery_date.hand import PROGRESS, READY, Hand, held_bits
 from md_helpers import arrange, new_game
 
 WEIGHTS = [(1, 1, 1, 1, 1), (1, 3, 1, 1, 1), (5, 1, 1, 2, 1), (0, 1, 0, 0, 0), (1, 1, 2, 2, 0)]
@@ -45,19 +46,56 @@ def random_hands(n, seed=0):
         yield [md.Card(*card) if rng.random() < 0.3 else card for card in hand]
 
 
-def test_card_choices_for_every_set_of_cards():
+def test_the_tables_for_every_set_of_cards():
+    """Every row of the look-up tables is the plain rule for that set of different cards."""
     for size in range(len(CARDS) + 1):
         for held in itertools.combinations(CARDS, size):
-            held = frozenset(held)
-            assert card_choices(md.Discard, held) == tuple(DISCARDS[c] for c in CARDS if c in held)
-            assert card_choices(md.Give, held) == tuple(md.Give(c) for c in CARDS if c in held)
+            bits = held_bits(held)
+            assert DISCARD_CHOICES[bits] == tuple(DISCARDS[c] for c in CARDS if c in held)
+            assert GIFT_CHOICES[bits] == tuple(md.Give(c) for c in CARDS if c in held)
+            ready = tuple(colour for colour in md.COLOURS
+                          if all(md.Card(colour, n) in held for n in (1, 2, 3)))
+            assert READY[bits] == ready
+            assert OUTFIT_CHOICES[bits] == tuple(md.ShowOutfit(colour) for colour in ready)
+            assert PROGRESS[bits] == max(len({c.number for c in held if c.colour == colour})
+                                         for colour in md.COLOURS)
+
+
+def test_a_hand_keeps_which_different_cards_it_holds():
+    """However cards come and go (copies too), ``held`` is what a fresh count of the hand gives."""
+    rng = random.Random(5)
+    hand = Hand()
+    for _ in range(3000):
+        move = rng.random()
+        if move < 0.45 or not hand:
+            hand.add(rng.choice(CARDS))
+        elif move < 0.75:
+            hand.remove(rng.choice(hand.cards))
+        else:
+            hand.pop(rng.randrange(len(hand)))
+        assert hand.held == held_bits(hand.cards)
+        assert hand.has_spares == (len(set(hand.cards)) < len(hand.cards))
+
+
+def test_a_hand_reads_like_a_list():
+    r1, r2 = md.Card("red", 1), md.Card("red", 2)
+    hand = Hand([r1, r2, r1])
+    assert hand == [r1, r2, r1] and hand == Hand([r1, r2, r1]) and hand != [r1, r2]
+    assert len(hand) == 3 and list(hand) == [r1, r2, r1] and hand[1] == r2 and hand[:2] == [r1, r2]
+    assert r2 in hand and md.Card("blue", 1) not in hand
+    assert ("red", 1) in hand and Hand([("red", 2)]).held == held_bits([r2])  # an equal plain tuple is the card
+    with pytest.raises(ValueError, match="not a Mystery Date card"):
+        Hand([md.Card("pink", 1)])
+    with pytest.raises(ValueError):
+        hand.remove(md.Card("blue", 1))
+    assert hand == [r1, r2, r1]
 
 
 @pytest.mark.parametrize("phase,kind", [("discard", md.Discard), ("give", md.Give)])
 def test_card_decisions_list_each_different_card_once_in_card_order(phase, kind):
     for hand in random_hands(300):
         game = new_game()
-        game.hands[0] = hand
+        game.hands[0] = Hand(hand)
         game.phase, game.swap_with, game._legal = phase, 1, None
         assert game.legal_actions() == [kind(card) for card in CARDS if card in hand]
 

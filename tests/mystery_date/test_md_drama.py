@@ -6,7 +6,7 @@ import pytest
 
 import boardkit as bk
 from boardkit.games import mystery_date as md
-from boardkit.games.mystery_date.game import OUTFIT_PROGRESS
+from boardkit.games.mystery_date.hand import PROGRESS, held_bits
 from boardkit.games.mystery_date.rules import DOOR, SWAP_LEFT, TAKE_2
 from game_helpers import assert_restores_and_continues
 from md_helpers import arrange, card, cards, force_rolls, land, new_game
@@ -19,12 +19,12 @@ WRONG_DATE = (0, 1, 0, 0, 0)  # the door always shows the green date
     ("r1 r2 g1 g2 g3 o3", 3), ("o3 o2 o2 o1", 3),
 ])
 def test_outfit_progress_counts_different_numbers_of_one_colour(hand, progress):
-    assert OUTFIT_PROGRESS[frozenset(cards(hand))] == progress
+    assert PROGRESS[held_bits(cards(hand))] == progress
 
 
 def test_the_deal_gives_the_first_standings():
     game = new_game(seed=4)
-    assert game.standing == [OUTFIT_PROGRESS[frozenset(h)] for h in game.hands]
+    assert game.standing == [PROGRESS[h.held] for h in game.hands]
     assert game.lead.scores == game.standing
 
 

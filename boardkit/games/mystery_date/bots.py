@@ -10,6 +10,7 @@ from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally l
 from functools import lru_cache
 
 from .actions import DISCARDS, GIFTS, TAKE_DISCARD, TAKE_DRAW, Discard, Give, ShowOutfit, SwapWith, TakeFrom
+from .hand import Hand, cards_in
 from .rules import COLOURS, OUTCOMES
 
 
@@ -97,10 +98,12 @@ def target_colours(hand, weights, numbers: dict | None = None) -> tuple[str, ...
 def least_needed(hand, weights) -> tuple:
     """The cards whose loss hurts least, all equally: the spare copies, else the
     cards of the weakest colour that is not a target.  Sorted, so the same
-    seed draws the same one of them on every machine."""
-    held = frozenset(hand)
-    if len(held) == len(hand):  # no spare copies (the usual case): look the answer up
-        return weakest_cards(held, tuple(weights))
+    seed draws the same one of them on every machine.  ``hand``: a Hand, or
+    any list of cards."""
+    if not isinstance(hand, Hand):
+        hand = Hand(hand)
+    if not hand.has_spares:  # the usual case: look the answer up
+        return weakest_cards(hand.held, tuple(weights))
     seen, spares = set(), set()
     for card in hand:
         if card in seen:
@@ -110,16 +113,16 @@ def least_needed(hand, weights) -> tuple:
 
 
 @lru_cache(maxsize=2**16)
-def weakest_cards(held: frozenset, weights: tuple) -> tuple:
+def weakest_cards(held: int, weights: tuple) -> tuple:
     """The cards of the colour furthest from completion, never a target colour if avoidable.
 
-    ``held`` is a hand without spare copies.  There are only 4,096 such hands
-    (sets of the 12 cards), so each answer is worked out once per door and
-    remembered (``lru_cache``).  The answer is sorted: a set's own order
-    changes from one Python process to the next.
+    ``held`` is which different cards a hand without spare copies holds (see
+    :mod:`.hand`).  There are only 4,096 such hands, so each answer is worked
+    out once per door and remembered (``lru_cache``).
     """
-    numbers = progress(held)
-    targets = target_colours(held, weights, numbers)
-    others = [card for card in held if card.colour not in targets] or list(held)
+    cards = cards_in(held)
+    numbers = progress(cards)
+    targets = target_colours(cards, weights, numbers)
+    others = [card for card in cards if card.colour not in targets] or cards
     fewest = min(numbers[card.colour] for card in others)
     return tuple(sorted(card for card in others if numbers[card.colour] == fewest))

@@ -28,7 +28,7 @@ Columns of :meth:`Game.result` (one simulation row):
 * ``lead_changes``, ``winner_worst_deficit``: the drama of the game (see
   :mod:`boardkit.core.lead`).  Each seat's *standing* is how near its hand
   is to a complete outfit: the most different numbers it holds of one
-  colour, 0-3 (``OUTFIT_PROGRESS``), taken after the deal and after every
+  colour, 0-3 (``hand.PROGRESS``), taken after the deal and after every
   turn that changes a hand (a take, a discard, a swap, the Dud).
   ``winner_worst_deficit`` is the most cards the winner was ever short of
   the best outfit at the table (None: no winner).
@@ -44,7 +44,8 @@ from . import events as ev
 from .actions import (DISCARDS, GIFTS, ROLL, SHOWS, SWAPS, TAKE_DISCARD, TAKE_DRAW, Discard, Give, Roll,
                       ShowOutfit, SwapWith, TakeFrom)
 from .events import CARDS, OUTFITS, Card
-from .rules import COLOURS, DOOR, OUTCOMES, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_COUNT, TAKE_EITHER, Rules
+from .hand import ALL_HELD, PROGRESS, READY, Hand, cards_in, held_bits
+from .rules import DOOR, OUTCOMES, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_COUNT, TAKE_EITHER, Rules
 
 # The phases of a turn: which decision the current player faces.
 ROLLING = "roll"
@@ -66,49 +67,20 @@ def full_deck(rules: Rules) -> list[Card]:
     return list(deck_in_order(rules.copies))
 
 
-@lru_cache(maxsize=None)
-def card_choices(kind, held: frozenset) -> tuple:
-    """One ``kind`` action (Discard or Give) for each different card ``held``, in CARDS order.
-
-    The choices depend only on which different cards a hand holds, and there
-    are only 4,096 sets of them, so each is worked out once and remembered.
-    """
-    actions = DISCARDS if kind is Discard else GIFTS
-    return tuple(actions[card] for card in CARDS if card in held)
-
-
-#: Each colour's 1-2-3 outfit as a set, to test a hand for it in one step.
-OUTFIT_SETS = {colour: frozenset(cards) for colour, cards in OUTFITS.items()}
+# The choices a hand offers depend only on which different cards it holds
+# (``Hand.held``), so each is worked out once for every set of them: the
+# game looks its choices up instead of working them out on every turn.
+#: ``DISCARD_CHOICES[held]``: one Discard for each different card, in CARDS order.
+DISCARD_CHOICES = [tuple(DISCARDS[card] for card in cards_in(held)) for held in ALL_HELD]
+#: ``GIFT_CHOICES[held]``: one Give for each different card, in CARDS order.
+GIFT_CHOICES = [tuple(GIFTS[card] for card in cards_in(held)) for held in ALL_HELD]
+#: ``OUTFIT_CHOICES[held]``: one ShowOutfit for each complete outfit.
+OUTFIT_CHOICES = [tuple(SHOWS[colour] for colour in READY[held]) for held in ALL_HELD]
 
 
 def ready_colours(hand) -> list[str]:
     """Colours of which the hand holds the 1, 2 and 3: the dates she is ready for."""
-    held = set(hand)
-    return [colour for colour in COLOURS if OUTFIT_SETS[colour] <= held]
-
-
-class OutfitProgress(dict):
-    """How near each set of cards is to a date: the most different numbers it
-    holds of one colour, 0-3 (3: a complete 1-2-3 outfit, ready for the door).
-
-    Look a hand up as ``OUTFIT_PROGRESS[frozenset(hand)]``.  There are only
-    4,096 sets of the 12 cards; each is worked out the first time it is asked
-    for and then remembered (a dict's ``__missing__``: quicker than
-    ``lru_cache`` on this hot path).
-    """
-
-    def __missing__(self, held: frozenset) -> int:
-        progress = self[held] = max(len(outfit & held) for outfit in OUTFIT_SETS.values())
-        return progress
-
-
-OUTFIT_PROGRESS = OutfitProgress()
-
-
-@lru_cache(maxsize=None)
-def outfit_choices(held: frozenset) -> tuple:
-    """One ShowOutfit action for each colour whose 1-2-3 is ``held`` (remembered, like ``card_choices``)."""
-    return tuple(SHOWS[colour] for colour in ready_colours(held))
+    return list(READY[held_bits(hand)])
 
 
 @lru_cache(maxsize=None)
@@ -125,7 +97,7 @@ class Game(BaseGame):
         rules = Rules() if rules is None else rules
         super().__init__(rules, n_players, seed=seed, record_events=record_events)
         self.positions = rules.start_spaces(n_players)
-        self.hands: list[list[Card]] = [[] for _ in range(n_players)]
+        self.hands: list[Hand] = [Hand() for _ in range(n_players)]
         self.draw_pile = Pile(full_deck(rules), "draw")
         self.discard_pile = Pile(name="discard")
         self.current = 0
@@ -136,7 +108,7 @@ class Game(BaseGame):
         self.draw_pile.shuffle(self.chance)
         for _ in range(rules.deal_size):
             for hand in self.hands:
-                hand.append(self.draw_pile.draw())
+                hand.add(self.draw_pile.draw())
         self.discard_pile.put(self.draw_pile.draw())
         if self.events is not None:
             for player, hand in enumerate(self.hands):
@@ -144,7 +116,7 @@ class Game(BaseGame):
             self.log(ev.DiscardStarted(None, self.discard_pile.top))
         self._refill_draw_pile()
         #: each seat's standing: how near its hand is to a complete outfit (0-3)
-        self.standing = [OUTFIT_PROGRESS[frozenset(hand)] for hand in self.hands]
+        self.standing = [PROGRESS[hand.held] for hand in self.hands]
         #: the lead over the game (the drama columns of ``result``)
         self.lead = LeadTracker(n_players)
         self.lead.update(self.standing)
@@ -155,7 +127,7 @@ class Game(BaseGame):
         return self.current if self.end_reason is None else None
 
     def ready(self, player: int) -> list[str]:
-        return ready_colours(self.hands[player])
+        return list(READY[self.hands[player].held])
 
     def space_of(self, player: int) -> str:
         return self.rules.board[self.positions[player]]
@@ -164,9 +136,9 @@ class Game(BaseGame):
     def _legal_actions(self) -> list:
         phase = self.phase
         if phase == GIVING:
-            return list(card_choices(Give, frozenset(self.hands[self.current])))
+            return list(GIFT_CHOICES[self.hands[self.current].held])
         if phase == DISCARDING:
-            return list(card_choices(Discard, frozenset(self.hands[self.current])))
+            return list(DISCARD_CHOICES[self.hands[self.current].held])
         if phase == ROLLING:
             return [ROLL]
         if phase == CHOOSING_PILE:
@@ -192,7 +164,7 @@ class Game(BaseGame):
 
     def _outfit_choices(self) -> list:
         """OPEN THE DOOR: each outfit she holds complete."""
-        return list(outfit_choices(frozenset(self.hands[self.current])))
+        return list(OUTFIT_CHOICES[self.hands[self.current].held])
 
     def _apply(self, action) -> None:
         kind = type(action)  # each decision is its own type
@@ -280,7 +252,7 @@ class Game(BaseGame):
             card = self.draw_pile.cards.pop()  # the top card (draw() without its empty-pile check)
             if not self.draw_pile.cards:
                 self._refill_draw_pile()
-        self.hands[player].append(card)
+        self.hands[player].add(card)
         if self.events is not None:
             self.log(ev.Took(player, pile_name, card))
         if then_check:
@@ -300,7 +272,7 @@ class Game(BaseGame):
             self.phase = DISCARDING
             return
         # Her hand changed this turn (she took, discarded or met the Dud): has her standing moved?
-        progress = OUTFIT_PROGRESS[frozenset(hand)]
+        progress = PROGRESS[hand.held]
         if progress != self.standing[player]:
             self.standing[player] = progress
             self.lead.update(self.standing)
@@ -316,16 +288,17 @@ class Game(BaseGame):
     def _swap(self, given: Card) -> None:
         player, opponent = self.current, self.swap_with
         their_hand = self.hands[opponent]
+        my_hand = self.hands[player]
         received = their_hand.pop(self.chance.below(len(their_hand)))
-        self.hands[player].remove(given)
-        their_hand.append(given)
-        self.hands[player].append(received)
+        my_hand.remove(given)
+        their_hand.add(given)
+        my_hand.add(received)
         if self.events is not None:
             self.log(ev.Swapped(player, opponent, given, received))
         self.swap_with = None
         # Both hands changed: have their standings moved?
         standing = self.standing
-        mine, theirs = OUTFIT_PROGRESS[frozenset(self.hands[player])], OUTFIT_PROGRESS[frozenset(their_hand)]
+        mine, theirs = PROGRESS[my_hand.held], PROGRESS[their_hand.held]
         if mine != standing[player] or theirs != standing[opponent]:
             standing[player], standing[opponent] = mine, theirs
             self.lead.update(standing)

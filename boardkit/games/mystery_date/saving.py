@@ -7,6 +7,7 @@ from boardkit.core import LeadTracker, Pile, event_from_dict
 from boardkit.core.saving import reading_save, start_loading
 
 from .events import EVENT_TYPES, Card
+from .hand import Hand
 from .rules import COLOURS, NUMBERS, Rules
 
 CARD_FIELDS = {"card", "given", "received"}
@@ -35,7 +36,7 @@ def load_game(cls, data: dict):
         game = start_loading(cls, Rules, data, "mystery_date", "Mystery Date game")
         rules, n_players = game.rules, game.n_players
         game.positions = [int(p) for p in data["positions"]]
-        game.hands = [[_card(c) for c in hand] for hand in data["hands"]]
+        game.hands = [Hand(_card(c) for c in hand) for hand in data["hands"]]
         game.draw_pile = Pile([_card(c) for c in data["draw_pile"]], "draw")
         game.discard_pile = Pile([_card(c) for c in data["discard_pile"]], "discard")
         game.current, game.phase = data["current"], data["phase"]
