@@ -158,3 +158,18 @@ def test_a_progress_bar_handed_in_is_updated_and_left_open():
     sim(n_games=30, progress=bar)
     sim(n_games=20, progress=bar)           # one bar can follow several runs
     assert (bar.done, bar.closed) == (50, False)
+
+
+def test_a_dask_cluster_gives_the_same_frame():
+    """``executor=client.get_executor()``: a Dask cluster (here two worker processes on
+    this machine, listening on 127.0.0.1 only) plays the chunks and gives the same frame."""
+    import distributed  # in the test extra (and the dask extra for users)
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None, silence_logs=40) as cluster:
+        with distributed.Client(cluster) as client:
+            clustered = sim(n_games=40, n_players=4, executor=client.get_executor())
+            workers = list(client.scheduler_info()["workers"])
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        assert len(workers) == 2 and all(address.startswith("tcp://127.0.0.1:") for address in workers)
+    pd.testing.assert_frame_equal(sim(n_games=40, n_players=4), clustered)
