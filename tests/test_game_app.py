@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 
+import ipywidgets as widgets
 import pytest
 
 from boardkit.core import step as bot_step
@@ -153,6 +154,40 @@ def test_the_step_button_and_keys_make_one_decision_each(game, make_app):
     with Unchanged(app):
         for key in ["x", "0", "1", "\u00b2", "Shift", "ArrowUp"]:  # no choices, nothing to do
             key_down(app, key)
+
+
+
+def test_tab_on_the_board_moves_the_focus_to_the_controls(game, make_app, monkeypatch):
+    """The board's canvas keeps every key from the browser, Tab included, so a keyboard user
+    would be stuck on it: Tab moves the focus on to the first thing to press (a choice, else
+    Roll/Step, else New game) and Shift+Tab back to the skip button before the board, whose
+    press leads to the controls too.  Moving the focus changes nothing in the game."""
+    focused = []
+    monkeypatch.setattr(widgets.Button, "focus", lambda button: focused.append(button))
+    app = make_app(seats=bots(game, "hhhh"), seed=3)
+    with Unchanged(app):
+        key_down(app, "Tab")
+        key_down(app, "Tab", shift_key=True)
+        app.skip_button.click()
+    first = app.choice_buttons[0] if app.choice_buttons else app.roll_button
+    assert focused == [first, app.skip_button, first]
+    choice = widgets.Button(description="1. A choice")          # a decision with choices
+    app.choice_buttons = [choice]
+    key_down(app, "Tab")
+    assert focused[-1] is choice
+    app.roll_button.disabled = True                              # as at the end of a game
+    app.choice_buttons = []
+    app.focus_controls()
+    assert focused[-1] is app.new_game_button
+
+
+def test_the_skip_button_is_before_the_board_and_shows_only_when_focused(game, make_app):
+    app = make_app(seats=bots(game), seed=3)
+    order = list(app.children)
+    assert order.index(app.skip_button) + 1 == order.index(app.canvas)
+    assert "boardkit-skip" in app.skip_button._dom_classes
+    css = app.children[0].value
+    assert ".boardkit-skip:not(:focus)" in css and "clip-path: inset(50%)" in css
 
 
 # --- new games, seats ---------------------------------------------------------------------

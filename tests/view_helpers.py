@@ -57,9 +57,9 @@ def mouse_down(app, x, y):
     app.canvas._handle_custom_msg({"event": "mouse_down", "x": x, "y": y}, [])
 
 
-def key_down(app, key):
+def key_down(app, key, shift_key=False):
     """A key pressed on the canvas, as the browser's ipycanvas view reports it."""
-    app.canvas._handle_custom_msg({"event": "key_down", "key": key, "shift_key": False,
+    app.canvas._handle_custom_msg({"event": "key_down", "key": key, "shift_key": shift_key,
                                    "ctrl_key": False, "meta_key": False}, [])
 
 

@@ -39,7 +39,8 @@ never goes blank in Voilà (design.md §4).
 
 A human seat answers the same decision points as a bot: with the buttons of
 the legal actions, or by clicking the canvas.  Keys on the canvas: R / S /
-Space / Enter roll or step, A autoplay, 1-9 a choice.  Autoplay runs in a
+Space / Enter roll or step, A autoplay, 1-9 a choice, Tab on to the controls
+(Shift+Tab: back to a skip button before the board).  Autoplay runs in a
 background thread, one decision at a time under a lock, so clicks are still
 heard; it stops at a human decision and at the end of the game.  Errors
 inside callbacks are shown in the status line, never lost.
@@ -91,6 +92,8 @@ CSS = """<style>
 .APP .widget-dropdown > select, .APP .widget-text input {height: 36px;}
 .APP button:focus-visible, .APP select:focus-visible,
 .APP input:focus-visible {outline: 4px solid #0072B2; outline-offset: 2px;}
+.APP .boardkit-skip:not(:focus) {position: absolute; width: 1px; height: 1px; padding: 0;
+  overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0;}
 </style>"""
 
 
@@ -103,6 +106,17 @@ def guarded(fn, report):
             report(err)
     call.__name__ = getattr(fn, "__name__", "callback")
     return call
+
+
+def focus_first_enabled(candidates) -> bool:
+    """Give the keyboard's focus to the first of ``candidates`` (widgets) that is not
+    disabled; False if none is.  For canvases: ipycanvas keeps every key on a focused
+    canvas, Tab included, so a view moves the focus on itself when it hears Tab."""
+    for widget in candidates:
+        if not widget.disabled:
+            widget.focus()
+            return True
+    return False
 
 
 def _random_seed():
@@ -223,9 +237,16 @@ class GameApp(widgets.VBox):
                                  self.seed_input], layout=widgets.Layout(flex_flow="row wrap"))
         settings = widgets.HBox([self.players_input, *self.seat_inputs, *self.extra_settings],
                                 layout=widgets.Layout(flex_flow="row wrap"))
+        # Keyboard users: the canvas takes every key, Tab included (ipycanvas), so Tab on the
+        # board moves on to the controls (_on_key_down), and Shift+Tab comes back to this
+        # button, shown only while it has the focus, which leads on to the controls too.
+        self.skip_button = widgets.Button(description="Skip the board: go to the game's controls",
+                                          tooltip="For the keyboard: the board takes every key but Tab")
+        self.skip_button.add_class("boardkit-skip")
+        self.skip_button.on_click(self._guard(lambda _: self.focus_controls()))
         css = CSS.replace("APP", f"boardkit-{p}-app")
-        super().__init__([widgets.HTML(css), self.canvas, self.status, self.choice_box, controls,
-                          settings, self.log_box], layout=widgets.Layout(width="100%"), **kwargs)
+        super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.status, self.choice_box,
+                          controls, settings, self.log_box], layout=widgets.Layout(width="100%"), **kwargs)
         self.add_class(f"boardkit-{p}-app")
         self._start(seed)
 
@@ -564,10 +585,20 @@ class GameApp(widgets.VBox):
             return self._update(notice=why)
         return self._apply(action)
 
+    def focus_controls(self) -> None:
+        """Move the keyboard's focus to the first thing to press: a choice, else Roll/Step
+        (New game once the game is over)."""
+        focus_first_enabled([*self.choice_buttons, self.roll_button, self.new_game_button])
+
     def _on_key_down(self, key, shift_key=False, ctrl_key=False, meta_key=False):
         with self._lock:
             key = str(key).lower()
-            if key in ("r", " ", "enter", "s"):
+            if key == "tab":  # the canvas keeps Tab from the browser: move the focus ourselves
+                if shift_key:
+                    self.skip_button.focus()
+                else:
+                    self.focus_controls()
+            elif key in ("r", " ", "enter", "s"):
                 self.step()
             elif key == "a":
                 self.autoplay.value = not self.autoplay.value

@@ -127,6 +127,31 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
     assert console_errors(page) == []
 
 
+def test_the_keyboard_gets_on_past_the_board(voila_server, browser_page, record_property):
+    """The board's canvas keeps every key from the browser, Tab included (ipycanvas), so the
+    App moves the focus itself: Tab goes on to Step, Shift+Tab back to a skip button before
+    the board, shown only while it has the focus, and Enter on it leads to the controls."""
+    page = browser_page
+    open_app(page, voila_server(BOTS_APP), record_property)
+    canvas, roll, skip = page.locator("canvas").first, page.locator(".md-roll"), page.locator(".boardkit-skip")
+    assert skip.bounding_box()["width"] <= 1                # hidden from sight until it has the focus
+    before = counters(page)
+    canvas.focus()
+    page.keyboard.press("Tab")
+    expect(roll).to_be_focused(timeout=STEP_TIMEOUT_MS)
+    page.keyboard.press("Shift+Tab")                        # the browser's own step back: the board
+    expect(canvas).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    expect(skip).to_be_focused(timeout=STEP_TIMEOUT_MS)
+    assert skip.bounding_box()["width"] > 100                # shown, with its words, while focused
+    expect(skip).to_contain_text("Skip the board")
+    page.keyboard.press("Enter")
+    expect(roll).to_be_focused(timeout=STEP_TIMEOUT_MS)
+    assert counters(page) == before                          # moving about decided nothing
+    assert_no_app_error(page)
+    assert console_errors(page) == []
+
+
 # --- a human seat ---------------------------------------------------------------------
 
 def test_human_seat_plays_by_buttons_canvas_and_keys(voila_server, browser_page, record_property):

@@ -204,6 +204,30 @@ def test_team_play_sketch_peek_guess_agree(voila_server, browser_page, record_pr
     assert console_errors(page) == []
 
 
+def test_the_keyboard_gets_on_past_the_pad_and_the_table(voila_server, browser_page, record_property):
+    """Both canvases keep every key from the browser, Tab included (ipycanvas): Tab on the
+    pad moves on to the clock's buttons and Shift+Tab back to the pad's toolbar; Tab on the
+    score sheet moves on to the Sketcher's first choice.  Nothing is decided or drawn."""
+    page = browser_page
+    load(page, voila_server(TEAM_APP), record_property)
+    pad, table = page.locator(PAD), page.locator(TABLE)
+    ink = region(page, PAD, (0, 0, PAD_WIDTH, PAD_HEIGHT))["digest"]
+    focused_class = "() => document.activeElement ? document.activeElement.className : ''"
+    pad.focus()
+    page.keyboard.press("Tab")
+    page.wait_for_function(f"({focused_class})().includes('wld-timer-')", timeout=STEP_TIMEOUT_MS)
+    pad.focus()
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator(".wld-pad-clear")).to_be_focused(timeout=STEP_TIMEOUT_MS)
+    table.focus()
+    page.keyboard.press("Tab")
+    expect(page.locator(".wld-choice").first).to_be_focused(timeout=STEP_TIMEOUT_MS)
+    expect(status(page)).to_contain_text("Team A 0 \u2013 Team B 0")
+    assert region(page, PAD, (0, 0, PAD_WIDTH, PAD_HEIGHT))["digest"] == ink
+    assert_no_app_error(page)
+    assert console_errors(page) == []
+
+
 def test_gameboard_play_board_drawn_and_a_spade_click_starts_the_sketch(voila_server, browser_page,
                                                                         record_property):
     page = browser_page

@@ -5,6 +5,7 @@ thread, so the tests can say exactly when the pad sends a drawing message.
 """
 import json
 
+import ipywidgets as widgets
 import pytest
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS, Canvas
 
@@ -95,8 +96,8 @@ def touch(pad, event, *points):
     send(pad, event, touches=[{"x": x, "y": y} for x, y in points])
 
 
-def key(pad, name, ctrl=False):
-    send(pad, "key_down", key=name, shift_key=False, ctrl_key=ctrl, meta_key=False)
+def key(pad, name, ctrl=False, shift=False):
+    send(pad, "key_down", key=name, shift_key=shift, ctrl_key=ctrl, meta_key=False)
 
 
 def names(message):
@@ -388,3 +389,25 @@ def test_with_the_real_timer_points_that_come_too_soon_are_drawn_a_frame_later(m
         assert lines_to(layers(pad, messages[-1])["wet"]) == [[200.0, 100.0]] and pad.errors == []
     finally:
         pad.close()
+
+
+def test_tab_on_the_pad_moves_the_focus_on_or_back_to_the_toolbar(make_pad, frames, monkeypatch):
+    """The canvas keeps every key from the browser, Tab included: Tab moves on to the first
+    enabled widget after the pad (``next_focus``), Shift+Tab back to the toolbar's last
+    button, and neither touches the drawing."""
+    focused = []
+    monkeypatch.setattr(widgets.Button, "focus", lambda button: focused.append(button))
+    pad = make_pad()
+    drag(pad, frames, [(10, 10), (60, 40)], step_s=0.02)
+    drawing = pad.sketch.to_dict()
+    assert len(pad.sketch) == 1
+    busy, free = widgets.Button(disabled=True), widgets.Button()
+    pad.next_focus = [busy, free]
+    key(pad, "Tab")
+    key(pad, "Tab", shift=True)
+    assert focused == [free, pad.clear_button]
+    pad.next_focus = []
+    key(pad, "Tab")                                   # nothing after the pad: the focus stays
+    assert focused == [free, pad.clear_button]
+    assert pad.sketch.to_dict() == drawing
+

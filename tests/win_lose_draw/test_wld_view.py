@@ -178,8 +178,8 @@ def test_team_play_builds_with_every_seat_a_person(team_app, drawn):
                                                             ("wld-choice", "wld-timeup")]
     assert app.roll_button.disabled                         # a person decides by clicking, not by Step
     # On the page: the status line, then the pad beside the timer, card and guess box, then the table.
-    css, status, play_row, choices, canvas, *rest = app.children
-    assert (status, choices, canvas) == (app.status, app.choice_box, app.canvas)
+    css, status, play_row, choices, skip, canvas, *rest = app.children
+    assert (status, choices, skip, canvas) == (app.status, app.choice_box, app.skip_button, app.canvas)
     pad_box, side = play_row.children
     assert pad_box.children == (app.pad,)
     assert {app.timer, app.card_html, app.guesser_input, app.guess_input, app.guess_button} <= set(side.children)

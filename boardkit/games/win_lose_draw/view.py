@@ -125,8 +125,9 @@ class App(GameApp):
                             layout=widgets.Layout(width="32%", min_width="280px", padding="0 0 0 12px"))
         play_row = widgets.HBox([widgets.Box([self.pad], layout=widgets.Layout(width="66%")), side],
                                 layout=widgets.Layout(width="100%", flex_flow="row wrap"))
-        css, canvas, status, choices, *rest = self.children
-        self.children = [css, status, play_row, choices, canvas, *rest]
+        self.pad.next_focus = [self.timer.start_button, self.timer.pause_button, self.timer.reset_button]
+        css, skip, canvas, status, choices, *rest = self.children
+        self.children = [css, status, play_row, choices, skip, canvas, *rest]
         self._sync_round()
 
     # --- the card and guesses -----------------------------------------------------------------

@@ -33,7 +33,9 @@ while drawing is exactly what a redraw from the data shows.
 
 Tools: a labelled button per pen colour (the label, not the hue, says which),
 the widths, the Eraser (draws in the paper's colour), Undo and Clear; keys
-Ctrl+Z (or Cmd+Z) and U undo while the canvas has the focus.  Stable CSS
+Ctrl+Z (or Cmd+Z) and U undo while the canvas has the focus; Tab moves on
+to ``next_focus`` and Shift+Tab back to the toolbar (the canvas keeps both
+from the browser).  Stable CSS
 classes for tests and styling: ``wld-pad``, ``wld-pad-canvas``,
 ``wld-pad-colour-<name>``, ``wld-pad-width``, ``wld-pad-eraser``,
 ``wld-pad-undo``, ``wld-pad-clear``, ``wld-pad-notice``; ``wld-pad-off`` while
@@ -53,7 +55,7 @@ import ipywidgets as widgets
 from ipycanvas import MultiCanvas
 
 from boardkit.render import palette
-from boardkit.render.app import DRAW_LOCK, guarded
+from boardkit.render.app import DRAW_LOCK, focus_first_enabled, guarded
 from boardkit.render.batch import safe_hold
 from boardkit.render.layout import responsive
 
@@ -90,7 +92,8 @@ class SketchPad(widgets.VBox):
     Attributes: ``canvas`` (an ipycanvas ``MultiCanvas``: ``canvas[0]`` the
     ink, ``canvas[1]`` the wet ink), the toolbar's widgets
     (``colour_buttons``, ``width_buttons``, ``eraser_button``, ``undo_button``,
-    ``clear_button``), ``errors`` (tracebacks of errors in callbacks).
+    ``clear_button``), ``errors`` (tracebacks of errors in callbacks),
+    ``next_focus`` (the widgets after the pad on the page, for Tab).
     """
 
     def __init__(self, sketch: Sketch | None = None, enabled: bool = True, **kwargs):
@@ -110,6 +113,8 @@ class SketchPad(widgets.VBox):
         self._timer = None           # the timer that will draw points that came too soon
         self._on_change = widgets.CallbackDispatcher()
         self.errors: list[str] = []
+        #: the widgets after the pad on the page: Tab on the pad moves on to the first enabled
+        self.next_focus: list = []
 
         self.canvas = MultiCanvas(2, width=sketch.width, height=sketch.height)   # ink, wet ink
         responsive(self.canvas)
@@ -338,7 +343,10 @@ class SketchPad(widgets.VBox):
 
     def _on_key_down(self, key, shift_key=False, ctrl_key=False, meta_key=False):
         key = str(key).lower()
-        if self._enabled and (key == "u" or (key == "z" and (ctrl_key or meta_key))):
+        if key == "tab":  # the canvas keeps Tab from the browser: back to the toolbar, or on past the pad
+            tools = [*self.colour_buttons.values(), self.eraser_button, self.undo_button, self.clear_button]
+            focus_first_enabled(tools[::-1] if shift_key else self.next_focus)
+        elif self._enabled and (key == "u" or (key == "z" and (ctrl_key or meta_key))):
             self.undo()
 
     def _lift_pen(self, x=None, y=None):
