@@ -92,7 +92,9 @@ CSS = """<style>
 .APP .widget-dropdown > select, .APP .widget-text input {height: 36px;}
 .APP button:focus-visible, .APP select:focus-visible,
 .APP input:focus-visible {outline: 4px solid #0072B2; outline-offset: 2px;}
-.APP .boardkit-skip:not(:focus) {position: absolute; width: 1px; height: 1px; padding: 0;
+.APP .boardkit-skip {position: absolute !important; z-index: 10; width: auto !important;
+  height: 48px !important; font-size: 20px; font-weight: bold;}
+.APP .boardkit-skip:not(:focus) {width: 1px !important; height: 1px !important; padding: 0;
   overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0;}
 </style>"""
 
