@@ -10,7 +10,7 @@ from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally l
 from functools import lru_cache
 
 from .actions import DISCARDS, GIFTS, TAKE_DISCARD, TAKE_DRAW, Discard, Give, ShowOutfit, SwapWith, TakeFrom
-from .hand import Hand, cards_in
+from .hand import Hand, cards_in, held_bits, numbers_held
 from .rules import COLOURS, OUTCOMES
 
 
@@ -71,10 +71,7 @@ NONE_OF_EACH = dict.fromkeys(COLOURS, 0)
 
 def progress(hand) -> dict:
     """How many different numbers of each colour the hand holds."""
-    numbers = NONE_OF_EACH.copy()
-    for card in set(hand):
-        numbers[card.colour] += 1
-    return numbers
+    return numbers_held(held_bits(hand))
 
 
 def colour_counts(hand) -> dict:
@@ -121,7 +118,7 @@ def weakest_cards(held: int, weights: tuple) -> tuple:
     out once per door and remembered (``lru_cache``).
     """
     cards = cards_in(held)
-    numbers = progress(cards)
+    numbers = numbers_held(held)
     targets = target_colours(cards, weights, numbers)
     others = [card for card in cards if card.colour not in targets] or cards
     fewest = min(numbers[card.colour] for card in others)

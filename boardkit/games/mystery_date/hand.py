@@ -50,9 +50,14 @@ def outfits_in(held: int) -> tuple:
     return tuple(colour for colour, bits in OUTFIT_BITS.items() if held & bits == bits)
 
 
+def numbers_held(held: int) -> dict:
+    """How many different numbers of each colour ``held`` includes (0-3 each)."""
+    return {colour: (held & bits).bit_count() for colour, bits in OUTFIT_BITS.items()}
+
+
 def outfit_progress(held: int) -> int:
     """How near ``held`` is to a date: the most different numbers of one colour (0-3)."""
-    return max((held & bits).bit_count() for bits in OUTFIT_BITS.values())
+    return max(numbers_held(held).values())
 
 
 #: ``READY[held]``: the dates a hand is ready for; ``PROGRESS[held]``: how near it is to one.
