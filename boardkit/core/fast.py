@@ -1,0 +1,178 @@
+"""The fast lane: a second, compiled engine for big simulations.
+
+boardkit has two engines that play the same rules:
+
+* the **reference engine** (each game's ``game.py`` and ``bots.py``): the
+  readable definition of the rules, the one students step through, the Apps
+  play and custom bots plug into;
+* the **fast lane** (each game's ``fast.py``): the same rules written as plain
+  loops over small integer arrays and compiled with numba, for simulations of
+  hundreds of thousands of games.  Its comments cite the same rule numbers as
+  ``game.py``, and tests prove that its games agree *in distribution* with the
+  reference engine's, on the rulebook and on variants.
+
+The two engines use different random numbers, so the same seed does not give
+the same game in both; each engine on its own gives the same frame from the
+same seed, on every machine.
+
+A game's lane is the module ``boardkit.games.<game>.fast``, which provides
+
+``unsupported(rules, n_players, bots) -> str | None``
+    ``None`` when the lane can play these rules with these bots, else a
+    sentence saying which ``Rules`` field (or which bot) it cannot play;
+``play_games(rules, n_players, seeds, bots) -> dict``
+    one game per seed (a numpy ``int64`` array); the columns of
+    ``Game.result()``, same names and meanings, each a sequence of
+    ``len(seeds)`` values (``winner`` is -1 where nobody won).
+
+This module picks the engine (``engine="auto" | "reference" | "fast"``) and
+holds the lane's shared source of chance (:func:`seed_chance`,
+:func:`uniform`, :func:`below`), so every lane draws its numbers the same way.
+"""
+from __future__ import annotations
+
+import importlib
+import warnings
+
+import numpy as np
+
+ENGINES = ("auto", "reference", "fast")
+
+_numba = None          # the numba module, once imported
+_numba_failed = None   # why numba could not be imported (warned once)
+
+
+def numba_available() -> bool:
+    """Whether numba imports here; the first failure gives one warning, and
+    every game is then played on the reference engine."""
+    global _numba, _numba_failed
+    if _numba is None and _numba_failed is None:
+        try:
+            _numba = importlib.import_module("numba")
+        except Exception as err:  # ImportError, or a broken install (llvmlite)
+            _numba_failed = f"{type(err).__name__}: {err}"
+            warnings.warn(f"numba could not be imported ({_numba_failed}); boardkit plays every "
+                          "simulation on the reference engine, which is slower but gives the same "
+                          "results in distribution", RuntimeWarning, stacklevel=3)
+    return _numba is not None
+
+
+def lane_for(rules):
+    """The fast-lane module of the game these rules belong to, or None if it has none."""
+    package = type(rules).__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(package + ".fast")
+    except ModuleNotFoundError as err:
+        if err.name in (package + ".fast", "numba"):
+            return None
+        raise
+
+
+def choose_engine(engine: str, rules, n_players: int, bots) -> tuple[str, object]:
+    """``("fast", lane)`` or ``("reference", None)`` for a run of these rules and bots.
+
+    ``"reference"`` always plays the readable engine; ``"fast"`` plays the
+    lane or raises ``ValueError`` saying why it cannot; ``"auto"`` takes the
+    lane when it can play every seat's bot under these rules and numba
+    imports, else the reference engine.
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"engine={engine!r} is not allowed: choose one of "
+                         f"{', '.join(map(repr, ENGINES))}")
+    if engine == "reference":
+        return "reference", None
+    why = _why_not_fast(rules, n_players, bots)
+    if why is None:
+        return "fast", lane_for(rules)
+    if engine == "fast":
+        raise ValueError(f"engine='fast' cannot play this simulation: {why}; "
+                         "use engine='reference' (or 'auto', which falls back to it)")
+    return "reference", None
+
+
+def _why_not_fast(rules, n_players, bots) -> str | None:
+    if not numba_available():
+        return f"numba could not be imported ({_numba_failed})"
+    lane = lane_for(rules)
+    if lane is None:
+        return f"{rules.game_name} has no fast lane yet"
+    return lane.unsupported(rules, n_players, bots)
+
+
+def play_fast(rules, n_players: int, seeds, bots) -> "pandas.DataFrame":
+    """One chunk of a fast-lane simulation as a frame (a worker process runs this)."""
+    import pandas as pd
+
+    lane = lane_for(rules)
+    columns = lane.play_games(rules, n_players, np.asarray(seeds, dtype=np.int64), bots)
+    frame = pd.DataFrame(columns)
+    if "winner" in frame:
+        winner = frame["winner"].to_numpy()
+        if (winner < 0).any():  # as the reference frame: no winner is a missing value
+            frame["winner"] = np.where(winner < 0, np.nan, winner)
+    return frame
+
+
+# -- the lane's source of chance ------------------------------------------------
+# Each game of the fast lane draws from its own small generator (xoshiro256**,
+# seeded from the game's 64-bit seed by splitmix64), kept in four unsigned
+# 64-bit words.  numba's own np.random takes 32-bit seeds only, so a million
+# games seeded from it would repeat some games; this one takes the whole seed.
+
+def njit(function):
+    """``numba.njit(cache=True)`` of ``function``; the plain function where numba is missing.
+
+    Every lane compiles with this, so a lane's functions are cached on disk
+    (compiled once per machine, not once per kernel)."""
+    if not numba_available():
+        return function
+    return _numba.njit(cache=True)(function)
+
+
+@njit
+def seed_chance(state, seed):
+    """Fill ``state`` (4 x uint64) from one game seed (splitmix64)."""
+    x = np.uint64(seed)
+    for i in range(4):
+        x = x + np.uint64(0x9E3779B97F4A7C15)
+        z = x
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        state[i] = z ^ (z >> np.uint64(31))
+
+
+@njit
+def rotate_left(x, k):
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@njit
+def next_bits(state):
+    """The next 64 random bits (xoshiro256**)."""
+    result = rotate_left(state[1] * np.uint64(5), 7) * np.uint64(9)
+    t = state[1] << np.uint64(17)
+    state[2] ^= state[0]
+    state[3] ^= state[1]
+    state[1] ^= state[2]
+    state[0] ^= state[3]
+    state[2] ^= t
+    state[3] = rotate_left(state[3], 45)
+    return result
+
+
+@njit
+def uniform(state):
+    """A number in [0, 1), from the top 53 bits."""
+    return float(next_bits(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit
+def below(state, n):
+    """A whole number 0 .. n-1, each equally likely (n >= 1)."""
+    k = int(uniform(state) * n)
+    return k if k < n else n - 1
+
+
+def new_chance():
+    """An empty generator state for :func:`seed_chance` (4 x uint64)."""
+    return np.zeros(4, dtype=np.uint64)
