@@ -12,6 +12,8 @@ A human seat and a bot seat answer the same decision points: a bot through
 """
 from __future__ import annotations
 
+import numbers
+
 from .events import Event
 from .rng import Chance
 
@@ -20,14 +22,41 @@ class IllegalAction(ValueError):
     """The action is not one of ``legal_actions()`` right now."""
 
 
+MAX_SEED = 2**64 - 1
+
+
+def check_seed(seed) -> int | None:
+    """A game's seed: ``None`` (a game nobody can replay) or a whole number
+    0 .. 2**64 - 1, returned as a plain ``int``; anything else is a ValueError."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be None or a whole number 0 .. 2**64 - 1, got {seed!r}")
+    return int(seed)
+
+
+def check_rules_for(game_class, rules) -> None:
+    """Raise ValueError unless ``rules`` are the rules of ``game_class``'s game
+    (a Mouse Trap game needs Mouse Trap ``Rules``, not another game's or a string)."""
+    package = game_class.__module__.rsplit(".", 1)[0]
+    given = type(rules).__module__.rsplit(".", 1)[0]
+    if given != package or not hasattr(rules, "check_players"):
+        what = (f"the rules of {rules.game_name}" if hasattr(rules, "game_name")
+                else f"{type(rules).__name__} {rules!r:.40}")
+        raise ValueError(f"rules must be the Rules of this game ({package}.Rules()), got {what}")
+
+
 class BaseGame:
     """Shared machinery; a game implements ``_legal_actions`` and ``_apply``."""
 
     def __init__(self, rules, n_players: int, seed: int | None = None, record_events: bool = True):
+        check_rules_for(type(self), rules)
         rules.check_players(n_players)
+        if not isinstance(record_events, bool):
+            raise ValueError(f"record_events must be True or False, got {record_events!r}")
         self.rules = rules
         self.n_players = n_players
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.chance = Chance(seed)
         self.events: list[Event] | None = [] if record_events else None
         self.turns = 0
