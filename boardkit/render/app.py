@@ -736,8 +736,10 @@ class GameApp(widgets.VBox):
         parts.append(f"<div style='font-weight:bold'>{html.escape(prompt)}</div>")
         # The turn being played, as the board says it (before the roll: the coming turn).
         turn = game.turns + (not game.is_over and game.phase == self.ROLLING_PHASE)
-        parts.append(f"<div style='font-size:18px; color:#444'>Turn {turn} \u00b7 decision "
-                     f"{self._n_decisions} \u00b7 seed {self.seed}{self._status_extra()}</div>")
+        # Escaped like every other text here: the seed and the counters come from the
+        # Seed box, a loaded save or a subclass, never from us as HTML.
+        counters = f"Turn {turn} \u00b7 decision {self._n_decisions} \u00b7 seed {self.seed}{self._status_extra()}"
+        parts.append(f"<div style='font-size:18px; color:#444'>{html.escape(counters)}</div>")
         self.status.value = (f"<div role='status' aria-live='polite' style='{STATUS_STYLE.format(colour=colour)}'>"
                              + "".join(parts) + "</div>")
 
