@@ -8,7 +8,7 @@ import pytest
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import events as ev
 from boardkit.games.philo_vance import game as pvgame
-from pv_helpers import (ARROW, BOX1, BOX2, BOX3, CIRCLE_N, CIRCLE_NE, DRIVE1, DRIVE3, GARAGE3, GARDEN1, HALL, N,
+from pv_helpers import (ARROW, BOX1, BOX2, BOX3, CIRCLE_N, CIRCLE_NE, DRIVE1, DRIVE3, E, GARAGE3, GARDEN1, HALL, N,
                         NE, NW, PV, RADIO_CAR, S, SE, START, SW, X, YARD, act, assert_cards_conserved, declared,
                         moves, of_type, place, ready, stack_pile, table_of_detectives, throw)
 
@@ -165,6 +165,36 @@ def test_the_queue_fills_radio_car_then_call_boxes_1_2_3(monkeypatch):
     place(game, p5=N)
     land_on(monkeypatch, game, NE, N)
     assert game.legal_actions() == [pv.Bump(5, NE), pv.Bump(5, NW), pv.NoBump()]
+
+
+def test_a_line_is_pushed_on_to_x_only_if_the_queue_has_a_place_for_each_piece(monkeypatch):
+    """Issue 16's crash: 6 players, three queue places taken, two pieces on a side square.
+    Pushing both on to X needs two places and only one is free: X is no way on for them
+    (it used to be offered, and PushOn(X) raised IndexError in _send_to_queue)."""
+    game = table(n_players=6)
+    place(game, p1=RADIO_CAR, p2=BOX1, pv=BOX2, p4=N, p5=N, p3=NE, p0=E)
+    throw(monkeypatch, game, 1, 2)
+    act(game, pv.Move(NE))
+    assert pv.Bump(3, N) in game.legal_actions()
+    events = act(game, pv.Bump(3, N))
+    # the two pieces on N go on down the only line with room for them: round the room to NW
+    assert game.position[3] == N and game.position[4] == game.position[5] == NW
+    assert game.position[1] == RADIO_CAR and game.position[2] == BOX1 and game.position[PV] == BOX2
+    assert {e.piece for e in of_type(events, ev.Bumped)} == {3, 4, 5}
+    assert game.phase == pvgame.TURNING_DOWN
+    assert_cards_conserved(game)
+
+
+def test_a_line_of_two_may_be_pushed_on_to_x_when_two_places_are_free(monkeypatch):
+    game = table(n_players=6)
+    place(game, p1=RADIO_CAR, p2=BOX1, p4=N, p5=N, p3=NE, p0=E)
+    throw(monkeypatch, game, 1, 2)
+    act(game, pv.Move(NE))
+    act(game, pv.Bump(3, N))
+    assert game.phase == pvgame.PUSHING_ON
+    assert game.legal_actions() == [pv.PushOn(X), pv.PushOn(NW)]
+    act(game, pv.PushOn(X))
+    assert {game.position[4], game.position[5]} == {BOX2, BOX3}
 
 
 def test_bumped_on_to_a_green_arrow_goes_to_the_radio_car(monkeypatch):

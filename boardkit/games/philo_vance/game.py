@@ -235,8 +235,8 @@ class Game(BaseGame):
         if phase == BUMPING:
             return self._bump_choices()
         if phase == PUSHING_ON:
-            _, at, came_from, _ = self.chain
-            return [PushOn(s) for s in self._beyond(came_from, at)]
+            moving, at, came_from, _ = self.chain
+            return [PushOn(s) for s in self._beyond(came_from, at, len(moving))]
         if phase == TURNING_DOWN:
             return [TurnDown(j + 1) for j, up in enumerate(self.face_up[self.victim]) if up] + [SPARE]
         if phase == KEEPING:
@@ -489,7 +489,7 @@ class Game(BaseGame):
             self.position[piece] = space
             self._log(ev.Bumped, self.current, piece, start, space)
             self._log(ev.Moved, self.current, piece, start, space, self.board.spaces[space].name, "bumped")
-        onward = self._beyond(start, space)
+        onward = self._beyond(start, space, len(waiting))
         if not waiting or not onward:
             return self._chain_done()
         # the line runs start -> space -> onward: the pieces waiting on space are bumped by the first one arriving
@@ -499,9 +499,13 @@ class Game(BaseGame):
             return self._push_on(onward[0])
         self._ask(self.current, PUSHING_ON)
 
-    def _beyond(self, came_from: int, at: int) -> list[int]:
-        free = bool(self.queue_places_free())
-        return [s for s in self.board.beyond(came_from, at) if free or not self._sends_to_queue(s)]
+    def _beyond(self, came_from: int, at: int, n_pieces: int) -> list[int]:
+        """Where ``n_pieces`` pushed on from ``at`` may go down the line.  X and the green
+        arrows send every one of them to the Radio Car queue, so they are a way on only
+        while the queue has a free place for each piece (the book has 4 places, the
+        table up to 7 pieces)."""
+        room = len(self.queue_places_free()) >= n_pieces
+        return [s for s in self.board.beyond(came_from, at) if room or not self._sends_to_queue(s)]
 
     def _send_to_queue(self, piece: int, start: int) -> None:
         place = self.queue_places_free()[0]

@@ -29,7 +29,10 @@ follows; each choice is a field, so a tinkerer can change it:
   that as reaching X, with its clue and (for the player's own piece) its extra
   turn.
 * **Being bumped onto X when the Radio Car queue is full**: not allowed (the
-  four places are all taken; the bumper picks another space).
+  four places are all taken; the bumper picks another space).  Down a line
+  of multiple bumping, X (or a green arrow) is a way on only if the queue has
+  a free place for every piece pushed on to it (the book gives 4 places; six
+  players and Philo Vance are 7 pieces).
 * **Leaving the queue**: pieces on the Radio Car and Call Box 1 may leave on
   their turn; a piece on Call Box 2 (3) waits while Call Box 1 (1 or 2) is
   taken.  "Start to count on the Green Arrow Space" is read like "start to
