@@ -97,6 +97,53 @@ def test_the_restored_piles_are_piles():
     assert restored.pile.top == game.pile.top and restored.pile.draw() == game.pile.draw()
 
 
+# -- a save is a snapshot ----------------------------------------------------------------------------
+
+def _play_on(game, n_actions=300):
+    players = bots(game.n_players)
+    for _ in range(n_actions):
+        if game.is_over:
+            break
+        bk.step(game, players)
+
+
+@pytest.mark.parametrize("seed", [2, 5, 11])
+def test_a_save_is_unchanged_by_playing_on_and_still_loads_its_position(seed):
+    """Issue 16: ``to_dict`` handed out the game's own lists (court, hand, todo, ...), so a save
+    taken mid-game changed as play went on, and then failed to load."""
+    game = midgame(seed=seed, steps=60, n_players=4)
+    save = game.to_dict()
+    text = json.dumps(save, sort_keys=True)
+    _play_on(game)
+    assert json.dumps(save, sort_keys=True) == text
+    restored = pv.Game.from_dict(save)
+    assert json.dumps(restored.to_dict(), sort_keys=True) == text
+
+
+def test_every_list_of_a_save_is_a_new_one():
+    game = game_in_phase(pvgame.PUSHING_ON)  # a chain, a todo and courts in play
+    own = {id(v) for v in vars(game).values()} | {id(x) for v in vars(game).values() if isinstance(v, list)
+                                                 for x in v}
+    def lists(value):
+        if isinstance(value, dict):
+            for v in value.values():
+                yield from lists(v)
+        elif isinstance(value, list):
+            yield value
+            for v in value:
+                yield from lists(v)
+    assert not [x for x in lists(game.to_dict()) if id(x) in own]
+
+
+def test_a_loaded_game_shares_no_list_with_the_data_it_was_loaded_from():
+    save = midgame(seed=3, steps=60, n_players=4).to_dict()
+    text = json.dumps(save, sort_keys=True)
+    game = pv.Game.from_dict(save)
+    _play_on(game)
+    assert json.dumps(save, sort_keys=True) == text
+    assert json.dumps(pv.Game.from_dict(save).to_dict(), sort_keys=True) == text
+
+
 # -- broken saves ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("key", KEYS)

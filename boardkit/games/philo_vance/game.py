@@ -52,6 +52,7 @@ Columns of :meth:`Game.result` (one simulation row):
 """
 from __future__ import annotations
 
+import copy
 import functools
 from itertools import compress
 
@@ -807,8 +808,12 @@ class Game(BaseGame):
         return row
 
     def to_dict(self) -> dict:
-        """Everything needed to carry on later, as JSON-safe data."""
-        return {
+        """Everything needed to carry on later, as JSON-safe data.
+
+        A snapshot: nothing in it is one of the game's own lists, so playing on
+        never changes a save already taken.
+        """
+        state = {
             "game": "philo_vance", "rules": self.rules.to_dict(), "n_players": self.n_players, "seed": self.seed,
             "chance": self.chance.to_dict(), "turns": self.turns, "winner": self.winner,
             "end_reason": self.end_reason,
@@ -826,8 +831,10 @@ class Game(BaseGame):
             "verdicts": [[p, s, list(named), ok] for p, s, named, ok in self.verdicts],
             "counts": {"declarations": self.declarations, "bumps": self.bumps, "first_x_turn": self.first_x_turn},
             "lead": self.lead.to_dict(),
-            "events": None if self.events is None else [event_to_dict(e) for e in self.events],
         }
+        state = copy.deepcopy(state)  # the lists above are the game's own (court, todo, chain, ...)
+        state["events"] = None if self.events is None else [event_to_dict(e) for e in self.events]
+        return state
 
     @classmethod
     def from_dict(cls, data: dict) -> "Game":

@@ -6,6 +6,7 @@ raise ``ValueError`` naming what is wrong, never a crash later in play.
 """
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 from boardkit.core import LeadTracker, Pile, event_from_dict
@@ -52,6 +53,7 @@ def _clues(values, name: str, n_clues: int, none: bool = False) -> list:
 
 
 def load_game(cls, data: dict):
+    data = copy.deepcopy(data)  # the loaded game must not share a list with the caller's data
     with reading_save():
         game = _read(cls, data)
     _check_cards(game)
