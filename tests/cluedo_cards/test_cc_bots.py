@@ -54,3 +54,19 @@ def test_simulate_makes_a_frame():
     frame = bk.simulate(cc.Rules(), n_players=3, n_games=20, seed=1, progress=False)
     assert {"winner", "rounds", "score_2", "leaders", "lead_changes"} <= set(frame.columns)
     assert (frame["end"] == "target reached").all()
+
+
+def test_the_bots_always_pick_a_dagger_victim_and_random_may_decline():
+    """Rule 6 lets a Dagger's player let nobody miss a turn; Shedder and Revolverist never do, Random may."""
+    for bot in (cc.bots.Shedder(), cc.bots.Revolverist()):
+        for scores in ([0, 0, 0, 0], [0, 5, 2, 9]):
+            game = arrange(new_game(), [["dagger 2", "spanner 3"], ["Rev. Green 1"], ["Rev. Green 3", "rope 1"],
+                                        ["lead piping 1"]], top="spanner 2")
+            game.scores = scores
+            game.apply(cc.Play(C("dagger 2")))
+            assert isinstance(bot.choose(game, game.legal_actions(), game.chance), cc.Skip)
+    game = arrange(new_game(), [["dagger 2", "spanner 3"], ["Rev. Green 1"], ["Rev. Green 3"], ["lead piping 1"]],
+                   top="spanner 2")
+    game.apply(cc.Play(C("dagger 2")))
+    picks = {cc.bots.Random().choose(game, game.legal_actions(), game.chance) for _ in range(200)}
+    assert picks == {cc.Skip(1), cc.Skip(2), cc.Skip(3), cc.SkipNobody()}

@@ -1,3 +1,4 @@
+import json
 """Every rule of the book, and every choice it leaves open, on arranged hands."""
 import pytest
 
@@ -6,7 +7,7 @@ from boardkit.games import cluedo_cards as cc
 from boardkit.games.cluedo_cards import events as ev
 from boardkit.core import IllegalAction
 from boardkit.games.cluedo_cards.game import full_deck
-from cc_helpers import C, accounted, arrange, new_game, of_type, since
+from cc_helpers import C, accounted, arrange, new_game, of_type, saved, since
 
 WHITE, ROPE_MINI, PLUM, REVOLVER_MINI = 0, 1, 2, 3  # indexes of the default miniatures
 
@@ -69,12 +70,43 @@ def test_dagger_chooses_a_player_to_miss_a_turn():
     arrange(game, [["dagger 2", "rope 3"], ["Rev. Green 1", "Rev. Green 2"],
                    ["Rev. Green 3", "lead piping 2"], ["lead piping 1", "lead piping 3"]], top="spanner 2")
     game.apply(cc.Play(C("dagger 2")))
-    assert game.legal_actions() == [cc.Skip(1), cc.Skip(2), cc.Skip(3)]  # anyone but herself
+    # anyone but herself, or nobody: rule 6 says she *can* choose
+    assert game.legal_actions() == [cc.Skip(1), cc.Skip(2), cc.Skip(3), cc.SkipNobody()]
     game.apply(cc.Skip(2))
     assert game.current == 1
     game.apply(cc.Play(C("Rev. Green 2")))
     assert game.current == 3  # player 2 (seat 2) missed her turn
     assert of_type(game.events, ev.MissedTurn)[-1].player == 2
+
+
+def test_the_dagger_may_let_nobody_miss_a_turn():
+    """Rule 6: "they *can* choose a player to miss a turn" -- declining is legal, and play passes on."""
+    game = new_game()
+    arrange(game, [["dagger 2", "rope 3"], ["Rev. Green 1", "Rev. Green 2"],
+                   ["Rev. Green 3", "lead piping 2"], ["lead piping 1", "lead piping 3"]], top="spanner 2")
+    game.apply(cc.Play(C("dagger 2")))
+    game.apply(cc.SkipNobody())
+    assert game.missing == [0, 0, 0, 0] and game.current == 1 and game.phase == "play"
+    assert of_type(game.events, ev.NobodyMisses)[-1].player == 0
+    assert "lets nobody miss a turn" in game.events[-1].describe()
+    game.apply(cc.Play(C("Rev. Green 2")))
+    assert game.current == 2  # nobody misses
+    assert not of_type(game.events, ev.MissedTurn)
+    assert saved(cc.Game.from_dict(json.loads(saved(game)))) == saved(game)
+
+
+def test_skip_nobody_is_legal_only_after_a_dagger():
+    game = new_game()
+    arrange(game, [["revolver 2", "rope 3"], ["Rev. Green 1", "Rev. Green 2"],
+                   ["Rev. Green 3", "lead piping 2"], ["lead piping 1", "lead piping 3"]], top="spanner 2")
+    with pytest.raises(IllegalAction):
+        game.apply(cc.SkipNobody())
+    game.apply(cc.Play(C("revolver 2")))
+    assert cc.SkipNobody() not in game.legal_actions()  # the Revolver's swap is a must (rule 9)
+    before = game.to_dict()
+    with pytest.raises(IllegalAction):
+        game.apply(cc.SkipNobody())
+    assert game.to_dict() == before
 
 
 def test_candlestick_makes_the_next_player_miss_a_turn():

@@ -209,7 +209,7 @@ def test_after_a_dagger_she_clicks_the_rival_who_misses_a_turn(human_app):
     mouse_down(app, *centre(app.card_rect(0, C("dagger 1"))))
     assert app.game.phase == SKIPPING and app.game.current_player == 0
     assert labels(app) == ["1. \u25a0 Player 2 misses a turn", "2. \u25b2 Player 3 misses a turn",
-                           "3. \u25c6 Player 4 misses a turn"]
+                           "3. \u25c6 Player 4 misses a turn", "4. Nobody misses a turn"]
     assert app.scene().choices == (1, 2, 3)
     assert "Click: misses a turn" in drawn_texts(app)
     assert "your Dagger: click the rival who must miss a turn" in text(app)
@@ -223,6 +223,19 @@ def test_after_a_dagger_she_clicks_the_rival_who_misses_a_turn(human_app):
     assert last_event(app, ev.MustMiss).victim == 1
     assert app.game.current_player == 2 and app.game.phase == PLAYING     # Player 2's turn was missed
     assert "Player 1's dagger: Player 2 must miss a turn." in text(app)
+
+
+def test_after_a_dagger_she_may_let_nobody_miss_a_turn(human_app):
+    """Rule 6: she *can* choose a player to miss a turn; the App offers declining as a button."""
+    app = human_app([["dagger 1", "rope 3"], ["rope 1", "spanner 2"], ["dagger 2", "rope 2"], ["Prof. Plum 1"]],
+                    "dagger 3")
+    mouse_down(app, *centre(app.card_rect(0, C("dagger 1"))))
+    assert "nobody misses a turn" in text(app)
+    key_down(app, "4")
+    assert last_event(app, ev.NobodyMisses).player == 0
+    assert app.game.missing == [0, 0, 0, 0]
+    assert app.game.current_player == 1 and app.game.phase == PLAYING
+    assert "Player 1's dagger: she lets nobody miss a turn." in text(app)
 
 
 def test_after_a_revolver_she_swaps_hands_by_button_or_key(human_app):

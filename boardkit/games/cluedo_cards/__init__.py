@@ -6,7 +6,7 @@
 from boardkit.games import lazy_app_and_analysis
 
 from . import bots
-from .actions import Draw, Pass, Play, Skip, SwapWith
+from .actions import Draw, Pass, Play, Skip, SkipNobody, SwapWith
 from .events import Card
 from .game import Game, matches
 from .rules import MINIATURES, NUMBERS, PICTURES, POWER_KINDS, POWERS, SUSPECTS, WEAPONS, Rules
@@ -14,4 +14,4 @@ from .rules import MINIATURES, NUMBERS, PICTURES, POWER_KINDS, POWERS, SUSPECTS,
 __getattr__ = lazy_app_and_analysis(__name__)
 
 __all__ = ["App", "Card", "Draw", "Game", "MINIATURES", "NUMBERS", "PICTURES", "POWERS", "POWER_KINDS", "Pass",
-           "Play", "Rules", "SUSPECTS", "Skip", "SwapWith", "WEAPONS", "analysis", "bots", "matches"]
+           "Play", "Rules", "SUSPECTS", "Skip", "SkipNobody", "SwapWith", "WEAPONS", "analysis", "bots", "matches"]

@@ -62,6 +62,19 @@ class Skip(NamedTuple):
         return f"Skip({self.player!r})"
 
 
+class SkipNobody(NamedTuple):
+    """After a Dagger: nobody misses a turn.  Rule 6: "they *can* choose a player
+    to miss a turn" -- a choice the player may also decline."""
+
+    kind: str = "skip nobody"
+
+    def __str__(self):
+        return "let nobody miss a turn"
+
+    def __repr__(self):
+        return "SkipNobody()"
+
+
 class SwapWith(NamedTuple):
     """After a Revolver: swap whole hands with ``player``."""
 
@@ -83,5 +96,6 @@ def play(card: Card) -> Play:
 
 DRAW = Draw()
 PASS = Pass()
+SKIP_NOBODY = SkipNobody()
 SKIPS = tuple(Skip(player) for player in range(Rules.max_players))
 SWAPS = tuple(SwapWith(player) for player in range(Rules.max_players))

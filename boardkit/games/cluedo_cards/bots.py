@@ -2,12 +2,17 @@
 
 ``chance`` is the game's own source of randomness, so bot games replay
 exactly from their seed.  No bot peeks at a miniature: they are face down.
+
+After a Dagger a player *can* choose a rival to miss a turn or let nobody
+miss one (``SkipNobody()``, rule 6).  Shedder and Revolverist always choose a
+victim (a missed turn for a rival never hurts them); Random picks among all
+the choices, declining included.
 """
 from __future__ import annotations
 
 from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally likely)
 
-from .actions import Play, Skip, SwapWith
+from .actions import Play, Skip, SkipNobody, SwapWith
 from .rules import SWAP_HANDS
 
 
@@ -57,6 +62,11 @@ def action_cards(plays, powers) -> list:
     return kept
 
 
+def rivals_only(choices) -> list:
+    """The Skip choices of a Dagger without ``SkipNobody()``: the bots that use it always pick a victim."""
+    return [choice for choice in choices if type(choice) is not SkipNobody]
+
+
 def fewest_cards(game, choices):
     """The Skip or SwapWith choice aimed at the rival nearest going out: the
     fewest cards (ties: the higher score, then the first choice, in turn order).
@@ -79,7 +89,8 @@ class Shedder:
     * Plays an action card whenever it can (they slow rivals down or, with
       the Rope, play again), then the card that leaves most cards of its hand
       able to follow it.
-    * Dagger: the rival with fewest cards misses a turn.
+    * Dagger: the rival with fewest cards misses a turn (it never lets
+      nobody miss one, though the rules allow it).
     * Revolver: swaps with the rival holding fewest cards.
     """
 
@@ -90,7 +101,9 @@ class Shedder:
         if kind is Play:
             with_power = action_cards(actions, game.rules.power_of)
             return most_follow_ups(with_power or actions, game.hands[game.current], game)
-        if kind is Skip or kind is SwapWith:
+        if kind is Skip:
+            return fewest_cards(game, rivals_only(actions))
+        if kind is SwapWith:
             return fewest_cards(game, actions)
         return actions[0]
 
@@ -106,7 +119,8 @@ class Revolverist:
       it anyway when nothing else can be played.
     * Otherwise plays plain cards before action cards (keeping them in
       reserve), the one that leaves most cards able to follow it.
-    * Dagger: the rival with the highest score misses a turn (ties: fewest cards).
+    * Dagger: the rival with the highest score misses a turn (ties: fewest
+      cards, then the first in turn order); it never lets nobody miss one.
     * Revolver: swaps with the rival holding fewest cards.
     """
 
@@ -120,7 +134,7 @@ class Revolverist:
         if kind is Play:
             return self._play(game, actions)
         if kind is Skip:
-            return max(actions, key=lambda a: (game.scores[a.player], -len(game.hands[a.player])))
+            return max(rivals_only(actions), key=lambda a: (game.scores[a.player], -len(game.hands[a.player])))
         if kind is SwapWith:
             return fewest_cards(game, actions)
         return actions[0]

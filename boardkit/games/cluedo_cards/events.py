@@ -102,6 +102,16 @@ class MustMiss(Event):
 
 
 @dataclass(frozen=True)
+class NobodyMisses(Event):
+    """The player played a Dagger (``card``) and chose to let nobody miss a turn (rule 6: she *can* choose)."""
+
+    card: Card
+
+    def describe(self):
+        return f"{seat(self.player)}'s {self.card.picture}: she lets nobody miss a turn."
+
+
+@dataclass(frozen=True)
 class MissedTurn(Event):
     def describe(self):
         return f"{seat(self.player)} misses a turn."
@@ -188,7 +198,7 @@ class RoundCap(Event):
 
 
 EVENT_TYPES = {cls.__name__: cls for cls in (
-    RoundStarted, MiniatureTaken, Dealt, DiscardStarted, Played, Drew, Reshuffled, MustMiss, MissedTurn,
+    RoundStarted, MiniatureTaken, Dealt, DiscardStarted, Played, Drew, Reshuffled, MustMiss, NobodyMisses, MissedTurn,
     AnotherTurn, SwappedHands, WentOut, Revealed, RoundScored, RoundVoid, Won, RoundCap, NothingHappens)}
 #: event fields that hold one card, and the one that holds several
 CARD_FIELDS = ("card",)

@@ -6,7 +6,8 @@ player lays a card showing the same picture or the same number as the top
 card.  A player who can play must; a player who cannot draws one card and
 play passes.  Action cards:
 
-* Dagger: the player chooses another player to miss a turn.
+* Dagger: the player *can* choose another player to miss a turn (rule 6):
+  she names a rival, or lets nobody miss one.
 * Candlestick: the next player misses a turn.
 * Rope: the player has another turn.
 * Revolver: the player swaps whole hands with another player of her choice.
@@ -40,7 +41,7 @@ from functools import lru_cache
 from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict, hand_counts, refill_from
 
 from . import events as ev
-from .actions import DRAW, PASS, SKIPS, SWAPS, Draw, Pass, Play, Skip, SwapWith, play
+from .actions import DRAW, PASS, SKIP_NOBODY, SKIPS, SWAPS, Draw, Pass, Play, Skip, SkipNobody, SwapWith, play
 from .events import Card, card
 from .rules import AGAIN, SKIP_CHOSEN, SKIP_NEXT, SWAP_HANDS, Rules
 
@@ -84,9 +85,14 @@ def play_choices(pictures: tuple, numbers: tuple) -> dict:
 @lru_cache(maxsize=None)
 def rival_choices(phase: str, player: int, n_players: int) -> tuple:
     """After a Dagger (phase ``SKIPPING``) or a Revolver (``SWAPPING``): the one
-    shared Skip or SwapWith aimed at each other seat, in turn order (made once per seat)."""
-    shared = SKIPS if phase == SKIPPING else SWAPS
-    return tuple(shared[(player + k) % n_players] for k in range(1, n_players))
+    shared Skip or SwapWith aimed at each other seat, in turn order (made once per seat).
+
+    A Dagger's player *can* choose (rule 6), so she may also let nobody miss a
+    turn: ``SkipNobody()`` comes last.  A Revolver's swap is a must (rule 9).
+    """
+    if phase == SKIPPING:
+        return tuple(SKIPS[(player + k) % n_players] for k in range(1, n_players)) + (SKIP_NOBODY,)
+    return tuple(SWAPS[(player + k) % n_players] for k in range(1, n_players))
 
 
 def matches(candidate: Card, top: Card) -> bool:
@@ -204,6 +210,10 @@ class Game(BaseGame):
             self.missing[action.player] += 1
             if self.events is not None:
                 self.log(ev.MustMiss(self.current, action.player, self.top))
+            self._end_turn()
+        elif kind is SkipNobody:
+            if self.events is not None:
+                self.log(ev.NobodyMisses(self.current, self.top))
             self._end_turn()
         elif kind is SwapWith:
             player, other = self.current, action.player

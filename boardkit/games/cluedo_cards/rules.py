@@ -13,7 +13,8 @@ it, or is stated here when it is simply how the game is played):
   Mrs. White 1, rope 2, Prof. Plum 3, revolver 4.  Every round each player
   takes one at random, face down; the rest are set aside for that round.
 * **The powers** (``powers``): which picture does what.  Dagger: the player
-  chooses another player to miss a turn.  Candlestick: the next player
+  *can* choose another player to miss a turn (rule 6), so letting nobody
+  miss one is a legal choice too.  Candlestick: the next player
   misses a turn.  Rope: the player has another turn.  Revolver: the player
   swaps whole hands with another player of her choice.  Leave a picture out
   to switch its power off.  Missed turns add up (a Dagger and a Candlestick

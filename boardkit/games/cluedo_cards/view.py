@@ -31,7 +31,7 @@ from . import events as ev
 from . import view_cards as vc
 from . import view_draw as vd
 from . import view_scene as vs
-from .actions import Draw, Pass, Play, Skip, SwapWith
+from .actions import Draw, Pass, Play, Skip, SkipNobody, SwapWith
 from .game import PLAYING, SKIPPING, SWAPPING, Game
 from .rules import Rules
 
@@ -185,6 +185,8 @@ class App(GameApp):
             return "draw a card"
         if isinstance(action, Pass):
             return "pass (nothing to draw)"
+        if isinstance(action, SkipNobody):
+            return "nobody misses a turn"
         glyph = vd.player_glyph(action.player)
         if isinstance(action, Skip):
             return f"{glyph} {_seat(action.player)} misses a turn"
@@ -262,7 +264,8 @@ class App(GameApp):
             return ""
         top = game.top
         if game.phase == SKIPPING:
-            return "Click the hand of the rival who must miss a turn (or a button below)."
+            return ("Click the hand of the rival who must miss a turn (or a button below), "
+                    "or choose 'nobody misses a turn'.")
         if game.phase == SWAPPING:
             return "Click the hand of the rival you swap hands with (or a button below)."
         if game.playable(seat):
@@ -279,7 +282,8 @@ class App(GameApp):
                     SWAPPING: "to choose whom to swap hands with"}[game.phase]
             return f"{_seat(seat)} ({self.seats[seat]} bot) is next, {what}: press Step or Autoplay."
         if game.phase == SKIPPING:
-            return f"{_seat(seat)}, your Dagger: click the rival who must miss a turn."
+            return (f"{_seat(seat)}, your Dagger: click the rival who must miss a turn, "
+                    "or the button 'nobody misses a turn'.")
         if game.phase == SWAPPING:
             return f"{_seat(seat)}, your Revolver: click the rival you swap whole hands with."
         if game.playable(seat):

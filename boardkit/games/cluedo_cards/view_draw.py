@@ -265,7 +265,7 @@ def _bottom_hint(scene: Scene) -> str:
         return ""
     top = scene.top
     if scene.phase == SKIPPING:
-        return "Your Dagger: click the rival who must miss a turn."
+        return "Your Dagger: click the rival who must miss a turn (or let nobody miss one)."
     if scene.phase == SWAPPING:
         return "Your Revolver: click the rival you swap hands with."
     if scene.playable[seat]:

@@ -175,7 +175,8 @@ def snapshot(game, names, show_all_hands: bool = False) -> Scene:
     legal = game.legal_actions()
     human_turn = not over and current is not None and names[current] == HUMAN
     choosing = not over and game.phase in (SKIPPING, SWAPPING)
-    choices = tuple(a.player for a in legal) if choosing and human_turn else ()
+    # the rivals she may pick (a Dagger's "nobody" has no seat: it is a button only)
+    choices = tuple(a.player for a in legal if hasattr(a, "player")) if choosing and human_turn else ()
     can_draw = playing and not fits and isinstance(legal[0], Draw)
     must_pass = playing and not fits and isinstance(legal[0], Pass)
     plays = recent_plays(game.events)
