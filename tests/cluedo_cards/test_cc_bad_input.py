@@ -32,6 +32,33 @@ def test_bad_rule_raises_naming_the_field(field, value):
         cc.Rules().replace(**{field: value})
 
 
+@pytest.mark.parametrize("field,value,allowed", [
+    ("hand_size", 31, "at most 30"), ("target", 501, "at most 500"), ("going_out_points", 101, "at most 100"),
+    ("copies", 10**6, "at most 4"), ("copies", 5, "at most 4"), ("max_turns", 10_001, "at most 10,000"),
+    ("max_rounds", 10**18, "at most 1,000"),
+    ("pictures", tuple(f"p{i}" for i in range(25)), "at most 24 pictures"),
+    ("numbers", tuple(range(13)), "at most 12 numbers"),
+    ("miniatures", (("dagger", 1),) * 25, "2 to 24"), ("miniatures", (("dagger", 101),) * 4, "0 to 100"),
+])
+def test_every_size_field_has_an_upper_bound(field, value, allowed):
+    """A huge value is refused at once (copies=10**6 used to take two minutes and 2.7 GB), naming field, value, limit."""
+    with pytest.raises(ValueError, match=field) as error:
+        cc.Rules(**{field: value})
+    assert allowed in str(error.value) and repr(value)[:20] in str(error.value)
+
+
+def test_the_upper_bounds_themselves_are_playable():
+    """The largest values a teacher may ask for still make a game that deals, plays and ends."""
+    limits = cc.rules.LIMITS
+    pictures = tuple(f"picture {i}" for i in range(limits["pictures"]))
+    rules = cc.Rules(pictures=pictures, numbers=tuple(range(1, limits["numbers"] + 1)), copies=limits["copies"],
+                     hand_size=limits["hand_size"], miniatures=((pictures[0], limits["penalty"]),) * limits["miniatures"],
+                     powers=(), target=3, max_turns=limits["max_turns"], max_rounds=3)
+    game = cc.Game(rules, n_players=4, seed=1, record_events=False)
+    bk.play(game)
+    assert game.is_over and len(game.draw_pile) + len(game.discard_pile) + sum(map(len, game.hands)) == 1152
+
+
 def test_unknown_rule():
     with pytest.raises(ValueError, match="hand_limit"):
         cc.Rules().replace(hand_limit=3)

@@ -41,6 +41,10 @@ it, or is stated here when it is simply how the game is played):
   round's winner; ``"winner"``: the last round's winner; ``"rotate"``: round
   1 is started by seat 0, round 2 by seat 1, and so on round the table.  After a void round the next seat
   clockwise from that round's starter begins.
+* **Upper bounds** (``LIMITS``): every size field has a largest value, far
+  beyond any game a class would play (a hand of 30, a target of 500, 4
+  copies of a deck of at most 24 pictures x 12 numbers, ...), so no variant
+  can exhaust the machine; a larger value is a ValueError naming the field.
 * **A round with no end** (``max_turns``): a round in which nobody goes
   out after this many turns (plays and draws) is void: no points, a new
   round.  ``max_rounds`` ends a game that never reaches the target as a
@@ -71,6 +75,24 @@ POWERS = (("dagger", SKIP_CHOSEN), ("candlestick", SKIP_NEXT), ("rope", AGAIN), 
 EMPTY_DRAW_RULES = ("reshuffle", "pass")
 TIE_RULES = ("play on", "round winner")
 STARTER_RULES = ("after winner", "winner", "rotate")
+
+
+#: The largest value each size field may take: far beyond any game a class
+#: would play, small enough that no variant can exhaust the machine (a deck of
+#: a million copies once took two minutes and 2.7 GB to deal).  A deck holds at
+#: most 24 pictures x 12 numbers x 4 copies = 1,152 cards.
+LIMITS = {
+    "hand_size": 30,          # cards dealt to each player
+    "target": 500,            # points that win
+    "going_out_points": 100,  # points for going out
+    "copies": 4,              # copies of the whole deck
+    "max_turns": 10_000,      # turns before a round is void
+    "max_rounds": 1_000,      # rounds before a stalemate
+    "pictures": 24,           # different pictures
+    "numbers": 12,            # different numbers
+    "miniatures": 24,         # miniature cards
+    "penalty": 100,           # a miniature's penalty
+}
 
 
 def _whole(value) -> bool:
@@ -124,17 +146,26 @@ class Rules(BaseRules):
         require(self.copies >= 1, "copies", self.copies, "at least 1 copy")
         require(self.max_turns >= 1, "max_turns", self.max_turns, "at least 1 turn")
         require(self.max_rounds >= 1, "max_rounds", self.max_rounds, "at least 1 round")
+        for name in ("hand_size", "target", "going_out_points", "copies", "max_turns", "max_rounds"):
+            value = getattr(self, name)
+            require(value <= LIMITS[name], name, value, f"at most {LIMITS[name]:,} (see rules.LIMITS)")
         pictures = self.pictures
         require(isinstance(pictures, tuple) and len(pictures) >= 1 and all(isinstance(p, str) and p for p in pictures)
                 and len(set(pictures)) == len(pictures), "pictures", pictures, "a tuple of different picture names")
+        require(len(pictures) <= LIMITS["pictures"], "pictures", pictures,
+                f"at most {LIMITS['pictures']} pictures (see rules.LIMITS)")
         numbers = self.numbers
         require(isinstance(numbers, tuple) and len(numbers) >= 1 and all(_whole(n) for n in numbers)
                 and len(set(numbers)) == len(numbers), "numbers", numbers, "a tuple of different whole numbers")
+        require(len(numbers) <= LIMITS["numbers"], "numbers", numbers,
+                f"at most {LIMITS['numbers']} numbers (see rules.LIMITS)")
         minis = self.miniatures
-        require(isinstance(minis, tuple) and len(minis) >= self.min_players, "miniatures", minis,
-                f"a tuple of at least {self.min_players} (picture, penalty) pairs")
-        require(all(isinstance(m, tuple) and len(m) == 2 and m[0] in pictures and _whole(m[1]) and m[1] >= 0
-                    for m in minis), "miniatures", minis, "(picture, penalty) pairs: a picture of the deck, 0 or more")
+        require(isinstance(minis, tuple) and self.min_players <= len(minis) <= LIMITS["miniatures"],
+                "miniatures", minis,
+                f"a tuple of {self.min_players} to {LIMITS['miniatures']} (picture, penalty) pairs")
+        require(all(isinstance(m, tuple) and len(m) == 2 and m[0] in pictures and _whole(m[1])
+                    and 0 <= m[1] <= LIMITS["penalty"] for m in minis), "miniatures", minis,
+                f"(picture, penalty) pairs: a picture of the deck, a penalty 0 to {LIMITS['penalty']}")
         powers = self.powers
         require(isinstance(powers, tuple)
                 and all(isinstance(p, tuple) and len(p) == 2 and p[0] in pictures and p[1] in POWER_KINDS
