@@ -59,3 +59,141 @@ def test_a_progress_bar_is_shown_in_the_view_and_counts_games():
     assert bar.n == 10 and bar.total == 40
     assert view.outputs[0]["output_type"] == "display_data"   # the bar's widget
     bar.close()
+
+
+# --- The saved notebooks (the before-commit check) ---------------------------------------------------
+
+import os  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import nbformat  # noqa: E402
+import pytest  # noqa: E402
+from nbformat.v4 import new_code_cell, new_notebook, new_output  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tools"))
+import build_notebooks  # noqa: E402
+from notebook_builder import PIN, VOILA_MARKER, WIDGET_VIEW, Builder, saved_output_problems, strip_widgets  # noqa: E402
+
+SAVED_NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
+A_WIDGET = {WIDGET_VIEW: {"version_major": 2, "version_minor": 0, "model_id": "5f0c"}, "text/plain": "VBox()"}
+
+
+def _notebook_with_a_widget(pinned):
+    cell = new_code_cell((PIN + "\n" if pinned else "") + "widgets.VBox()", id="x-00")
+    cell.outputs = [new_output("stream", name="stdout", text="42\n"), new_output("display_data", data=A_WIDGET)]
+    nb = new_notebook(cells=[cell])
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    return nb
+
+
+def test_every_saved_notebook_is_listed_by_the_builder():
+    assert [path.name for path in SAVED_NOTEBOOKS] == sorted(build_notebooks.NOTEBOOKS)
+
+
+@pytest.mark.parametrize("path", SAVED_NOTEBOOKS, ids=lambda path: path.name)
+def test_no_saved_notebook_holds_widget_views_widget_state_or_stray_outputs(path):
+    """A fresh kernel cannot restore a saved widget: JupyterLab would say 'model not found'."""
+    assert saved_output_problems(nbformat.read(str(path), as_version=4)) == []
+
+
+def test_the_check_names_the_widget_view_the_widget_state_and_an_unpinned_output():
+    problems = saved_output_problems(_notebook_with_a_widget(pinned=False))
+    assert problems[0].startswith("notebook metadata: saved widget state")
+    assert problems[1].startswith("cell 0 (id x-00): output 1 is a widget view")
+    assert problems[2] == "cell 0 (id x-00): 2 saved output(s) in a cell that is not pinned"
+    assert len(problems) == 3
+
+
+def test_strip_widgets_keeps_only_the_text_of_a_pinned_widget_and_drops_the_state():
+    nb = strip_widgets(_notebook_with_a_widget(pinned=True))
+    assert "widgets" not in nb.metadata
+    outputs = nb.cells[0].outputs
+    assert outputs[0]["text"] == "42\n"
+    assert outputs[1]["data"] == {"text/plain": "VBox()"}       # nbval still compares the same outputs
+    assert saved_output_problems(nb) == []
+    nbformat.validate(nb)
+
+
+def test_strip_widgets_drops_an_output_that_was_only_a_widget_view():
+    nb = _notebook_with_a_widget(pinned=True)
+    nb.cells[0].outputs[1]["data"] = {WIDGET_VIEW: A_WIDGET[WIDGET_VIEW]}
+    assert [out["output_type"] for out in strip_widgets(nb).cells[0].outputs] == ["stream"]
+
+
+def test_check_exits_1_naming_the_notebook_and_the_cell(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(build_notebooks, "NOTEBOOK_DIR", tmp_path / "notebooks")
+    (tmp_path / "notebooks").mkdir()
+    for name in build_notebooks.NOTEBOOKS:
+        nbformat.write(new_notebook(), str(tmp_path / "notebooks" / name))
+    nbformat.write(_notebook_with_a_widget(pinned=True), str(tmp_path / "notebooks" / "00_index.ipynb"))
+    assert build_notebooks.main(["--check"]) == 1
+    err = capsys.readouterr().err
+    assert "notebooks/00_index.ipynb: cell 0 (id x-00): output 1 is a widget view" in err
+    assert "notebooks/00_index.ipynb: notebook metadata: saved widget state" in err
+    assert "01_mystery_date" not in err
+    assert build_notebooks.main(["--check", "01_mystery_date.ipynb"]) == 0
+
+
+def test_the_builder_never_writes_a_widget_even_in_a_pinned_cell(monkeypatch):
+    """pin_outputs strips what the kernel displayed; nothing else is run here (a fake client)."""
+    import nbclient
+
+    class FakeClient:
+        def __init__(self, nb, **kwargs):
+            self.nb = nb
+
+        def execute(self):
+            self.nb.cells[0].execution_count = 1
+            self.nb.cells[0].outputs = _notebook_with_a_widget(pinned=True).cells[0].outputs
+            self.nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+
+    monkeypatch.setattr(nbclient, "NotebookClient", FakeClient)
+    b = Builder("x")
+    b.code(PIN + "\nwidgets.VBox()")
+    nb = build_notebooks.pin_outputs(b.notebook(), REPO / "notebooks" / "x.ipynb")
+    assert saved_output_problems(nb) == []
+    assert nb.cells[0].outputs[1]["data"] == {"text/plain": "VBox()"}
+
+
+# --- How to start, in each notebook's first lines --------------------------------------------------------
+
+def _start_cell(path):
+    nb = nbformat.read(str(path), as_version=4)
+    return nb.cells[0]
+
+
+@pytest.mark.parametrize("path", SAVED_NOTEBOOKS, ids=lambda path: path.name)
+def test_each_notebook_opens_with_how_to_start_shown_before_anything_runs(path):
+    cell = _start_cell(path)
+    assert cell.id.endswith("-start") and cell.source.startswith(PIN)
+    assert cell.metadata["jupyter"]["source_hidden"]                    # the student sees only the text
+    (shown,) = cell.outputs                                             # saved, so JupyterLab shows it at once
+    guide = shown["data"]["text/markdown"]
+    assert "**Run → Run All Cells**" in guide and "⏩" in guide
+    assert "appear" in guide                                            # ... and what they will see
+
+
+def _run_start_cell(path, monkeypatch, environ):
+    """Run the cell's code as its kernel would; returns what it displayed."""
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda *objs: shown.extend(objs))
+    monkeypatch.setattr(os, "environ", environ)
+    exec(_start_cell(path).source, {})
+    return shown
+
+
+def test_the_start_cell_shows_its_guide_in_jupyterlab_and_nothing_under_voila(monkeypatch):
+    path = REPO / "notebooks" / "01_mystery_date.ipynb"
+    (guide,) = _run_start_cell(path, monkeypatch, {})
+    assert guide.data.strip() == _start_cell(path).outputs[0]["data"]["text/markdown"].strip()
+    # Voilà sets VOILA_BASE_URL (and more VOILA_* variables) in every kernel it starts.
+    assert _run_start_cell(path, monkeypatch, {VOILA_MARKER: "/"}) == []
+
+
+def test_a_guide_that_would_break_its_cell_is_refused():
+    with pytest.raises(ValueError, match="triple quote"):
+        Builder("x").how_to_start('Press """ here')

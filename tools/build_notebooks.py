@@ -3,6 +3,7 @@
     python tools/build_notebooks.py          # write every notebook of notebooks/
     python tools/build_notebooks.py --pin    # ... then run them and keep the pinned outputs
     python tools/build_notebooks.py --pin 01_mystery_date.ipynb 02_mouse_trap.ipynb   # only these two
+    python tools/build_notebooks.py --check  # write nothing; fail if a saved notebook holds widgets
 
 Each notebook is written by its own module, ``tools/lesson_<game>.py``.
 A cell whose first line is ``# NBVAL_CHECK_OUTPUT`` is a pinned cell: nbval
@@ -10,6 +11,12 @@ A cell whose first line is ``# NBVAL_CHECK_OUTPUT`` is a pinned cell: nbval
 numbers must not drift.  ``--pin`` executes each notebook in a fresh kernel and
 copies only those cells' outputs into the file; every other cell stays
 stripped (no outputs, no execution count).
+
+No notebook is written with a widget's view in an output or widget state in its
+metadata (a fresh kernel cannot restore them: JupyterLab would show "Error
+displaying widget: model not found"): a pinned widget keeps only its text.
+``--check`` reads the saved notebooks and exits with status 1, naming the
+notebook and the cell, if any holds them (or outputs in a cell that is not pinned).
 """
 from __future__ import annotations
 
@@ -26,7 +33,7 @@ from lesson_mouse_trap import mouse_trap_notebook
 from lesson_mystery_date import mystery_date_notebook
 from lesson_philo_vance import philo_vance_notebook
 from lesson_win_lose_draw import win_lose_draw_notebook
-from notebook_builder import PIN
+from notebook_builder import is_pinned, saved_output_problems, strip_widgets
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 
@@ -34,10 +41,6 @@ NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 NOTEBOOKS = {"00_index.ipynb": index_notebook, "01_mystery_date.ipynb": mystery_date_notebook,
              "02_mouse_trap.ipynb": mouse_trap_notebook, "03_philo_vance.ipynb": philo_vance_notebook,
              "04_cluedo_cards.ipynb": cluedo_cards_notebook, "05_win_lose_draw.ipynb": win_lose_draw_notebook}
-
-
-def is_pinned(cell) -> bool:
-    return cell.cell_type == "code" and cell.source.lstrip().startswith(PIN)
 
 
 def pin_outputs(nb, path: Path, timeout: int = 600):
@@ -52,23 +55,47 @@ def pin_outputs(nb, path: Path, timeout: int = 600):
             # nbval only compares cells that look "run": keep the execution count.
             cell.execution_count = done.execution_count
             cell.outputs = [out for out in done.outputs if out.get("name") != "stderr"]
-    return nb
+    return strip_widgets(nb)
+
+
+def check(names) -> int:
+    """Print every problem of the saved notebooks ``names``; 1 if there is any, else 0."""
+    found = 0
+    for name in names:
+        path = NOTEBOOK_DIR / name
+        for problem in saved_output_problems(nbformat.read(str(path), as_version=4)):
+            print(f"{path.relative_to(NOTEBOOK_DIR.parent)}: {problem}", file=sys.stderr)
+            found += 1
+    if found:
+        print(f"{found} problem(s): rebuild with `python tools/build_notebooks.py --pin NOTEBOOK`", file=sys.stderr)
+        return 1
+    print(f"checked {len(names)} notebook(s): no widget views, no widget state, no stray outputs", file=sys.stderr)
+    return 0
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pin", action="store_true", help="execute and keep the pinned cells' outputs")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if a saved notebook holds widget views or widget state")
     parser.add_argument("names", nargs="*", metavar="NOTEBOOK",
                         help="write only these notebooks (default: all of them): " + ", ".join(NOTEBOOKS))
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in NOTEBOOKS]
     if unknown:
         parser.error(f"no notebook called {', '.join(unknown)}; the notebooks are: {', '.join(NOTEBOOKS)}")
+    if args.check and args.pin:
+        parser.error("--check writes nothing: give --check or --pin, not both")
+    if args.check:
+        return check(args.names or list(NOTEBOOKS))
     for name in args.names or NOTEBOOKS:
         path = NOTEBOOK_DIR / name
         nb = NOTEBOOKS[name]()
         if args.pin:
             pin_outputs(nb, path)
+        problems = saved_output_problems(nb)
+        if problems:   # the builder strips them: this would be a bug in it
+            raise RuntimeError(f"{name} would be saved with: " + "; ".join(problems))
         nbformat.validate(nb)
         nbformat.write(nb, str(path))
         pinned = sum(is_pinned(c) for c in nb.cells)
@@ -76,4 +103,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -4,6 +4,11 @@ from notebook_builder import PIN, Builder
 
 def cluedo_cards_notebook():
     b = Builder("cc")
+    b.how_to_start("""
+    **▶ To start:** choose **Run → Run All Cells** in the menu (or press ⏩ in the toolbar, then
+    **Restart**). In about ten seconds the table with your hand appears under *1. Play a round*,
+    ready for your first card; the odds, charts and study buttons follow further down.
+    """)
     b.md("""
     # The Cluedo Card Game: is it a good game?
 

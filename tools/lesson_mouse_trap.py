@@ -4,6 +4,11 @@ from notebook_builder import PIN, Builder
 
 def mouse_trap_notebook():
     b = Builder("mt")
+    b.how_to_start("""
+    **▶ To start:** choose **Run → Run All Cells** in the menu (or press ⏩ in the toolbar, then
+    **Restart**). In about ten seconds the game board appears under *1. Play a game*, ready for
+    your first **Roll**; the crank's odds, charts and study buttons follow further down.
+    """)
     b.md("""
     # Mouse Trap: chains of chance
 
