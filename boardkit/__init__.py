@@ -7,9 +7,11 @@
 import importlib
 
 from .core import IllegalAction, Record, play, process_pool, simulate, step
+from .core.sweep import sweep
 
 __version__ = "0.1.0"
-__all__ = ["IllegalAction", "Record", "metrics", "play", "process_pool", "simulate", "stats", "step"]
+__all__ = ["IllegalAction", "Record", "metrics", "play", "process_pool", "simulate", "stats", "step",
+           "sweep"]
 
 
 def __getattr__(name):

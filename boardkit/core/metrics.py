@@ -363,3 +363,78 @@ def compare(frames: dict, skill: dict | None = None) -> pd.DataFrame:
             raise ValueError(f"skill names games with no frame: {unknown}; the frames are {list(frames)}")
         table["skill"] = [float(skill[name]) if name in skill else np.nan for name in table.index]
     return table
+
+
+# -- the headline figures with their intervals (for sweeps and the design lab) ---------------
+def quantile_interval(values, q: float, confidence: float = 0.95) -> tuple[float, float, float]:
+    """A quantile of ``values`` with a distribution-free interval: ``(estimate, low, high)``.
+
+    ``estimate`` is ``numpy.percentile(values, 100 * q)``.  The interval runs
+    between two of the sorted values (order statistics), chosen so that the
+    true quantile of the game lies between them with at least ``confidence``
+    (the number of games shorter than the true quantile is binomial).  It
+    needs no assumption about the shape of the distribution, which matters
+    for game lengths with long tails.  Where too few games are played to
+    reach that confidence (e.g. the 99th percentile of 50 games) the
+    interval runs to the shortest or longest game, and it always contains
+    the estimate.
+    """
+    values = np.sort(np.asarray(values, dtype=float))
+    if values.size == 0:
+        raise ValueError("quantile_interval needs at least one value")
+    if not 0 <= q <= 1:
+        raise ValueError(f"q must be between 0 and 1, got {q!r}")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
+    from scipy import special
+
+    n = values.size
+    estimate = float(np.percentile(values, 100 * q))
+    tail = (1 - confidence) / 2
+    below = special.bdtr(np.arange(n + 1), n, q)   # P(at most k of the n games fall below the quantile)
+    lower = max(int((below <= tail).sum()), 1)      # the lower end is the lower-th smallest game
+    upper = min(int(np.argmax(below >= 1 - tail)) + 1, n)
+    return estimate, min(float(values[lower - 1]), estimate), max(float(values[upper - 1]), estimate)
+
+
+def summary_with_intervals(frame: pd.DataFrame, confidence: float = 0.95) -> pd.Series:
+    """:func:`summary`'s figures, each followed by its interval where it has one.
+
+    The same figures as :func:`summary` (same values), and after each
+    estimate its ``<figure> low`` and ``<figure> high`` at ``confidence``:
+
+    * ``mean length``, ``mean lead changes``: Student-t intervals;
+    * ``median length``, ``90th percentile``, ``99th percentile``: the
+      order-statistic intervals of :func:`quantile_interval`;
+    * ``first seat win rate`` (of the won games), ``won share``,
+      ``comeback share``: Wilson intervals.
+
+    ``games`` and ``players`` are counts, and ``seat test p`` is a p-value,
+    itself a statement about chance: these three have no interval.
+    """
+    figures = summary(frame)
+    turns = pd.to_numeric(frame["turns"], errors="coerce").to_numpy(dtype=float)
+    intervals = {"mean length": mean_interval(turns, confidence)[1:]}
+    for name, q in (("median length", 0.5), ("90th percentile", 0.9), ("99th percentile", 0.99)):
+        intervals[name] = quantile_interval(turns, q, confidence)[1:]
+    won = frame["winner"].notna()
+    if won.any():
+        seats = win_rates(frame, confidence)
+        intervals["first seat win rate"] = (float(seats.loc[0, "low"]), float(seats.loc[0, "high"]))
+    else:
+        intervals["first seat win rate"] = (np.nan, np.nan)
+    intervals["won share"] = wilson_interval(int(won.sum()), len(frame), confidence)
+    if all(c in frame.columns for c in DRAMA_COLUMNS):
+        excitement = drama(frame, confidence)
+        for name in ("mean lead changes", "comeback share"):
+            intervals[name] = (excitement[f"{name} low"], excitement[f"{name} high"])
+            if np.isnan(figures[name]):
+                intervals[name] = (np.nan, np.nan)
+    else:
+        intervals["mean lead changes"] = intervals["comeback share"] = (np.nan, np.nan)
+    values = {}
+    for name, value in figures.items():
+        values[name] = value
+        if name in intervals:
+            values[f"{name} low"], values[f"{name} high"] = (float(end) for end in intervals[name])
+    return pd.Series(values)
