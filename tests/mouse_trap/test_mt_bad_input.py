@@ -41,7 +41,7 @@ def test_bad_rule_raises_naming_the_field(field, value):
 def test_the_error_message_says_what_is_allowed():
     with pytest.raises(ValueError) as info:
         mt.Rules(push_cost=0)
-    assert "push_cost=0" in str(info.value) and "at least 1" in str(info.value)
+    assert "push_cost=0" in str(info.value) and "from 1 to 100" in str(info.value)
     with pytest.raises(ValueError) as info:
         mt.Rules(path=("start", "jump 3"))
     assert "path=" in str(info.value) and "'jump 3'" in str(info.value)

@@ -13,7 +13,7 @@ from boardkit.games import mouse_trap as mt
 from boardkit.games.mouse_trap import events as ev
 from boardkit.games.mouse_trap.rules import SPACE_KINDS, STAGE_ODDS
 from mt_helpers import (ALWAYS, CRANK_SPACE, SAFE, WHEEL, arrange, complete, force_rolls, land, never_past,
-                        new_game, of_type, where)
+                        new_game, of_type, saved, where)
 
 ROLL, CRANK, STOP = mt.Roll(), mt.Crank(), mt.Stop()
 
@@ -66,6 +66,8 @@ def test_roll_moves_forward_and_play_proceeds_to_the_left(monkeypatch):
     game = arrange(new_game(n_players=3))
     force_rolls(monkeypatch, game, 3)
     game.apply(ROLL)
+    assert game.legal_actions() == [mt.Build(), mt.DoNotBuild()]  # a build space: she may build
+    game.apply(mt.Build())
     assert game.positions == [3, 0, 0] and game.current == 1
     assert game.turns == 1
     assert game.events[:2] == [ev.Rolled(0, 3), ev.Moved(0, 0, 3, "2-3-4", "roll")]
@@ -97,6 +99,9 @@ def test_build_only_when_the_player_count_matches(monkeypatch, n_players, text, 
     game = arrange(new_game(n_players=n_players), parts=5)
     events = land(monkeypatch, game, where(game, text))
     if builds:
+        assert game.legal_actions() == [mt.Build(), mt.DoNotBuild()] and game.current == 0
+        game.apply(mt.Build())
+        events = game.events
         assert game.parts == 6 and game.cheese[0] == 1 and game.pile == 29
         assert ev.Built(0, 6) in events and ev.TookCheese(0, None, 1) in events
     else:
@@ -109,6 +114,7 @@ def test_parts_are_built_in_numerical_order(monkeypatch):
     for expected in (1, 2, 3):
         game.current = 0
         land(monkeypatch, game, 1)
+        game.apply(mt.Build())
         assert game.parts == expected
     built = [e.part for e in game.events if isinstance(e, ev.Built)]
     assert built == [1, 2, 3]
@@ -116,17 +122,60 @@ def test_parts_are_built_in_numerical_order(monkeypatch):
 
 def test_the_cheese_wheel_build_space_builds_two_parts_and_takes_two_cheese(monkeypatch):
     game = arrange(new_game(n_players=4), parts=10)
-    events = land(monkeypatch, game, 37)
+    land(monkeypatch, game, 37)
+    before = len(game.events)
+    game.apply(mt.Build())
+    events = game.events[before:]
     assert game.parts == 12 and game.cheese[0] == 2
     assert of_type(events, ev.Built) == [ev.Built(0, 11), ev.Built(0, 12)]
 
 
 def test_double_build_with_one_part_left_builds_one_and_completes_the_trap(monkeypatch):
     game = arrange(new_game(n_players=4), parts=23)
-    events = land(monkeypatch, game, 37)
+    land(monkeypatch, game, 37)
+    game.apply(mt.Build())
+    events = game.events
     assert game.parts == 24 and game.trap_complete and game.cheese[0] == 1
     assert ev.TrapDone(0) in events
     assert game.trap_done_turn == game.turns
+
+
+def test_building_is_a_choice_and_declining_builds_nothing_and_takes_nothing(monkeypatch):
+    """The book: "then you may build one piece" -- she may also decline."""
+    game = arrange(new_game(n_players=4), parts=10)
+    land(monkeypatch, game, 37)
+    assert game.phase == "build" and game.legal_actions() == [mt.Build(), mt.DoNotBuild()]
+    game.apply(mt.DoNotBuild())
+    assert game.parts == 10 and game.cheese[0] == 0 and game.pile == 30 and game.current == 1
+    assert game.phase == "roll" and ev.NothingHappens(0, "decides not to build") in game.events
+
+
+def test_an_illegal_build_changes_nothing(monkeypatch):
+    game = arrange(new_game(n_players=4), parts=10)
+    with pytest.raises(ValueError, match="not legal"):
+        game.apply(mt.Build())  # not on a build space: it is time to roll
+    land(monkeypatch, game, 37)
+    before = saved(game)
+    with pytest.raises(ValueError):
+        game.apply(mt.Crank())
+    assert saved(game) == before
+
+
+def test_a_mouse_sent_to_a_build_space_does_not_build(monkeypatch):
+    path = ("start", "back 1", "build 2-3-4")
+    game = arrange(new_game(n_players=4, path=path), positions=[0, 0, 0, 0])
+    land(monkeypatch, game, 1, 1)  # GO BACK 1 to START ... and a sent mouse follows no message
+    assert game.phase == "roll" and game.current == 1 and game.parts == 0
+    path = ("start", "ahead 1", "build 2-3-4")
+    game = arrange(new_game(n_players=4, path=path), positions=[0, 0, 0, 0])
+    land(monkeypatch, game, 1, 1)  # MOVE AHEAD 1 onto the build space: no build
+    assert game.positions[0] == 2 and game.phase == "roll" and game.current == 1 and game.parts == 0
+
+
+def test_the_book_is_the_default_for_a_sent_mouse():
+    """"do not follow any message printed in that space!" -- the house readings are opt-in."""
+    rules = mt.Rules()
+    assert rules.wheel_cheese_when_sent is False and rules.crank_when_sent is False
 
 
 def test_nothing_happens_on_a_build_space_once_the_trap_is_complete(monkeypatch):

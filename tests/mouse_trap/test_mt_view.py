@@ -313,6 +313,26 @@ def test_human_pushes_a_mouse_by_clicking_it_then_stops(crank_app, monkeypatch):
     assert app.game.current_player == 1 and app.game.phase == ROLLING
 
 
+def test_human_may_build_or_decline_with_buttons_or_the_trap(make_app, monkeypatch):
+    """The book: on a build space a player *may* build; the App offers both."""
+    app = make_app(seats=HUMAN_FIRST, seed=1)
+    game = arrange(app.game, positions=[2, 5, 6, 7], parts=4)
+    force_rolls(monkeypatch, game, 1)                           # 3: build 2-3-4
+    app.refresh()
+    app.step()
+    assert game.phase == "build" and labels(app) == ["1. Build", "2. Do not build"]
+    assert "you may build part 5" in text(app)
+    app.choice_buttons[1].click()
+    assert "Player 1: decides not to build" in text(app)
+    assert game.parts == 4 and game.cheese[0] == 0 and game.current == 1
+    game = arrange(app.game, positions=[2, 5, 6, 7], parts=4)
+    force_rolls(monkeypatch, game, 1)
+    app.refresh()
+    app.step()
+    mouse_down(app, *centre(app.geometry.stage_rect(0)))        # the trap: build
+    assert game.parts == 5 and game.cheese[0] == 1 and game.phase == ROLLING
+
+
 def test_human_splits_a_take_between_tied_rivals_with_buttons(make_app, monkeypatch):
     app = make_app(seats=HUMAN_FIRST, seed=1)
     game = arrange(app.game, positions=[18, 5, 6, 7], cheese=[0, 3, 3, 0])

@@ -7,11 +7,11 @@
 from boardkit.games import lazy_app_and_analysis
 
 from . import bots
-from .actions import Crank, Push, Roll, Split, Stop
+from .actions import Build, Crank, DoNotBuild, Push, Roll, Split, Stop
 from .game import Game
 from .rules import PARTS, STAGE_LETTERS, STAGES, Rules, Space, parse_space
 
 __getattr__ = lazy_app_and_analysis(__name__)
 
-__all__ = ["App", "Crank", "Game", "PARTS", "Push", "Roll", "Rules", "STAGES", "STAGE_LETTERS", "Space", "Split",
+__all__ = ["App", "Build", "Crank", "DoNotBuild", "Game", "PARTS", "Push", "Roll", "Rules", "STAGES", "STAGE_LETTERS", "Space", "Split",
            "Stop", "analysis", "bots", "parse_space"]

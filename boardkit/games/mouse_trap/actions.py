@@ -13,6 +13,32 @@ from .events import seat
 from .rules import Rules
 
 
+class Build(NamedTuple):
+    """On a build space for this many players: build the next part(s) and take a cheese per part.
+
+    The rulebook says the player "may build", so building is her choice (see :class:`DoNotBuild`)."""
+
+    kind: str = "build"
+
+    def __str__(self):
+        return "build"
+
+    def __repr__(self):
+        return "Build()"
+
+
+class DoNotBuild(NamedTuple):
+    """On a build space: decline to build (no part, no cheese) and end the turn."""
+
+    kind: str = "do not build"
+
+    def __str__(self):
+        return "do not build"
+
+    def __repr__(self):
+        return "DoNotBuild()"
+
+
 class Push(NamedTuple):
     """On TURN CRANK: pay a cheese, roll, and move ``opponent``'s mouse that many spaces."""
 
@@ -66,6 +92,8 @@ class Split(NamedTuple):
         return f"Split({self.amounts!r})"
 
 
+BUILD_IT = Build()
+DONT_BUILD = DoNotBuild()
 CRANK = Crank()
 STOP = Stop()
 PUSHES = tuple(Push(player) for player in range(Rules.max_players))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally likely)
 
-from .actions import CRANK, STOP, Push, Split
+from .actions import BUILD_IT, CRANK, STOP, Push, Split
 
 
 class Trapper:
@@ -19,6 +19,9 @@ class Trapper:
       (cheese runs low: keep some to buy a push next time).  Then crank if a
       mouse is on the wheel, else stop.
     * Splitting a take between tied rivals: as evenly as possible, so no rival is left clearly the richest.
+    * On a build space it always builds.  The book lets a player decline
+      (``DoNotBuild``), but building brings the trap closer and a cheese per
+      part, and the Trapper is the one who wants the trap finished.
     """
 
     name = "Trapper"
@@ -27,6 +30,8 @@ class Trapper:
         self.reserve = reserve
 
     def choose(self, game, actions, chance):
+        if BUILD_IT in actions:
+            return BUILD_IT
         kind = type(actions[0])
         if kind is Split:
             return min(actions, key=lambda a: max(n for _, n in a.amounts))

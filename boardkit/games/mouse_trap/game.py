@@ -4,13 +4,16 @@ One turn: the player rolls the die and moves her mouse along the main path,
 then round and round the Loop.  The space she stops on tells her what to do:
 
 * BUILD (2 / 2-3 / 2-3-4): if the number of players is one of the numbers,
-  she builds the next part (parts go 1, 2, ..., 24 in order) and takes one
-  cheese per part.  The double build space by the Cheese Wheel builds two.
+  she *may* build (the book's word: a decision, :class:`Build` or
+  :class:`DoNotBuild`) the next part (parts go 1, 2, ..., 24 in order) and
+  takes one cheese per part.  The double build space by the Cheese Wheel
+  builds two.
 * TAKE / LOSE CHEESE: take from, or return to, the pile (she returns what she
   holds if she is short).
 * GO BACK / MOVE AHEAD / GO TO CHEESE: she moves to the space shown, and does
-  not follow its message (but see ``Rules.wheel_cheese_when_sent`` and
-  ``Rules.crank_when_sent``).
+  not follow its message: no build, no cheese, not even the Cheese Wheel's,
+  and no crank (the house readings ``Rules.wheel_cheese_when_sent`` and
+  ``Rules.crank_when_sent`` let a sent mouse take the wheel's cheese or crank).
 * TAKE 3 FROM RIVAL WITH MOST: even when the pile still has cheese.
 * CHEESE WHEEL: take two cheese (and hope nobody turns the crank).
 * TURN CRANK, once the trap is complete: she may pay one cheese per try to
@@ -43,19 +46,18 @@ Columns of :meth:`Game.result` (one simulation row):
 """
 from __future__ import annotations
 
-from itertools import product
-
 from boardkit.core import BaseGame, LeadTracker, event_to_dict
 
 from . import events as ev
-from .actions import CRANK, PUSHES, ROLL, STOP, Crank, Push, Roll, Split, Stop
+from .actions import BUILD_IT, CRANK, DONT_BUILD, PUSHES, ROLL, STOP, Build, Crank, DoNotBuild, Push, Roll, Split, Stop
 from .rules import AHEAD, BACK, BUILD, CRANK as CRANK_SPACE, LOSE, RIVAL, STAGE_LETTERS, TAKE, TO_CHEESE, WHEEL, Rules
 
 # The phases of a turn: which decision the current player faces.
 ROLLING = "roll"
+BUILDING = "build"
 CRANKING = "crank"
 SPLITTING = "split"
-PHASES = (ROLLING, CRANKING, SPLITTING)
+PHASES = (ROLLING, BUILDING, CRANKING, SPLITTING)
 #: end reasons
 LAST_MOUSE = "last mouse"
 TURN_CAP = "turn cap"
@@ -119,6 +121,8 @@ class Game(BaseGame):
     def _legal_actions(self) -> list:
         if self.phase == ROLLING:
             return [ROLL]
+        if self.phase == BUILDING:
+            return [BUILD_IT, DONT_BUILD]
         if self.phase == CRANKING:
             return self._crank_choices()
         if self.phase == SPLITTING:
@@ -129,6 +133,10 @@ class Game(BaseGame):
         kind = type(action)
         if kind is Roll:
             self._roll()
+        elif kind is Build:
+            self._build_parts(self.current, self.rules.spaces[self.positions[self.current]])
+        elif kind is DoNotBuild:
+            self._nothing("decides not to build")
         elif kind is Push:
             self._push(action.opponent)
         elif kind is Crank:
@@ -150,12 +158,13 @@ class Game(BaseGame):
         return choices
 
     def _split_choices(self) -> list:
-        """Every way to take what is owed from the rivals tied for most."""
+        """Every way to take what is owed from the rivals tied for most (each gives
+        0 .. what she holds, together what is owed or all they hold), first seat's
+        share smallest first."""
         tied, most = self._richest()
         total = min(self.owed, most * len(tied))
-        counts = range(min(most, total) + 1)
         return [Split(tuple((p, n) for p, n in zip(tied, split) if n))
-                for split in product(counts, repeat=len(tied)) if sum(split) == total]
+                for split in _shares(total, len(tied), most)]
 
     # -- a turn, step by step -----------------------------------------------
     def _roll(self) -> None:
@@ -210,12 +219,18 @@ class Game(BaseGame):
             self.log(ev.Moved(player, start, end, self.rules.spaces[end].label, how))
 
     def _build(self, player: int, space) -> None:
-        rules = self.rules
+        """A build space for this many players, parts left to build: she *may* build (a decision)."""
         if self.n_players not in space.players:
             return self._nothing(f"this build space is not for {self.n_players} players")
-        n_parts = min(space.amount, rules.n_parts - self.parts)
-        if n_parts == 0:
+        if self.parts == self.rules.n_parts:
             return self._nothing("the trap is already complete")
+        self.phase = BUILDING
+        self._legal = [BUILD_IT, DONT_BUILD]
+
+    def _build_parts(self, player: int, space) -> None:
+        """She builds: the next part (two on a double space, as many as are left) and a cheese for each."""
+        rules = self.rules
+        n_parts = min(space.amount, rules.n_parts - self.parts)
         for _ in range(n_parts):
             self.parts += 1
             if self.events is not None:
@@ -409,3 +424,15 @@ class Game(BaseGame):
         """Rebuild a saved game; anything inconsistent raises ``ValueError``."""
         from .saving import load_game
         return load_game(cls, data)
+
+
+def _shares(total: int, n: int, most: int):
+    """Every way to write ``total`` as ``n`` shares of 0 .. ``most`` each, in
+    lexicographic order (the first share smallest first)."""
+    if n == 1:
+        if total <= most:
+            yield (total,)
+        return
+    for first in range(max(0, total - most * (n - 1)), min(most, total) + 1):
+        for rest in _shares(total - first, n - 1, most):
+            yield (first,) + rest

@@ -22,12 +22,15 @@ or is stated here when it is simply how the game is played):
   given a second, parallel copy (the stage fails only if both fail).
 * **Parts** (``n_parts``): 24 numbered parts, built in order, one cheese per
   part built.  A double build space with one part left builds one part and
-  gives one cheese.
-* **Being sent** (``wheel_cheese_when_sent``, ``crank_when_sent``): a mouse
-  sent by GO BACK / MOVE AHEAD / GO TO CHEESE does not follow the message of
-  the space it reaches (no build, no take or lose).  But the book also says
-  "every time you land on the Cheese Wheel" you take two, and the crank is
-  turned "when you end your turn on TURN CRANK": by default both still apply.
+  gives one cheese.  The book says a player "may build": building is a
+  decision (``Build`` or ``DoNotBuild``); the bots always build.
+* **Being sent** (``wheel_cheese_when_sent``, ``crank_when_sent``): "GO BACK,
+  MOVE AHEAD AND GO TO CHEESE: ... you must go to the space indicated, but do
+  not follow any message printed in that space!"  By default (the book) a
+  sent mouse follows no message at all: no build, no take or lose, no cheese
+  from the Cheese Wheel and no crank from TURN CRANK.  A house reading takes
+  the book's "every time you land on the Cheese Wheel" and "when you end your
+  turn on TURN CRANK" to cover a sent mouse too: set either field to True.
 * **Going back in the Loop**: a GO BACK inside the Loop goes round the Loop
   backwards; on the main path it stops at START.
 * **Pushed mice** (``push_cost``): a cranker pays one cheese per try and rolls
@@ -40,6 +43,12 @@ or is stated here when it is simply how the game is played):
   On a tie the taker chooses how many to take from each tied rival (all from
   one, or divided), up to what each holds.  The book's "you may" is always
   taken (it never hurts).
+* **Sizes** (every count and length has an upper bound, far above anything a
+  lesson needs, so a typo cannot make a game that eats the machine):
+  ``path`` 1-200 spaces, ``loop`` 2-100, the number on a space 1-100,
+  ``cheese_count`` 0-1000, ``n_parts`` 0-200, ``wheel_cheese`` 0-100,
+  ``push_cost`` 1-100, ``die_sides`` 1-100, ``max_turns`` 1-100,000
+  (see :data:`LIMITS`).
 * **A game with no end** (``max_turns``): if nobody can be caught (a trap that
   never works, no build space for this many players) the game would go on
   forever, so it stops after ``max_turns`` turns (rolls) as a stalemate, with
@@ -105,17 +114,26 @@ def parse_space(text: str) -> Space:
     kind = words[0] if words else ""
     if kind in PLAIN and len(words) == 1:
         return Space(kind)
-    if kind in COUNTED and len(words) == 2 and words[1].isdigit() and int(words[1]) >= 1:
+    if kind in COUNTED and len(words) == 2 and _space_number(words[1]):
         return Space(kind, int(words[1]))
     if kind == BUILD and len(words) in (2, 3):
         marks = words[1].split("-")
         times = words[2] if len(words) == 3 else "x1"
         if (all(m in ("2", "3", "4") for m in marks) and len(set(marks)) == len(marks)
-                and times[:1] == "x" and times[1:].isdigit() and int(times[1:]) >= 1):
+                and times[:1] == "x" and _space_number(times[1:])):
             return Space(BUILD, int(times[1:]), tuple(sorted(int(m) for m in marks)))
     raise ValueError(
         f"no such space {text!r}; write one of 'build 2', 'build 2-3', 'build 2-3-4', 'build 2-3-4 x2', "
-        f"'take N', 'lose N', 'back N', 'ahead N', 'rival N', or {', '.join(map(repr, PLAIN))}")
+        f"'take N', 'lose N', 'back N', 'ahead N', 'rival N' (N from 1 to {MAX_SPACE_NUMBER}), "
+        f"or {', '.join(map(repr, PLAIN))}")
+
+
+#: the largest number written on a space ("take 100", "back 100", "build 2 x100")
+MAX_SPACE_NUMBER = 100
+
+
+def _space_number(text: str) -> bool:
+    return text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_SPACE_NUMBER
 
 
 #: START and the main path (a reconstruction; the Loop follows it).
@@ -156,6 +174,20 @@ PARTS = (
 )
 
 
+#: Upper (and lower) bounds of every size field: far above anything a teacher
+#: would want, low enough that no variant can exhaust the machine.
+LIMITS = {
+    "path": (1, 200),           # spaces, START included
+    "loop": (2, 100),           # spaces, SAFE to CHEESE WHEEL
+    "cheese_count": (0, 1000),  # cheese cards in the box
+    "n_parts": (0, 200),        # parts of the trap
+    "wheel_cheese": (0, 100),   # cheese for landing on the Cheese Wheel
+    "push_cost": (1, 100),      # cheese per push
+    "die_sides": (1, 100),      # faces of the die
+    "max_turns": (1, 100_000),  # turns before the game is a stalemate
+}
+
+
 def _is_probability(p) -> bool:
     return (isinstance(p, (int, float, Fraction)) and not isinstance(p, bool)
             and math.isfinite(p) and 0 <= p <= 1)
@@ -179,10 +211,13 @@ class Rules(BaseRules):
     backups: tuple = ()
     #: cheese for landing on the Cheese Wheel
     wheel_cheese: int = 2
-    #: does a mouse *sent* to the Cheese Wheel (GO TO CHEESE ...) take its cheese?
-    wheel_cheese_when_sent: bool = True
-    #: does a mouse *sent* to TURN CRANK (MOVE AHEAD ...) get to crank?
-    crank_when_sent: bool = True
+    #: does a mouse *sent* to the Cheese Wheel (GO TO CHEESE ...) take its cheese?  The book:
+    #: no ("do not follow any message printed in that space!"); True is the house reading
+    #: "every time you land on the Cheese Wheel" you take two, however you got there
+    wheel_cheese_when_sent: bool = False
+    #: does a mouse *sent* to TURN CRANK (MOVE AHEAD ...) get to push and crank?  The book: no;
+    #: True is the house reading "when you end your turn on TURN CRANK", however you got there
+    crank_when_sent: bool = False
     #: cheese paid for each try to push an opponent's mouse
     push_cost: int = 1
     #: faces of the one die
@@ -195,15 +230,13 @@ class Rules(BaseRules):
     max_players = 4
 
     def check(self) -> None:
-        for name in ("cheese_count", "n_parts", "wheel_cheese", "push_cost", "die_sides", "max_turns"):
+        what = {"cheese_count": "cheese cards", "n_parts": "parts", "wheel_cheese": "cheese",
+                "push_cost": "cheese per push", "die_sides": "faces", "max_turns": "turns"}
+        for name, unit in what.items():
             value = getattr(self, name)
-            require(isinstance(value, int) and not isinstance(value, bool), name, value, "a whole number")
-        require(self.cheese_count >= 0, "cheese_count", self.cheese_count, "0 or more cheese cards")
-        require(self.n_parts >= 0, "n_parts", self.n_parts, "0 or more parts")
-        require(self.wheel_cheese >= 0, "wheel_cheese", self.wheel_cheese, "0 or more cheese")
-        require(self.push_cost >= 1, "push_cost", self.push_cost, "at least 1 cheese per push")
-        require(self.die_sides >= 1, "die_sides", self.die_sides, "at least 1 face")
-        require(self.max_turns >= 1, "max_turns", self.max_turns, "at least 1 turn")
+            low, high = LIMITS[name]
+            require(isinstance(value, int) and not isinstance(value, bool) and low <= value <= high, name, value,
+                    f"a whole number of {unit} from {low} to {high:,}")
         for name in ("wheel_cheese_when_sent", "crank_when_sent"):
             value = getattr(self, name)
             require(isinstance(value, bool), name, value, "True or False")
@@ -220,7 +253,10 @@ class Rules(BaseRules):
     def _check_track(self) -> None:
         for name in ("path", "loop"):
             value = getattr(self, name)
-            require(isinstance(value, tuple) and len(value) >= 1, name, value, "a non-empty tuple of spaces")
+            low, high = LIMITS[name]
+            require(isinstance(value, tuple) and low <= len(value) <= high, name,
+                    value if not isinstance(value, tuple) or len(value) <= 8 else f"({len(value)} spaces)",
+                    f"a tuple of {low} to {high} spaces")
             for text in value:
                 try:
                     parse_space(text)

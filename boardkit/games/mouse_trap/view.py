@@ -9,9 +9,11 @@ the choice buttons, keys, redrawing when a browser connects) is in
 ``boardkit.render.app.GameApp``; this module says only what is Mouse Trap's:
 the picture (``view_draw``), what a click on the canvas means (the die to
 roll, an opponent's mouse or panel to pay and push it, the trap or the TURN
-CRANK space to turn the crank), the hints and prompts, and how a roll, a push
-and the crank's chain reaction are animated.  How to split cheese taken from
-rivals tied for most is chosen with the buttons.
+CRANK space to turn the crank; on a build space, the trap to build), the hints
+and prompts, and how a roll, a push and the crank's chain reaction are
+animated.  Whether to build on a build space (the book: a player *may* build)
+and how to split cheese taken from rivals tied for most are chosen with the
+buttons.
 """
 from __future__ import annotations
 
@@ -20,8 +22,8 @@ from boardkit.render.app import GameApp
 
 from . import bots as mt_bots
 from . import view_draw as vd
-from .actions import Crank, Push, Roll
-from .game import CRANKING, ROLLING, SPLITTING, Game
+from .actions import BUILD_IT, Crank, Push, Roll
+from .game import BUILDING, CRANKING, ROLLING, SPLITTING, Game
 from .rules import STAGES, Rules
 
 BOTS = {"Trapper": mt_bots.Trapper, "Random": mt_bots.Random}
@@ -162,9 +164,13 @@ class App(GameApp):
                               f"you have {game.cheese[seat]}. " + self._hint(seat))
             if phase == SPLITTING:
                 return None, "Choose how to split the cheese with the buttons under the board."
+            if phase == BUILDING:
+                return None, f"That is {other}'s mouse. {self._hint(seat)}"
             return None, (f"That is {other}'s mouse. You push other mice only from TURN CRANK, once "
                           f"the trap is complete. {self._hint(seat)}")
         if kind in ("trap", "crank"):
+            if phase == BUILDING:
+                return BUILD_IT, ""
             if phase == CRANKING:
                 if Crank() in legal:
                     return Crank(), ""
@@ -181,6 +187,8 @@ class App(GameApp):
         game = self.game
         if game.phase == ROLLING:
             return "Roll the die: press Roll or click the die."
+        if game.phase == BUILDING:
+            return "Build the next part (press Build or click the trap), or press Do not build."
         if game.phase == CRANKING:
             parts = []
             if any(isinstance(a, Push) for a in game.legal_actions()):
@@ -195,11 +203,18 @@ class App(GameApp):
     def _prompt_for(self, seat, human) -> str:
         game = self.game
         if not human:
-            what = {ROLLING: "to roll", CRANKING: "to push a mouse or turn the crank",
+            what = {ROLLING: "to roll", BUILDING: "to build or not", CRANKING: "to push a mouse or turn the crank",
                     SPLITTING: "to split the cheese it takes"}[game.phase]
             return f"{_seat(seat)} ({self.seats[seat]} bot) is next, {what}: press Step or Autoplay."
         if game.phase == ROLLING:
             return f"{_seat(seat)}, your turn: press Roll or click the die."
+        if game.phase == BUILDING:
+            space = game.rules.spaces[game.positions[seat]]
+            first = game.parts + 1
+            last = min(game.parts + space.amount, game.rules.n_parts)
+            which = f"part {first}" if first == last else f"parts {first}-{last}"
+            return (f"{_seat(seat)}, you are on a build space: you may build {which} and take a cheese "
+                    f"for each (press Build or click the trap), or press Do not build.")
         if game.phase == CRANKING:
             on_wheel = game.on_wheel()
             legal = game.legal_actions()
