@@ -121,12 +121,29 @@ def load(page, url, record_property):
     assert page.locator(TABLE).count() == 1 and page.locator(PAD).count() == 1
 
 
+def assert_sketching_rules_shown(page, seating):
+    """The rulebook's Sketching Rules are on the page, visible, under the pad, in a readable size (issue 16)."""
+    rules = page.locator(".wld-sketching-rules")
+    expect(rules).to_be_visible()
+    for words in ("Sketching Rules", "No letters, words or numbers", "Never speak while sketching",
+                  "Draw an ear to mean \u201csounds like\u201d", seating):
+        expect(rules).to_contain_text(words)
+    box = rules.bounding_box()
+    pad = page.locator(PAD).bounding_box()
+    assert box["y"] >= pad["y"] + pad["height"] - 1 and box["y"] - (pad["y"] + pad["height"]) < 200   # just below
+    assert abs(box["x"] - pad["x"]) < 40 and box["width"] > 200 and box["height"] > 60
+    size = rules.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 16
+
+
 def test_team_play_sketch_peek_guess_agree(voila_server, browser_page, record_property):
     page = browser_page
     game = wld.Game(wld.Rules(), 4, seed=SEED)             # the notebook's game
     sketcher, guesser = game.sketcher, game.guessers[0]
     scoring_team = TEAM_NAMES[game.team_of(guesser)]
     load(page, voila_server(TEAM_APP), record_property)
+    assert_sketching_rules_shown(page, "Team Play is for 4 or more players (boardkit's model takes up to 40); "
+                                       "this App seats 4 to 6")
 
     # --- the score sheet, by its pixels ------------------------------------------------------
     table = canvas_pixel_stats(page, TABLE)
@@ -260,6 +277,7 @@ def test_gameboard_play_board_drawn_and_a_spade_click_starts_the_sketch(voila_se
     between = region(page, TABLE, (bx + bw / 2 - 60, by + 275, 120, 12))       # bare board below the pawns' counts
     assert between["non_background"] == 0
     expect(page.locator(".wld-pad")).to_have_class(re.compile(r"\bwld-pad-off\b"))   # nobody sketches yet
+    assert_sketching_rules_shown(page, "Gameboard Play is for 3 to 6 players; this App seats 3 to 6.")
 
     # --- click a Spade Space: the white pawn goes there and the sketch starts -----------------------
     spade = spades[1]

@@ -94,7 +94,7 @@ def test_the_edges_of_each_range_are_allowed(field, value):
     assert getattr(wld.Rules().replace(**{field: value}), field) == value
 
 
-@pytest.mark.parametrize("play, low, high", [("team", 4, 12), ("gameboard", 3, 6)])
+@pytest.mark.parametrize("play, low, high", [("team", 4, 40), ("gameboard", 3, 6)])
 def test_each_way_to_play_has_its_player_range(play, low, high):
     rules = wld.Rules(play=play)
     assert rules.player_range == (low, high)
@@ -109,7 +109,7 @@ def test_each_way_to_play_has_its_player_range(play, low, high):
 
 
 def test_team_play_needs_four_players():
-    with pytest.raises(ValueError, match=r"n_players.*4 to 12.*got 3"):
+    with pytest.raises(ValueError, match=r"n_players.*4 to 40.*got 3"):
         wld.Game(wld.Rules(), n_players=3)
     with pytest.raises(ValueError, match=r"n_players.*3 to 6.*got 7"):
         wld.Game(wld.Rules(play="gameboard"), n_players=7)
@@ -135,3 +135,42 @@ def test_bad_rules_data_is_refused():
         wld.Rules.from_dict({"colour": "red"})
     with pytest.raises(ValueError, match="play='solo'"):
         wld.Rules.from_dict({"play": "solo"})
+
+
+# -- issue 16: every size has a documented upper bound; Team Play is "for 4 or more players" ----------
+
+@pytest.mark.parametrize("field", sorted(wld.rules.BOUNDS))
+def test_every_size_has_an_upper_bound_named_in_the_error(field):
+    low, high, unit = wld.rules.BOUNDS[field]
+    assert getattr(wld.Rules().replace(**{field: high}), field) == high        # the bound itself is allowed
+    for value in (high + 1, 10**9, 10**18, low - 1, -5):
+        with pytest.raises(ValueError) as error:
+            wld.Rules().replace(**{field: value})
+        message = str(error.value)
+        assert field in message and repr(value) in message and f"{low} to {high:,}" in message
+
+
+def test_every_whole_number_rule_has_bounds():
+    whole = {name for name, value in wld.Rules().to_dict().items()
+             if isinstance(value, int) and not isinstance(value, bool)}
+    # colours_to_collect (1 to 4) and match_threshold (above 0, at most 100) are bounded by their own checks
+    assert whole - {"colours_to_collect", "match_threshold"} == set(wld.rules.BOUNDS)
+
+
+def test_a_track_has_an_upper_bound():
+    longest = ("spade", "red", "green", "blue", "orange") * (wld.track.MAX_TRACK // 5)
+    assert len(wld.Rules(play="gameboard", track=longest).track) == wld.track.MAX_TRACK
+    with pytest.raises(ValueError, match=r"track=<a tuple of 205 spaces> is not allowed: expected a tuple of at most 200"):
+        wld.Rules(track=longest + ("spade", "red", "green", "blue", "orange"))
+    with pytest.raises(ValueError, match=r"track=<a tuple of 1,000,000 spaces>"):
+        wld.Rules(track=("red",) * 10**6)
+
+
+def test_team_play_seats_any_number_from_4_to_40():
+    """The book: "For 4 or more players"; a whole class of 40 in two teams is the model's documented limit."""
+    rules = wld.Rules()
+    assert rules.player_range == (4, wld.rules.MAX_TEAM_PLAYERS) == (4, 40)
+    game = wld.Game(rules, 40, seed=1, record_events=False)
+    assert len(game.members(0)) == len(game.members(1)) == 20
+    with pytest.raises(ValueError, match=r"n_players must be a whole number from 4 to 40 for Team Play.*got 41"):
+        wld.Game(rules, 41)

@@ -88,7 +88,7 @@ def test_only_the_sketchers_teammates_guess(n_players):
         game.apply(wld.TIME_UP)
 
 
-@pytest.mark.parametrize("n_players", [4, 7, 12])
+@pytest.mark.parametrize("n_players", [4, 7, 12, 40])
 def test_everyone_sketches_once_before_anyone_sketches_twice(n_players):
     game = new_game(n_players=n_players, seed=first_seed(lambda g: g.first_team == 0, n_players), steal=False,
                     team_target=50)

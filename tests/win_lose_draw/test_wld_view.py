@@ -15,6 +15,7 @@ import html
 import re
 
 import pytest
+import ipywidgets as widgets
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
 from boardkit.games import win_lose_draw as wld
@@ -181,7 +182,7 @@ def test_team_play_builds_with_every_seat_a_person(team_app, drawn):
     css, status, play_row, choices, skip, canvas, *rest = app.children
     assert (status, choices, skip, canvas) == (app.status, app.choice_box, app.skip_button, app.canvas)
     pad_box, side = play_row.children
-    assert pad_box.children == (app.pad,)
+    assert pad_box.children == (app.pad, app.rules_html)                 # the Sketching Rules under the pad
     assert {app.timer, app.card_html, app.guesser_input, app.guess_input, app.guess_button} <= set(side.children)
     # The score sheet: both teams, nothing scored yet, who sketches what.
     texts = table_texts(app)
@@ -210,7 +211,7 @@ def test_gameboard_play_builds_and_waits_for_the_white_pawn(make_app):
 
 
 @pytest.mark.parametrize("kwargs,match", [
-    (dict(n_players=3), "n_players must be a whole number from 4 to 12 for Team Play"),
+    (dict(n_players=3), "n_players must be a whole number from 4 to 40 for Team Play"),
     (dict(n_players=7), "the App seats at most 6 players"),
     (dict(rules=GAMEBOARD, n_players=2), "from 3 to 6 for Gameboard Play"),
     (dict(seats=["human", "Skilled 90%", "human", "human"]), "unknown seat 'Skilled 90%'"),
@@ -700,3 +701,29 @@ def test_no_clock_runs_before_a_browser_shows_the_app():
         assert app.timer.state == "running" and app.errors == []
     finally:
         app.close()
+
+
+# --- issue 16: the Sketching Rules beside the pad, and how many players the App seats --------------
+
+def test_the_sketching_rules_are_shown_beside_the_pad(team_app):
+    app = team_app
+    box = app.rules_html
+    pad_column = next(child for child in app.children if isinstance(child, widgets.HBox)
+                      and app.pad in getattr(child.children[0], "children", ()))
+    assert box in pad_column.children[0].children                       # under the pad, in the pad's column
+    assert box.layout.display != "none" and box.layout.visibility != "hidden"
+    shown = html.unescape(re.sub(r"<[^>]+>", " ", box.value))
+    assert "Sketching Rules" in shown
+    assert "No letters, words or numbers" in shown
+    assert "Never speak while sketching" in shown
+    assert "Draw an ear to mean \u201csounds like\u201d" in shown
+    assert "author" in shown
+    assert "font-size:17px" in box.value                                  # readable at a classroom distance
+    assert "Team Play is for 4 or more players (boardkit's model takes up to 40); this App seats 4 to 6" in shown
+
+
+def test_the_gameboard_app_says_how_many_it_seats(make_app):
+    app = make_app(rules=GAMEBOARD, n_players=3, seed=SEED)
+    shown = html.unescape(re.sub(r"<[^>]+>", " ", app.rules_html.value))
+    assert "Gameboard Play is for 3 to 6 players; this App seats 3 to 6." in shown
+    assert "No letters, words or numbers" in shown

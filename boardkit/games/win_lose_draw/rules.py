@@ -36,6 +36,17 @@ Where the rulebook is silent we chose, and each choice is a field here:
   holds two of a colour); with fewer ``pawns_per_colour`` a colour can, and
   then nobody can take it.
 * **A game that never ends** stops after ``max_sketches`` sketches.
+* **How many play Team Play**: the book says "for 4 or more players" and
+  gives no upper limit.  The model seats up to ``MAX_TEAM_PLAYERS`` (40, a
+  whole class in two teams); the App seats fewer (one seat box per player)
+  and says so on its page.
+
+**Upper bounds.**  The book fixes every size below; a variant may change it,
+within bounds a teacher could ever want (and that keep a game quick):
+``team_target`` 1-100 points, ``timer_seconds`` 1-600, ``steal_seconds``
+1-120, ``die_sides`` 1-100, ``pawns_per_colour`` 1-100, ``max_sketches``
+1-100,000, a ``track`` of 5 to ``track.MAX_TRACK`` (200) spaces.  A value
+outside raises ValueError naming the field, the value and the range.
 """
 from __future__ import annotations
 
@@ -50,8 +61,19 @@ from .track import COLOURS, DEFAULT_TRACK, check_track
 TEAM = "team"
 GAMEBOARD = "gameboard"
 PLAYS = (TEAM, GAMEBOARD)
-#: players allowed in each way to play (inclusive)
-PLAYER_RANGE = {TEAM: (4, 12), GAMEBOARD: (3, 6)}
+#: Team Play is "for 4 or more players" with no upper limit in the book: a whole class in two teams
+MAX_TEAM_PLAYERS = 40
+#: players allowed in each way to play (inclusive); Gameboard Play is "for 3 to 6 players"
+PLAYER_RANGE = {TEAM: (4, MAX_TEAM_PLAYERS), GAMEBOARD: (3, 6)}
+#: the documented range of each whole-number rule (inclusive): (smallest, largest, unit)
+BOUNDS = {
+    "timer_seconds": (1, 600, "seconds"),
+    "steal_seconds": (1, 120, "seconds"),
+    "team_target": (1, 100, "points"),
+    "die_sides": (1, 100, "faces"),
+    "pawns_per_colour": (1, 100, "pawns"),
+    "max_sketches": (1, 100_000, "sketches"),
+}
 
 
 def _whole(value) -> bool:
@@ -95,16 +117,10 @@ class Rules(BaseRules):
 
     def check(self) -> None:
         require(self.play in PLAYS, "play", self.play, f"one of {PLAYS}")
-        for name in ("timer_seconds", "team_target", "steal_seconds", "die_sides", "colours_to_collect",
-                     "pawns_per_colour", "max_sketches"):
+        require(_whole(self.colours_to_collect), "colours_to_collect", self.colours_to_collect, "a whole number")
+        for name, (low, high, unit) in BOUNDS.items():
             value = getattr(self, name)
-            require(_whole(value), name, value, "a whole number")
-        require(1 <= self.timer_seconds <= 600, "timer_seconds", self.timer_seconds, "1 to 600 seconds")
-        require(1 <= self.steal_seconds <= 120, "steal_seconds", self.steal_seconds, "1 to 120 seconds")
-        require(self.team_target >= 1, "team_target", self.team_target, "at least 1 point")
-        require(self.die_sides >= 1, "die_sides", self.die_sides, "at least 1 face")
-        require(self.pawns_per_colour >= 1, "pawns_per_colour", self.pawns_per_colour, "at least 1 pawn")
-        require(self.max_sketches >= 1, "max_sketches", self.max_sketches, "at least 1 sketch")
+            require(_whole(value) and low <= value <= high, name, value, f"a whole number, {low} to {high:,} {unit}")
         for name in ("steal", "team_picks_sketcher", "partial_answers"):
             value = getattr(self, name)
             require(isinstance(value, bool), name, value, "True or False")

@@ -47,6 +47,29 @@ from .view_timer import Countdown
 
 PEEK_SECONDS = 5          # how long Peek shows the card
 
+#: the rulebook's Sketching Rules, shown beside the pad (the App cannot check a drawing: the class does)
+SKETCHING_RULES = (
+    "No letters, words or numbers. Symbols such as $, arrows and + are fine; a word of the answer "
+    "someone has guessed may be written next to the sketch.",
+    "Never speak while sketching, but you may gesture: close, or off-track.",
+    "Draw an ear to mean \u201csounds like\u201d, then sketch a rhyming word.",
+    "Books: never sketch or say the author (it is only a help for you).",
+)
+
+
+def sketching_rules_html(rules, n_players: int, max_seats: int) -> str:
+    """The Sketching Rules, and how many players the game and this App seat, as the page shows them."""
+    items = "".join(f"<li>{html.escape(rule)}</li>" for rule in SKETCHING_RULES)
+    low, high = rules.player_range
+    if rules.play == TEAM:
+        seating = (f"Team Play is for {low} or more players (boardkit's model takes up to {high}); this App "
+                   f"seats {low} to {max_seats}, so a seat may stand for a group.")
+    else:
+        seating = f"Gameboard Play is for {low} to {high} players; this App seats {low} to {min(high, max_seats)}."
+    return ("<div class='wld-sketching-rules' style='font-size:17px; line-height:1.35; color:#1A1A1A'>"
+            f"<b>Sketching Rules</b><ul style='margin:2px 0 4px 18px; padding:0'>{items}</ul>"
+            f"<div class='wld-seating'>{html.escape(seating)}</div></div>")
+
 
 def _skilled(p_guess: float):
     def make():
@@ -123,7 +146,11 @@ class App(GameApp):
                              widgets.HTML("<b style='font-size:20px'>Type a guess</b>"),
                              self.guesser_input, self.guess_input, self.guess_button, self.tie_box],
                             layout=widgets.Layout(width="32%", min_width="280px", padding="0 0 0 12px"))
-        play_row = widgets.HBox([widgets.Box([self.pad], layout=widgets.Layout(width="66%")), side],
+        self.rules_html = widgets.HTML(sketching_rules_html(self.rules, self.game.n_players, self.MAX_SEATS),
+                                       layout=widgets.Layout(width="100%"))
+        self.rules_html.add_class("wld-rules-box")
+        pad_column = widgets.VBox([self.pad, self.rules_html], layout=widgets.Layout(width="66%"))
+        play_row = widgets.HBox([pad_column, side],
                                 layout=widgets.Layout(width="100%", flex_flow="row wrap"))
         self.pad.next_focus = [self.timer.start_button, self.timer.pause_button, self.timer.reset_button]
         css, skip, canvas, status, choices, *rest = self.children
@@ -214,6 +241,8 @@ class App(GameApp):
         clock only pauses (while the Sketcher rules on a typed guess) and resumes.
         """
         game = self.game
+        if hasattr(self, "rules_html"):             # a loaded game may change the way to play
+            self.rules_html.value = sketching_rules_html(game.rules, game.n_players, self.MAX_SEATS)
         phase = game.phase
         stealing = phase == "steal" or (phase == "ruling" and game.pending[2])
         drawing = phase in ("sketch", "steal", "ruling")
