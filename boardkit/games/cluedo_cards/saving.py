@@ -1,20 +1,45 @@
-"""Restoring a saved Cluedo Card Game, checking everything on the way in."""
+"""Restoring a saved Cluedo Card Game, checking everything on the way in.
+
+A save is plain JSON data that may come from anywhere, so every key is
+checked: its type, its range (no value larger than the rules allow, so a
+damaged save cannot make a game that runs for ever) and its agreement with
+the rest (the deck, the miniatures, the leaders after each round).  Anything
+wrong is a ``ValueError`` naming the key.  The loaded game holds its own new
+lists, never the save's.
+"""
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from boardkit.core import LeadTracker, Pile, event_from_dict
-from boardkit.core.saving import reading_save, start_loading
+from boardkit.core.saving import read_outcome, reading_save, start_loading
 
 from .events import CARD_FIELDS, CARDS_FIELDS, EVENT_TYPES, Card, card
 from .rules import Rules
 
+#: every key of a save (``Game.to_dict``); a save with any other key, or without one of these, is refused
+KEYS = ("game", "rules", "n_players", "seed", "chance", "hands", "draw_pile", "discard_pile", "miniatures",
+        "set_aside", "scores", "missing", "round", "round_turns", "starter", "current", "phase", "round_winners",
+        "leaders", "lead", "penalties", "turns", "winner", "end_reason", "events")
+
+
+def _is_whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
 
 def _whole(value, name: str, low: int | None = None, high: int | None = None) -> int:
-    if (not isinstance(value, int) or isinstance(value, bool) or (low is not None and value < low)
-            or (high is not None and value > high)):
-        allowed = f"{low}..{high}" if high is not None else f">= {low}" if low is not None else "any"
+    if not _is_whole(value) or (low is not None and value < low) or (high is not None and value > high):
+        allowed = (f"{low}..{high}" if low is not None and high is not None else f">= {low}" if low is not None
+                   else f"<= {high}" if high is not None else "any")
         raise ValueError(f"saved {name} must be a whole number ({allowed}), got {value!r}")
+    return value
+
+
+def _list(value, name: str, length: int | None = None) -> list:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        size = "" if length is None else f" of {length} entries (one per player)"
+        raise ValueError(f"saved {name} must be a list{size}, got {value!r:.80}")
     return value
 
 
@@ -22,79 +47,159 @@ def _seat(value, name: str, n_players: int) -> int | None:
     return None if value is None else _whole(value, name, 0, n_players - 1)
 
 
-def _card(value, rules: Rules) -> Card:
-    try:
-        picture, number = value
-    except (TypeError, ValueError):
-        raise ValueError(f"a card must be [picture, number], got {value!r}") from None
-    if picture not in rules.pictures or number not in rules.numbers or isinstance(number, bool):
-        raise ValueError(f"no such card {value!r}: pictures {rules.pictures}, numbers {rules.numbers}")
+def _card(value, rules: Rules, name: str = "card") -> Card:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError(f"saved {name}: a card must be [picture, number], got {value!r}")
+    picture, number = value
+    if (not isinstance(picture, str) or picture not in rules.pictures or not _is_whole(number)
+            or number not in rules.numbers):
+        raise ValueError(f"saved {name}: no such card {value!r}: pictures {rules.pictures}, "
+                         f"numbers {rules.numbers}")
     return card(picture, number)
 
 
 def _cards(values, rules: Rules, name: str) -> list[Card]:
-    if not isinstance(values, list):
-        raise ValueError(f"saved {name} must be a list of cards, got {values!r}")
-    return [_card(v, rules) for v in values]
+    return [_card(v, rules, name) for v in _list(values, name)]
 
 
-def _event(data, rules: Rules):
-    event = event_from_dict(data, EVENT_TYPES)
-    changes = {name: _card(getattr(event, name), rules) for name in CARD_FIELDS if hasattr(event, name)}
-    for name in CARDS_FIELDS:
-        if hasattr(event, name):
-            changes[name] = tuple(_card(c, rules) for c in getattr(event, name))
+def _event(data, rules: Rules, n_players: int, index: int):
+    """One saved event: its type, then each field by its declared type (seat, whole number, text, card)."""
+    try:
+        event = event_from_dict(data, EVENT_TYPES)
+    except (ValueError, TypeError) as err:
+        raise ValueError(f"saved events[{index}]: {err}") from None
+    changes = {}
+    for f in dataclasses.fields(event):
+        value, kind = getattr(event, f.name), str(f.type)
+        where = f"event {type(event).__name__}.{f.name}"
+        if f.name == "player" or f.name in ("victim", "other"):
+            if not (f.name == "player" and value is None):
+                _whole(value, where, 0, n_players - 1)
+        elif f.name in CARD_FIELDS:
+            changes[f.name] = _card(value, rules, where)
+        elif f.name in CARDS_FIELDS:
+            changes[f.name] = tuple(_card(c, rules, where) for c in value)
+        elif f.name == "scores":
+            if not all(_is_whole(s) for s in value):
+                raise ValueError(f"saved {where} must be whole numbers, got {value!r}")
+        elif kind == "int":
+            _whole(value, where)
+        elif kind == "str" and not isinstance(value, str):
+            raise ValueError(f"saved {where} must be text, got {value!r}")
     return type(event)(**{**event.__dict__, **changes}) if changes else event
+
+
+def _bounds(rules: Rules, n_players: int) -> dict:
+    """The largest values a game of these rules can reach (a save beyond them is damaged)."""
+    most_penalty = max(penalty for _, penalty in rules.miniatures)
+    return {
+        "score_high": rules.max_rounds * rules.going_out_points,
+        "score_low": 0 if rules.floor_at_zero else -rules.max_rounds * most_penalty,
+        "penalties": rules.max_rounds * most_penalty * len(rules.miniatures),
+        "turns": rules.max_rounds * rules.max_turns,
+    }
+
+
+def _check_start(data: dict) -> None:
+    """The keys ``start_loading`` reads (rules, players, randomness), each error naming its key."""
+    for key in ("rules", "n_players", "chance"):
+        if key not in data:
+            raise ValueError(f"saved game is missing {key!r}")
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except (ValueError, TypeError) as err:
+        raise ValueError(f"saved rules: {err}") from None
+    n_players = data["n_players"]
+    if not _is_whole(n_players):
+        raise ValueError(f"saved n_players must be a whole number, got {n_players!r}")
+    rules.check_players(n_players)
+    if not isinstance(data["chance"], dict):
+        raise ValueError(f"saved chance must be the dict of a saved Chance, got {data['chance']!r:.80}")
 
 
 def load_game(cls, data: dict):
     from .game import PHASES, PLAYING, full_deck
     with reading_save():
+        if isinstance(data, dict) and data.get("game") == "cluedo_cards":
+            _check_start(data)
         game = start_loading(cls, Rules, data, "cluedo_cards", "Cluedo Card Game")
+        unknown = sorted(set(data) - set(KEYS), key=str)
+        if unknown:
+            raise ValueError(f"saved game has unknown keys {unknown!r:.80}")
         rules, n_players = game.rules, game.n_players
+        bound = _bounds(rules, n_players)
         game._use_deck_tables()  # the per-deck tables a new game looks up
-        if not isinstance(data["hands"], list):
-            raise ValueError(f"saved hands must be a list, got {data['hands']!r}")
-        game.hands = [_cards(hand, rules, "hand") for hand in data["hands"]]
+        game.hands = [_cards(hand, rules, "hands") for hand in _list(data["hands"], "hands", n_players)]
         game.draw_pile = Pile(_cards(data["draw_pile"], rules, "draw_pile"), "draw")
         game.discard_pile = Pile(_cards(data["discard_pile"], rules, "discard_pile"), "discard")
         n_minis = len(rules.miniatures)
-        game.miniatures = [_whole(m, "miniature", 0, n_minis - 1) for m in data["miniatures"]]
-        game.set_aside = [_whole(m, "set-aside miniature", 0, n_minis - 1) for m in data["set_aside"]]
-        game.scores = [_whole(s, "score") for s in data["scores"]]
-        game.missing = [_whole(m, "missing", 0) for m in data["missing"]]
+        game.miniatures = [_whole(m, "miniatures", 0, n_minis - 1)
+                           for m in _list(data["miniatures"], "miniatures", n_players)]
+        game.set_aside = [_whole(m, "set_aside", 0, n_minis - 1) for m in _list(data["set_aside"], "set_aside")]
+        game.scores = [_whole(s, "scores", bound["score_low"], bound["score_high"])
+                       for s in _list(data["scores"], "scores", n_players)]
+        game.missing = [_whole(m, "missing", 0, rules.max_turns)
+                        for m in _list(data["missing"], "missing", n_players)]
         game.round = _whole(data["round"], "round", 1, rules.max_rounds)
         game.round_turns = _whole(data["round_turns"], "round_turns", 0, rules.max_turns)
         game.starter = _whole(data["starter"], "starter", 0, n_players - 1)
         game.current = _whole(data["current"], "current", 0, n_players - 1)
         game.phase = data["phase"]
-        game.round_winners = [_seat(w, "round winner", n_players) for w in data["round_winners"]]
-        game.leaders = list(data["leaders"])
-        game.lead = LeadTracker.from_dict(data["lead"], n_players)
-        game.penalties = _whole(data["penalties"], "penalties", 0)
-        game.turns = _whole(data["turns"], "turns", 0)
-        game.winner = _seat(data["winner"], "winner", n_players)
-        game.end_reason = data["end_reason"]
+        if not isinstance(game.phase, str) or game.phase not in PHASES:
+            raise ValueError(f"saved phase must be one of {PHASES}, got {game.phase!r}")
+        game.round_winners = [_seat(w, "round_winners", n_players)
+                              for w in _list(data["round_winners"], "round_winners")]
+        allowed_leaders = {"="} | {str(seat) for seat in range(n_players)}
+        game.leaders = list(_list(data["leaders"], "leaders"))
+        if not all(isinstance(x, str) and x in allowed_leaders for x in game.leaders):
+            raise ValueError(f"saved leaders must each be '=' (a tie) or a seat 0..{n_players - 1} as text, "
+                             f"got {game.leaders!r:.80}")
+        try:
+            game.lead = LeadTracker.from_dict(data["lead"], n_players)
+        except ValueError as err:
+            raise ValueError(f"saved lead: {err}") from None
+        game.penalties = _whole(data["penalties"], "penalties", 0, bound["penalties"])
+        read_outcome(game, data, ("target reached", "round cap"))
+        _whole(game.turns, "turns", 0, bound["turns"])
         events = data["events"]
-        game.events = None if events is None else [_event(e, rules) for e in events]
+        game.events = None if events is None else [_event(e, rules, n_players, i)
+                                                   for i, e in enumerate(_list(events, "events"))]
     game._legal = None
-    if game.phase not in PHASES:
-        raise ValueError(f"phase must be one of {PHASES}, got {game.phase!r}")
-    for name in ("hands", "miniatures", "scores", "missing"):
-        if len(getattr(game, name)) != n_players:
-            raise ValueError(f"saved {name} must have one entry for each of the {n_players} players")
+    _check_consistent(game, rules, n_players, full_deck, PLAYING)
+    return game
+
+
+def _check_consistent(game, rules: Rules, n_players: int, full_deck, playing: str) -> None:
+    """The saved values agree with each other and with the rules."""
     if game.card_counts() != Counter(full_deck(rules)):
-        raise ValueError("saved hands and piles do not hold exactly the deck the rules describe")
+        raise ValueError("saved hands, draw_pile and discard_pile do not hold exactly the deck the rules describe")
     if sorted(game.miniatures + game.set_aside) != list(range(len(rules.miniatures))):
-        raise ValueError("saved miniatures and set-aside miniatures must be each miniature exactly once")
+        raise ValueError("saved miniatures and set_aside must hold each miniature exactly once")
     if not game.discard_pile.cards:
-        raise ValueError("the saved discard pile is empty; it always holds at least the card turned up")
+        raise ValueError("the saved discard_pile is empty; it always holds at least the card turned up")
     if len(game.round_winners) != len(game.leaders) or len(game.round_winners) not in (game.round - 1, game.round):
         raise ValueError("saved round_winners and leaders must have one entry per finished round")
-    if game.end_reason not in (None, "target reached", "round cap"):
-        raise ValueError(f"end_reason must be None, 'target reached' or 'round cap', got {game.end_reason!r}")
+    if game.leaders:
+        best = max(game.scores)
+        sole = game.scores.index(best) if game.scores.count(best) == 1 else None
+        if game.leaders[-1] != ("=" if sole is None else str(sole)):
+            raise ValueError(f"saved leaders end with {game.leaders[-1]!r}, but the saved scores "
+                             f"{game.scores} are led by {'nobody alone' if sole is None else sole}")
+    elif any(game.scores):
+        raise ValueError(f"saved scores {game.scores} must be 0 before any round has been scored")
+    if (game.lead.scores is None) != (not game.leaders) or (game.lead.scores is not None
+                                                            and game.lead.scores != game.scores):
+        raise ValueError("saved lead scores must be the scores after the last finished round")
+    if game.is_over != (len(game.round_winners) == game.round):
+        raise ValueError("saved round_winners must list the round in play only once the game has ended")
+    if game.is_over and game.end_reason == "target reached" and game.winner is None:
+        raise ValueError("saved winner must be a seat when the end_reason is 'target reached'")
+    if game.end_reason == "round cap" and (game.winner is not None or game.round != rules.max_rounds):
+        raise ValueError("a game saved at the 'round cap' has no winner and played max_rounds rounds")
     if not game.is_over and not all(game.hands):
-        raise ValueError("a round in play cannot have a player with no cards")
-    if game.phase != PLAYING and game.is_over:
-        raise ValueError(f"a finished game must be in phase {PLAYING!r}")
-    return game
+        raise ValueError("saved hands: a round in play cannot have a player with no cards")
+    if game.phase != playing and game.is_over:
+        raise ValueError(f"saved phase of a finished game must be {playing!r}")
+    if not game.is_over and game.round_turns >= rules.max_turns:
+        raise ValueError(f"saved round_turns {game.round_turns} would have ended the round at max_turns "
+                         f"{rules.max_turns}")
