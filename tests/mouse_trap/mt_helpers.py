@@ -41,6 +41,9 @@ def arrange(game, positions=None, cheese=None, parts=0, current=0):
     game.current = current
     game.phase = "roll"
     game.owed = 0
+    game.trap_done_turn = 0 if game.parts == game.rules.n_parts else None  # as if built before
+    game.catches = game.positions.count(None)
+    game.cranks = max(game.cranks, game.catches)
     game.lead = LeadTracker(n)
     game.lead.update(game.cheese)
     game._legal = None  # the legal actions are cached per decision

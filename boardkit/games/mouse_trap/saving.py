@@ -1,56 +1,163 @@
-"""Restoring a saved Mouse Trap game, checking everything on the way in."""
+"""Restoring a saved Mouse Trap game, checking every field on the way in.
+
+A save is plain data from anywhere (a file, a student's notebook), so every
+key is read, type-checked and range-checked, and the state it describes must
+be one a game can reach: the cheese adds up, caught mice hold none, the
+counts agree with the board.  Anything else is a ``ValueError`` naming the key.
+The loaded game holds its own lists, never the save's.
+"""
 from __future__ import annotations
 
 from boardkit.core import LeadTracker, event_from_dict
-from boardkit.core.saving import reading_save, start_loading
+from boardkit.core.saving import read_outcome, reading_save, start_loading
 
 from .events import EVENT_TYPES
-from .rules import Rules
+from .rules import BUILD, Rules
+
+KEYS = ("game", "rules", "n_players", "seed", "chance", "positions", "cheese", "pile", "parts", "current",
+        "phase", "owed", "last_roll", "turns", "winner", "end_reason", "counts", "lead", "events")
+CHANCE_KEYS = ("seed", "block_state", "used", "state")
+COUNT_KEYS = ("trap_done_turn", "cranks", "catches", "pushes")
 
 
-def _whole(value, name: str, low: int, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
-        allowed = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ValueError(f"saved {name} must be a whole number {allowed}, got {value!r}")
+def _whole(value, name: str, low: int, high: int) -> int:
+    """``value`` as a whole number ``low``..``high``, else ValueError naming ``name``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"saved '{name}' must be a whole number {low}..{high}, got {value!r:.80}")
+    return value
+
+
+def _seat_list(value, name: str, n_players: int) -> list:
+    if not isinstance(value, list) or len(value) != n_players:
+        raise ValueError(f"saved '{name}' must be a list of {n_players} values (one per seat), got {value!r:.80}")
     return value
 
 
 def load_game(cls, data: dict):
-    from .game import PHASES, SPLITTING
+    from .game import LAST_MOUSE, PHASES, BUILDING, ROLLING, SPLITTING, TURN_CAP
+    if isinstance(data, dict):
+        missing = [key for key in KEYS if key not in data]
+        unknown = sorted(map(str, set(data) - set(KEYS)))
+        if missing or unknown:
+            raise ValueError(f"saved game is missing {', '.join(map(repr, missing))}" if missing
+                             else f"saved game has unknown keys {', '.join(map(repr, unknown))}")
+        chance = data["chance"]
+        if not isinstance(chance, dict) or set(chance) != set(CHANCE_KEYS) or chance["seed"] != data["seed"]:
+            raise ValueError(f"saved randomness 'chance' must be a dict with the keys {', '.join(CHANCE_KEYS)} and the "
+                             f"game's seed, got {chance!r:.120}")
     with reading_save():
         game = start_loading(cls, Rules, data, "mouse_trap", "Mouse Trap game")
-        rules, n_players = game.rules, game.n_players
-        last = len(rules.spaces) - 1
-        game.positions = [None if p is None else _whole(p, "position", 0, last) for p in data["positions"]]
-        game.cheese = [_whole(c, "cheese", 0) for c in data["cheese"]]
-        game.pile = _whole(data["pile"], "pile", 0)
-        game.parts = _whole(data["parts"], "parts", 0, rules.n_parts)
-        game.current = _whole(data["current"], "current", 0, n_players - 1)
-        game.phase, game.owed = data["phase"], _whole(data["owed"], "owed", 0)
-        game.last_roll, game.turns = data["last_roll"], _whole(data["turns"], "turns", 0)
-        game.winner, game.end_reason = data["winner"], data["end_reason"]
-        counts = data["counts"]
-        game.trap_done_turn = counts["trap_done_turn"]
-        game.cranks, game.catches, game.pushes = counts["cranks"], counts["catches"], counts["pushes"]
-        game.lead = LeadTracker.from_dict(data["lead"], n_players)
-        events = data["events"]
-        game.events = None if events is None else [event_from_dict(e, EVENT_TYPES) for e in events]
-    game._legal = None
-    if game.phase not in PHASES:
-        raise ValueError(f"phase must be one of {PHASES}, got {game.phase!r}")
-    if len(game.positions) != n_players or len(game.cheese) != n_players:
-        raise ValueError(f"saved game must have {n_players} positions and cheese counts")
-    if game.cheese_total() != rules.cheese_count:
-        raise ValueError(f"saved game holds {game.cheese_total()} cheese, the rules say {rules.cheese_count}")
-    if game.positions[game.current] is None and not game.is_over:
-        raise ValueError(f"player {game.current} is to play but her mouse was caught")
+    rules, n = game.rules, game.n_players
+    read_outcome(game, data, (LAST_MOUSE, TURN_CAP))
+    _whole(game.turns, "turns", 0, rules.max_turns)
+
+    # -- the board ---------------------------------------------------------------------
+    last = len(rules.spaces) - 1
+    game.positions = [None if p is None else _whole(p, f"positions[{i}]", 0, last)
+                      for i, p in enumerate(_seat_list(data["positions"], "positions", n))]
+    total = rules.cheese_count
+    game.cheese = [_whole(c, f"cheese[{i}]", 0, total)
+                   for i, c in enumerate(_seat_list(data["cheese"], "cheese", n))]
+    game.pile = _whole(data["pile"], "pile", 0, total)
+    if game.pile + sum(game.cheese) != total:
+        raise ValueError(f"saved 'pile' and 'cheese' hold {game.pile + sum(game.cheese)} cheese together, "
+                         f"the rules say {total}")
     if any(c for p, c in zip(game.positions, game.cheese) if p is None):
-        raise ValueError("a caught player cannot hold cheese")
-    if game.lead.scores is None or any(not isinstance(s, int) or s < 0 for s in game.lead.scores):
-        raise ValueError(f"saved lead scores must be the cheese each seat held after the last turn, "
-                         f"got {game.lead.scores!r}")
+        raise ValueError("saved 'cheese': a caught player (position None) cannot hold cheese")
+    game.parts = _whole(data["parts"], "parts", 0, rules.n_parts)
+    game.current = _whole(data["current"], "current", 0, n - 1)
+
+    # -- the decision now ------------------------------------------------------------------
+    game.phase = data["phase"]
+    if not isinstance(game.phase, str) or game.phase not in PHASES:
+        raise ValueError(f"saved 'phase' must be one of {', '.join(map(repr, PHASES))}, got {game.phase!r:.80}")
+    owes = max([space.amount for space in rules.spaces] + [rules.wheel_cheese, 1])
+    game.owed = _whole(data["owed"], "owed", 0, owes)
     if (game.phase == SPLITTING) != (game.owed > 0):
-        raise ValueError(f"owed must be above 0 exactly while splitting, got {game.owed} in phase {game.phase!r}")
+        raise ValueError(f"saved 'owed' must be above 0 exactly while splitting, got {game.owed} "
+                         f"in phase {game.phase!r}")
+    last_roll = data["last_roll"]
+    if game.turns == 0:
+        if last_roll is not None:
+            raise ValueError(f"saved 'last_roll' must be None before the first roll, got {last_roll!r:.80}")
+        game.last_roll = None
+    else:
+        game.last_roll = _whole(last_roll, "last_roll", 1, rules.die_sides)
+    if game.phase != ROLLING and game.turns == 0:
+        raise ValueError(f"saved 'phase' {game.phase!r} comes after a roll, but no turn was played")
+    if game.phase == BUILDING:
+        space = None if game.positions[game.current] is None else rules.spaces[game.positions[game.current]]
+        if (space is None or space.kind != BUILD or n not in space.players
+                or game.parts == rules.n_parts):
+            raise ValueError("saved 'phase' is 'build' but the player to move is not on a build space "
+                             "for this many players with parts left to build")
+
+    # -- how the game stands ------------------------------------------------------------------
+    alive = [p for p, pos in enumerate(game.positions) if pos is not None]
+    if game.end_reason == LAST_MOUSE:
+        if len(alive) != 1 or game.winner != alive[0]:
+            raise ValueError(f"saved 'winner' must be the last mouse on the board (seats left: {alive}), "
+                             f"got {game.winner!r}")
+    elif game.end_reason == TURN_CAP:
+        if game.winner is not None or game.turns != rules.max_turns:
+            raise ValueError(f"saved 'end_reason' 'turn cap' needs no winner and turns = max_turns "
+                             f"({rules.max_turns}), got winner {game.winner!r}, turns {game.turns}")
+    if game.is_over and game.phase != ROLLING:
+        raise ValueError(f"saved 'phase' of a finished game must be 'roll', got {game.phase!r}")
+    if not game.is_over and (len(alive) < 2 or game.positions[game.current] is None):
+        raise ValueError("saved 'positions': the game goes on, so at least two mice are on the board "
+                         "and the player to move is one of them")
+
+    # -- the counts of the simulation row -------------------------------------------------------
+    counts = data["counts"]
+    if not isinstance(counts, dict) or set(counts) != set(COUNT_KEYS):
+        raise ValueError(f"saved 'counts' must be a dict with the keys {', '.join(COUNT_KEYS)}, "
+                         f"got {counts!r:.120}")
+    done = counts["trap_done_turn"]
+    if game.parts < rules.n_parts:
+        if done is not None:
+            raise ValueError(f"saved 'counts.trap_done_turn' must be None while the trap is unfinished, got {done!r}")
+    else:
+        _whole(done, "counts.trap_done_turn", 0, game.turns)
+    game.trap_done_turn = done
+    game.cranks = _whole(counts["cranks"], "counts.cranks", 0, game.turns)
+    game.catches = _whole(counts["catches"], "counts.catches", 0, n - 1)
+    if game.catches != n - len(alive):
+        raise ValueError(f"saved 'counts.catches' must be the number of caught mice ({n - len(alive)}), "
+                         f"got {game.catches}")
+    if game.catches > game.cranks:
+        raise ValueError(f"saved 'counts.catches' ({game.catches}) needs at least as many cranks, "
+                         f"got {game.cranks}")
+    # each push costs push_cost cheese, so one turn holds at most cheese_count // push_cost of them
+    game.pushes = _whole(counts["pushes"], "counts.pushes", 0, game.turns * (total // rules.push_cost))
+    if game.cranks and game.parts < rules.n_parts or game.pushes and game.parts < rules.n_parts:
+        raise ValueError("saved 'counts': cranks and pushes need a finished trap")
+
+    # -- the drama and the story ------------------------------------------------------------------
+    game.lead = LeadTracker.from_dict(data["lead"], n)
+    _whole(game.lead.lead_changes, "lead.lead_changes", 0, game.turns)  # the lead is noted once a turn
+    scores = game.lead.scores
+    if scores is None or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores) \
+            or sum(scores) > total:
+        raise ValueError(f"saved 'lead' scores must be the cheese each seat held after the last turn, "
+                         f"got {scores!r:.80}")
+    if (game.phase == ROLLING or game.is_over) and scores != game.cheese:
+        raise ValueError(f"saved 'lead' scores {scores} must equal the cheese held between turns {game.cheese}")
+    events = data["events"]
+    if events is not None and not isinstance(events, list):
+        raise ValueError(f"saved 'events' must be None or a list of event records, got {events!r:.80}")
+    game.events = None if events is None else [_event(e, n) for e in events]
+    game._legal = None
     if not game.is_over and not game.legal_actions():
         raise ValueError(f"saved game is stuck in phase {game.phase!r} with no legal action")
     return game
+
+
+def _event(record, n_players: int):
+    """One saved event, its type known and its seat a seat of this game."""
+    event = event_from_dict(record, EVENT_TYPES)
+    player = event.player
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                               or not 0 <= player < n_players):
+        raise ValueError(f"saved 'events': {record!r:.80} names a seat outside 0..{n_players - 1}")
+    return event
