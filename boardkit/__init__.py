@@ -10,13 +10,14 @@ from .core import IllegalAction, Record, play, process_pool, simulate, step
 from .core.sweep import sweep
 
 __version__ = "0.1.0"
-__all__ = ["IllegalAction", "Record", "metrics", "play", "process_pool", "simulate", "stats", "step",
+__all__ = ["IllegalAction", "Record", "design", "metrics", "play", "process_pool", "simulate", "stats", "step",
            "sweep"]
 
 
 def __getattr__(name):
     # scipy takes a second or so to import: load the statistics only when
-    # they are asked for, so a Voila app starts quickly.
-    if name in ("metrics", "stats"):
+    # they are asked for, so a Voila app starts quickly; the design lab
+    # (bk.design) loads Optuna too.
+    if name in ("design", "metrics", "stats"):
         return importlib.import_module(f".core.{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
