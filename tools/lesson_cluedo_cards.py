@@ -5,8 +5,8 @@ from notebook_builder import PIN, Builder
 def cluedo_cards_notebook():
     b = Builder("cc")
     b.how_to_start("""
-    **▶ To start:** choose **Run → Run All Cells** in the menu (or press ⏩ in the toolbar, then
-    **Restart**). In about ten seconds the table with your hand appears under *1. Play a round*,
+    **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar (*Restart
+    the kernel and run all cells*). In about ten seconds the table with your hand appears under *1. Play a round*,
     ready for your first card; the odds, charts and study buttons follow further down.
     """)
     b.md("""
@@ -77,12 +77,16 @@ def cluedo_cards_notebook():
     $$P(\\text{stuck}) = \\frac{\\binom{35 - 13}{5}}{\\binom{35}{5}} = \\frac{\\binom{22}{5}}{\\binom{35}{5}}.$$
 
     This is the **hypergeometric** chance of drawing *no* matching card. `cc.analysis` computes
-    it exactly, as a fraction, for any hand size (and for any deck you design).
+    it exactly, as a fraction, for any hand size. It reads the deck and the hand size from the
+    rules, so a variant's exact odds follow the variant: pass `rules=cc.Rules(copies=2)` (a
+    double deck) or any deck you design.
     """)
     b.code(f"""
     {PIN}
-    exact = cc.analysis.first_player_stuck(hand_size=5)
+    exact = cc.analysis.first_player_stuck(rules=cc.Rules())
     print(f"The first player is stuck with chance {{exact}} = {{float(exact):.4f}}, about 1 game in {{float(1 / exact):.0f}}")
+    double = cc.analysis.first_player_stuck(rules=cc.Rules(copies=2))
+    print(f"With a double deck (copies=2): {{double}} = {{float(double):.4f}}")
     table = cc.analysis.stuck_table(range(1, 11))
     print(table[["exact", "probability"]].round(4).to_string())
     """)

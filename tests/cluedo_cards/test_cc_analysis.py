@@ -183,3 +183,49 @@ def test_bad_input_names_the_argument(call, name):
 
 def test_hand_of_nine_fits_three_players():
     assert an.first_player_stuck(9, 3) == an.stuck_table([9]).loc[9, "exact"]
+
+
+# -- the deck comes from the Rules, so a variant's odds follow the variant -----
+from boardkit.games import cluedo_cards as cc  # noqa: E402
+
+
+def test_the_deck_is_the_rules_deck():
+    assert an.deck_of() == an.standard_deck() == an.deck_of(cc.Rules())
+    assert sorted(an.deck_of()) == sorted((p, n) for p in cc.PICTURES for n in cc.NUMBERS)
+    rules = cc.Rules(copies=2, numbers=(1, 2, 3, 4))
+    assert len(an.deck_of(rules)) == 12 * 4 * 2
+    small = cc.Rules(pictures=("A", "B", "C"), numbers=(1, 2), miniatures=(("A", 1), ("B", 2)), powers=(),
+                     hand_size=1)
+    assert sorted(an.deck_of(small)) == sorted(SMALL)
+
+
+@pytest.mark.parametrize("changes,exact", [
+    ({}, Fraction(171, 2108)),
+    # two copies: 71 cards left, K = 5 of the picture + 22 of the number
+    ({"copies": 2}, Fraction(math.comb(44, 5), math.comb(71, 5))),
+    # a fourth number: 47 cards left, K = 3 of the picture + 11 of the number
+    ({"numbers": (1, 2, 3, 4)}, Fraction(math.comb(33, 5), math.comb(47, 5))),
+    # a hand of 7: C(22, 7) / C(35, 7)
+    ({"hand_size": 7}, Fraction(math.comb(22, 7), math.comb(35, 7))),
+])
+def test_a_variants_exact_odds_follow_the_variant(changes, exact):
+    rules = cc.Rules().replace(**changes)
+    assert an.first_player_stuck(rules=rules) == exact
+    assert an.stuck_table([rules.hand_size], rules=rules)["exact"].iloc[0] == exact
+    top = an.deck_of(rules)[0]
+    assert an.no_match_odds(top, rules=rules) == exact  # every card has the same K in these decks
+    low, high = wilson_interval(int(an.simulate_first_turn(40_000, seed=3, rules=rules).sum()), 40_000, 0.9999)
+    assert low <= float(exact) <= high
+
+
+def test_a_small_variant_matches_brute_force():
+    small = cc.Rules(pictures=("A", "B", "C"), numbers=(1, 2), miniatures=(("A", 1), ("B", 2)), powers=(),
+                     hand_size=2)
+    assert an.first_player_stuck(rules=small, n_players=2) == brute_first_stuck(2, SMALL)
+
+
+def test_rules_and_deck_together_or_not_rules_are_refused():
+    with pytest.raises(ValueError, match="deck or rules"):
+        an.first_player_stuck(deck=SMALL, rules=cc.Rules())
+    with pytest.raises(ValueError, match="rules"):
+        an.first_player_stuck(rules="rulebook")

@@ -16,12 +16,15 @@ which is 26334 / 324632 = 171 / 2108 (about 8.1 %) for the usual 5 cards.
 This is the *hypergeometric* chance of 0 successes: draw ``h`` cards without
 replacement from ``N`` cards of which ``K`` are successes.
 
-Decks are plain data -- a sequence of ``(picture, number)`` cards -- so a
-lesson can try smaller or lopsided decks.  A deck may hold two identical
-cards; each copy counts as a card.  Answers are exact ``Fraction`` values.
+The deck comes from the rules: ``rules=cc.Rules(copies=2)`` (or any
+variant's pictures, numbers and copies) gives that variant's exact odds, and
+the hand size defaults to the rules' ``hand_size``.  A lesson may also pass
+a deck as plain data -- a sequence of ``(picture, number)`` cards -- to try
+smaller or lopsided decks.  A deck may hold two identical cards; each copy
+counts as a card.  Answers are exact ``Fraction`` values.
 
-* :func:`standard_deck` -- the 36 playing cards (the 4 miniature cards are
-  never in the deck played from).
+* :func:`deck_of` -- the playing cards of a ``Rules`` (the rulebook's 36 by
+  default; the miniature cards are never in the deck played from).
 * :func:`matches`, :func:`matching_count` -- the matching rule and the count K.
 * :func:`no_match_odds` -- P(no legal play) for a known top card.
 * :func:`first_player_stuck`, :func:`stuck_table` -- the first turn, averaged
@@ -36,17 +39,28 @@ from fractions import Fraction
 
 import numpy as np
 
-WEAPONS = ("dagger", "candlestick", "revolver", "rope", "lead piping", "spanner")
-SUSPECTS = ("Col. Mustard", "Prof. Plum", "Rev. Green", "Mrs. Peacock", "Miss Scarlett", "Mrs. White")
-PICTURES = WEAPONS + SUSPECTS
-NUMBERS = (1, 2, 3)
-HAND_SIZE = 5  # rulebook step 2: "deal five to each player"
-MIN_PLAYERS, MAX_PLAYERS = 2, 4  # "For 2-4 Players"
+from .game import full_deck
+from .rules import NUMBERS, PICTURES, SUSPECTS, WEAPONS, Rules  # noqa: F401 (the rulebook's deck, for lessons)
+
+
+def deck_of(rules: Rules | None = None) -> list[tuple[str, int]]:
+    """The playing cards of ``rules`` (the rulebook when None): every picture with
+    every number, ``copies`` times, picture by picture in the rules' order."""
+    rules = _rules(rules)
+    return [(c.picture, c.number) for c in full_deck(rules)]
 
 
 def standard_deck() -> list[tuple[str, int]]:
-    """The 36 playing cards, picture by picture in the rulebook's order, numbers 1, 2, 3."""
-    return [(picture, number) for picture in PICTURES for number in NUMBERS]
+    """The rulebook's 36 playing cards (``deck_of(Rules())``)."""
+    return deck_of(Rules())
+
+
+def _rules(rules) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Cluedo Card Game cc.Rules(), got {rules!r:.60}")
+    return rules
 
 
 def matches(card, top) -> bool:
@@ -54,10 +68,12 @@ def matches(card, top) -> bool:
     return card[0] == top[0] or card[1] == top[1]
 
 
-def _deck(deck) -> list[tuple]:
-    """The deck as a list of ``(picture, number)`` tuples (the standard deck for None)."""
+def _deck(deck, rules=None) -> list[tuple]:
+    """The deck as a list of ``(picture, number)`` tuples (the deck of ``rules`` for None)."""
     if deck is None:
-        return standard_deck()
+        return deck_of(rules)
+    if rules is not None:
+        raise ValueError("give a deck or rules, not both (the rules' deck is deck_of(rules))")
     cards = []
     for card in deck:
         try:
@@ -90,12 +106,17 @@ def _check_whole(name: str, value, low: int, high: int) -> None:
         raise ValueError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
 
 
-def matching_count(top, deck=None) -> int:
-    """K: how many cards of ``deck``, other than ``top`` itself, match ``top``.
+def _hand_size(hand_size, rules) -> int:
+    """The hand size asked for, else the rules' (the rulebook's 5 when neither is given)."""
+    return _rules(rules).hand_size if hand_size is None else hand_size
+
+
+def matching_count(top, deck=None, rules: Rules | None = None) -> int:
+    """K: how many cards of the deck (``deck``, or that of ``rules``), other than ``top`` itself, match ``top``.
 
     13 for every card of the standard deck (2 of its picture + 11 of its number).
     """
-    left = Counter(_deck(deck))
+    left = Counter(_deck(deck, rules))
     _remove(left, top, "top")
     return sum(copies for card, copies in left.items() if matches(card, top))
 
@@ -105,7 +126,7 @@ def _no_match(pool_size: int, matching: int, hand_size: int) -> Fraction:
     return Fraction(math.comb(pool_size - matching, hand_size), math.comb(pool_size, hand_size))
 
 
-def no_match_odds(top, hand_size: int = HAND_SIZE, deck=None, seen=()) -> Fraction:
+def no_match_odds(top, hand_size: int | None = None, deck=None, seen=(), rules: Rules | None = None) -> Fraction:
     """The chance that ``hand_size`` cards drawn at random hold no card to play on ``top``.
 
     The hand comes from the deck less the top card and less the ``seen``
@@ -118,8 +139,10 @@ def no_match_odds(top, hand_size: int = HAND_SIZE, deck=None, seen=()) -> Fracti
 
     -- the hypergeometric chance of drawing 0 of the K matching cards.
     Equivalently, card by card: (N-K)/N * (N-K-1)/(N-1) * ... (h factors).
+    The deck is ``deck``, else that of ``rules``; ``hand_size`` defaults to the rules'.
     """
-    left = Counter(_deck(deck))
+    hand_size = _hand_size(hand_size, rules if deck is None else None)
+    left = Counter(_deck(deck, rules))
     _remove(left, top, "top")
     if isinstance(seen, (str, bytes)):
         raise ValueError(f"seen must be a list of (picture, number) cards, got {seen!r}")
@@ -140,7 +163,8 @@ def _average_over_tops(hand_size: int, cards: list) -> Fraction:
     return total / len(cards)
 
 
-def first_player_stuck(hand_size: int = HAND_SIZE, n_players: int = 4, deck=None) -> Fraction:
+def first_player_stuck(hand_size: int | None = None, n_players: int = 4, deck=None,
+                       rules: Rules | None = None) -> Fraction:
     """The chance the first player cannot play on the first turn.
 
     After a fair shuffle every arrangement of the deck is equally likely,
@@ -154,32 +178,35 @@ def first_player_stuck(hand_size: int = HAND_SIZE, n_players: int = 4, deck=None
     ``n_players`` does not change the answer; it only checks that the deck
     holds enough cards to deal every hand and turn one up.  In the standard
     deck every card has K = 13, so the average is just C(22, h) / C(35, h).
+    The deck and hand size are those of ``rules`` (the rulebook) unless given:
+    ``first_player_stuck(rules=cc.Rules(copies=2))`` is that variant's chance.
     """
-    cards = _deck(deck)
-    _check_whole("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
+    hand_size = _hand_size(hand_size, rules if deck is None else None)
+    cards = _deck(deck, rules)
+    _check_whole("n_players", n_players, Rules.min_players, Rules.max_players)
     most = (len(cards) - 1) // n_players
     _check_whole("hand_size", hand_size, 0, most)
     return _average_over_tops(hand_size, cards)
 
 
-def stuck_table(hand_sizes=range(1, 11), deck=None):
+def stuck_table(hand_sizes=range(1, 11), deck=None, rules: Rules | None = None):
     """The first-turn chance of no legal play for each hand size, as a DataFrame.
 
     Columns: ``exact`` (a Fraction), ``probability`` (a float) and
     ``most players`` -- how many players (at most 4) the deck can deal that
     many cards to and still turn one up; below 2 the hand size is not
     playable, but the chance is still shown.  Hand sizes may go up to the
-    deck size less one.
+    deck size less one.  The deck is ``deck``, else that of ``rules`` (the rulebook).
     """
     import pandas as pd
 
-    cards = _deck(deck)
+    cards = _deck(deck, rules)
     sizes = list(hand_sizes)
     exact = [_average_over_tops(h, cards) for h in sizes]
     return pd.DataFrame({
         "exact": exact,
         "probability": [float(p) for p in exact],
-        "most players": [min(MAX_PLAYERS, (len(cards) - 1) // h) if h else MAX_PLAYERS for h in sizes],
+        "most players": [min(Rules.max_players, (len(cards) - 1) // h) if h else Rules.max_players for h in sizes],
     }, index=pd.Index(sizes, name="hand size"))
 
 
@@ -189,7 +216,8 @@ def _codes(values) -> np.ndarray:
     return np.array([code.setdefault(v, len(code)) for v in values], dtype=np.int64)
 
 
-def simulate_first_turn(n_deals: int, seed: int | None, hand_size: int = HAND_SIZE, deck=None) -> np.ndarray:
+def simulate_first_turn(n_deals: int, seed: int | None, hand_size: int | None = None, deck=None,
+                        rules: Rules | None = None) -> np.ndarray:
     """Shuffle the deck ``n_deals`` times: for each, True if the first player had no legal play.
 
     Each row of a table is one shuffled deck (``rng.permuted`` shuffles the
@@ -198,9 +226,11 @@ def simulate_first_turn(n_deals: int, seed: int | None, hand_size: int = HAND_SI
     positions give the same odds, since every position of a shuffled deck
     is equally likely to hold any card.  Pictures and numbers are compared
     for the whole table at once (broadcasting the top card against the hand).
-    Seeded: the same seed gives the same deals.
+    Seeded: the same seed gives the same deals.  The deck and hand size are
+    those of ``rules`` (the rulebook) unless given.
     """
-    cards = _deck(deck)
+    hand_size = _hand_size(hand_size, rules if deck is None else None)
+    cards = _deck(deck, rules)
     if isinstance(n_deals, bool) or not isinstance(n_deals, (int, np.integer)) or n_deals < 1:
         raise ValueError(f"n_deals must be a whole number >= 1, got {n_deals!r}")
     _check_whole("hand_size", hand_size, 0, len(cards) - 1)
