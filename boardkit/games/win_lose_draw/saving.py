@@ -2,17 +2,36 @@
 
 The card box is saved as catalogue indices (rows of ``data/cards.csv``) with
 the side each card shows, so a save is small and holds no answers in clear.
+
+A save is a snapshot: ``save_game`` copies every list and dict it hands out,
+and ``load_game`` copies what it reads, so neither the game nor the data
+changes when the other does.  Every key is checked on the way in, with a
+ValueError naming it: its type and range, then the whole game for
+consistency (pawns conserved, a phase of this way to play, whose turn it is,
+an outcome that matches the scores).
 """
 from __future__ import annotations
 
+import copy
+from contextlib import contextmanager
+
 from boardkit.core import LeadTracker, event_from_dict, event_to_dict
-from boardkit.core.saving import reading_save, start_loading
+from boardkit.core.saving import read_outcome, reading_save, start_loading
 
 from .events import EVENT_TYPES
 from .rules import Rules
 from .track import COLOURS
 
 GAME = "win_lose_draw"
+#: every key of a save, in order
+KEYS = ("game", "rules", "n_players", "seed", "chance", "box", "phase", "sketcher", "seen_by", "guessers", "pending",
+        "turns", "cards_done", "steals", "team_scores", "sketches_by", "turn_team", "first_team", "held", "centre",
+        "white_pawn", "takers", "ace_hopefuls", "winner", "end_reason", "lead", "events")
+#: how a game ends: a team reaches its target, the Ace is won, or the sketch cap stops it
+END_REASONS = ("target", "ace", "sketch cap")
+#: the phases of each way to play (see game.py)
+PHASES_OF = {"team": ("pick", "sketch", "ruling", "steal"), "gameboard": ("place", "sketch", "ruling", "take", "roll")}
+CHANCE_KEYS = ("seed", "block_state", "used", "state")
 
 
 def save_game(game) -> dict:
@@ -21,7 +40,7 @@ def save_game(game) -> dict:
         "rules": game.rules.to_dict(),
         "n_players": game.n_players,
         "seed": game.seed,
-        "chance": game.chance.to_dict(),
+        "chance": copy.deepcopy(game.chance.to_dict()),
         "box": [list(card) for card in game.box],
         "phase": game.phase,
         "sketcher": game.sketcher,
@@ -104,10 +123,54 @@ def _held(values, game) -> list[list[str]]:
     return held
 
 
+def _check_chance(data) -> None:
+    """The saved generator's shape, before core reads it: its four keys, a whole ``used``, the game's seed."""
+    if not isinstance(data, dict) or data.get("game") != GAME or "chance" not in data:
+        return                                   # start_loading says what is wrong
+    value = data["chance"]
+    if not (isinstance(value, dict) and set(value) == set(CHANCE_KEYS)):
+        raise ValueError(f"saved chance must be a dict with the keys {', '.join(CHANCE_KEYS)}, got {value!r}")
+    if isinstance(value["used"], bool) or not isinstance(value["used"], int):
+        raise ValueError(f"saved chance 'used' must be a whole number, got {value['used']!r}")
+    if value["seed"] != data.get("seed") or type(value["seed"]) is not type(data.get("seed")):
+        raise ValueError(f"saved chance 'seed' must be the game's seed {data.get('seed')!r}, got {value['seed']!r}")
+    for key in ("block_state", "state"):
+        if not isinstance(value[key], dict):
+            raise ValueError(f"saved chance {key!r} must be a generator state (a dict), got {value[key]!r}")
+
+
+@contextmanager
+def _naming(key: str):
+    """A ValueError raised while reading ``key`` says which key it was."""
+    try:
+        yield
+    except ValueError as err:
+        message = str(err)
+        if key in message:
+            raise
+        raise ValueError(f"saved {key!r}: {message}") from None
+
+
+def _count_list(values, name: str, length: int, high: int) -> list[int]:
+    if not (isinstance(values, list) and len(values) == length):
+        raise ValueError(f"saved {name} must be a list of {length} whole numbers, got {values!r}")
+    return [_whole(v, name, 0, high) for v in values]
+
+
 def load_game(cls, data: dict):
     from .game import PHASES
     with reading_save():
+        _check_chance(data)
+        if isinstance(data, dict) and data.get("game") == GAME and "rules" in data:
+            with _naming("rules"):
+                Rules.from_dict(data["rules"])
         game = start_loading(cls, Rules, data, GAME, "game of Win, Lose or Draw")
+        unknown = sorted(set(data) - set(KEYS), key=str)
+        if unknown:
+            raise ValueError(f"saved game has keys a save of Win, Lose or Draw never has: {unknown!r}")
+        missing = [key for key in KEYS if key not in data]
+        if missing:
+            raise ValueError(f"saved game is missing {', '.join(map(repr, missing))}")
         rules, n = game.rules, game.n_players
         game.box = _box(data["box"], game)
         game.phase = data["phase"]
@@ -124,17 +187,12 @@ def load_game(cls, data: dict):
                                  f"got {pending!r}")
             pending = (_whole(pending[0], "pending guesser", 0, n - 1), pending[1], pending[2])
         game.pending = pending
-        game.turns = _whole(data["turns"], "turns", 0)
-        game.cards_done = _whole(data["cards_done"], "cards_done", 0)
-        game.steals = _whole(data["steals"], "steals", 0)
-        scores = data["team_scores"]
-        if not (isinstance(scores, list) and len(scores) == 2):
-            raise ValueError(f"saved team_scores must be two scores, got {scores!r}")
-        game.team_scores = [_whole(s, "team score", 0, rules.team_target) for s in scores]
-        sketches = data["sketches_by"]
-        if not (isinstance(sketches, list) and len(sketches) == n):
-            raise ValueError(f"saved sketches_by must give a count for each of the {n} seats, got {sketches!r}")
-        game.sketches_by = [_whole(s, "sketches_by", 0) for s in sketches]
+        read_outcome(game, data, END_REASONS)
+        _whole(game.turns, "turns", 0, rules.max_sketches)
+        game.cards_done = _whole(data["cards_done"], "cards_done", 0, game.turns)
+        game.team_scores = _count_list(data["team_scores"], "team_scores", 2, rules.team_target)
+        game.steals = _whole(data["steals"], "steals", 0, sum(game.team_scores))
+        game.sketches_by = _count_list(data["sketches_by"], "sketches_by", n, rules.max_sketches)
         game.turn_team = _whole(data["turn_team"], "turn_team", 0, 1)
         game.first_team = _whole(data["first_team"], "first_team", 0, 1)
         game.held = _held(data["held"], game)
@@ -146,24 +204,25 @@ def load_game(cls, data: dict):
         game.white_pawn = None if pawn is None else _whole(pawn, "white_pawn", 0, len(rules.track) - 1)
         game.takers = _seats(data["takers"], "takers", n)
         game.ace_hopefuls = _seats(data["ace_hopefuls"], "ace_hopefuls", n)
-        game.winner, game.end_reason = data["winner"], data["end_reason"]
-        if game.winner is not None:
-            _whole(game.winner, "winner", 0, 1 if rules.play == "team" else n - 1)
-        if game.end_reason is not None and not isinstance(game.end_reason, str):
-            raise ValueError(f"saved end_reason must be None or text, got {game.end_reason!r}")
-        game.lead = LeadTracker.from_dict(data["lead"], 2 if rules.play == "team" else n)
+        with _naming("lead"):
+            game.lead = LeadTracker.from_dict(copy.deepcopy(data["lead"]), 2 if rules.play == "team" else n)
         events = data["events"]
         if events is not None and not isinstance(events, list):
             raise ValueError(f"saved events must be None or a list, got {events!r}")
-        game.events = None if events is None else [event_from_dict(e, EVENT_TYPES) for e in events]
+        with _naming("events"):
+            game.events = None if events is None else [event_from_dict(copy.deepcopy(e), EVENT_TYPES)
+                                                       for e in events]
     game._legal = None
     _check_consistent(game)
     return game
 
 
 def _check_consistent(game) -> None:
-    """The checks that need the whole game: pawns conserved, a phase that can go on."""
+    """The checks that need the whole game: pawns conserved, a phase of this way to play that can go on,
+    whose turn it is, and an outcome that matches the scores."""
     rules = game.rules
+    _check_phase_and_turn(game)
+    _check_outcome(game)
     for colour in COLOURS:
         owned = sum(colour in h for h in game.held)
         if owned + game.centre[colour] != rules.pawns_per_colour:
@@ -180,3 +239,80 @@ def _check_consistent(game) -> None:
         raise ValueError(f"saved sketcher {game.sketcher} cannot also be a guesser")
     if not game.is_over and not game.legal_actions():
         raise ValueError(f"saved game is stuck in phase {game.phase!r} with no legal action")
+
+
+def _check_phase_and_turn(game) -> None:
+    rules, team_play = game.rules, game.rules.play == "team"
+    if game.phase not in PHASES_OF[rules.play]:
+        raise ValueError(f"saved phase {game.phase!r} is not a phase of play={rules.play!r}: "
+                         f"one of {PHASES_OF[rules.play]}")
+    if game.phase == "pick" and not rules.team_picks_sketcher:
+        raise ValueError("saved phase 'pick' needs team_picks_sketcher=True in the saved rules")
+    if game.sketcher in game.seen_by:
+        raise ValueError(f"saved seen_by {game.seen_by} holds the Sketcher {game.sketcher}: "
+                         "she has not sketched the card unsuccessfully yet")
+    if team_play:
+        if game.white_pawn is not None or any(game.held) or game.seen_by or game.takers or game.ace_hopefuls:
+            raise ValueError("saved white_pawn, held, seen_by, takers and ace_hopefuls must be empty in Team Play")
+        if sum(game.sketches_by) != game.cards_done:
+            raise ValueError(f"saved sketches_by {game.sketches_by} must add up to cards_done {game.cards_done} "
+                             "(each card is sketched once in Team Play)")
+        if game.phase != "pick" and game.sketcher % 2 != game.turn_team:
+            raise ValueError(f"saved sketcher {game.sketcher} is not on team {game.turn_team}, whose turn it is")
+        drawing = game.phase in ("sketch", "ruling", "steal")
+        expected = tuple(s for s in game.members(game.turn_team) if s != game.sketcher)
+    else:
+        if game.team_scores != [0, 0] or any(game.sketches_by) or game.steals or game.turn_team or game.first_team:
+            raise ValueError("saved team_scores, sketches_by, steals, turn_team and first_team must be 0 "
+                             "in Gameboard Play")
+        if (game.phase == "place") != (game.white_pawn is None):
+            raise ValueError(f"saved white_pawn must be None exactly in the 'place' phase, got {game.white_pawn!r} "
+                             f"in phase {game.phase!r}")
+        drawing = game.phase in ("sketch", "ruling")
+        expected = tuple(s for s in game._from_left_of(game.sketcher) if s not in game.seen_by)
+    if drawing and not game.is_over and game.guessers != expected:
+        raise ValueError(f"saved guessers must be {list(expected)}, those who may guess this card, "
+                         f"got {list(game.guessers)}")
+    if game.phase != "take" and game.takers:
+        raise ValueError(f"saved takers must be empty outside the 'take' phase, got {game.takers}")
+    if game.phase not in ("take", "roll") and game.ace_hopefuls:
+        raise ValueError(f"saved ace_hopefuls must be empty outside the 'take' and 'roll' phases, "
+                         f"got {game.ace_hopefuls}")
+    if set(game.takers) & set(game.ace_hopefuls) or game.sketcher in game.takers + game.ace_hopefuls:
+        raise ValueError("saved takers and ace_hopefuls must be different Guessers, not the Sketcher")
+    if any(len(game.held[s]) < rules.colours_to_collect for s in game.ace_hopefuls):
+        raise ValueError(f"saved ace_hopefuls {game.ace_hopefuls} must each own {rules.colours_to_collect} colours")
+    if game.pending is not None:
+        guesser, _, during_steal = game.pending
+        voices = game.members(1 - game.turn_team) if during_steal else game.guessers
+        if during_steal and not team_play or guesser not in voices:
+            raise ValueError(f"saved pending guesser {guesser} may not guess this card")
+    standings = list(game.team_scores) if team_play else [len(h) for h in game.held]
+    if game.lead.scores is not None and game.lead.scores != standings:
+        raise ValueError(f"saved lead scores {game.lead.scores} must be the standings now, {standings}")
+
+
+def _check_outcome(game) -> None:
+    """``read_outcome`` checked the types; here the outcome must follow from the scores and this way to play."""
+    rules, reason, winner = game.rules, game.end_reason, game.winner
+    reached = [t for t in (0, 1) if game.team_scores[t] >= rules.team_target]
+    if rules.play == "team" and winner is not None and winner > 1:
+        raise ValueError(f"saved winner must be a team in Team Play (0 for team A, 1 for team B), got {winner!r}")
+    if reason is None:
+        if reached:
+            raise ValueError(f"saved team_scores {game.team_scores} reach the target {rules.team_target}, "
+                             "but end_reason is None")
+        if game.turns >= rules.max_sketches:
+            raise ValueError(f"saved turns {game.turns} reach max_sketches {rules.max_sketches}, "
+                             "but end_reason is None")
+    elif reason == "sketch cap":
+        if winner is not None or game.turns != rules.max_sketches:
+            raise ValueError(f"saved end_reason 'sketch cap' needs winner None and turns = max_sketches "
+                             f"{rules.max_sketches}, got winner {winner!r}, turns {game.turns}")
+    elif reason == "target":
+        if rules.play != "team" or reached != [winner]:
+            raise ValueError(f"saved end_reason 'target' needs Team Play and the winner the one team whose score "
+                             f"reached {rules.team_target}, got winner {winner!r} with scores {game.team_scores}")
+    elif rules.play != "gameboard" or winner is None or len(game.held[winner]) < rules.colours_to_collect:
+        raise ValueError(f"saved end_reason 'ace' needs Gameboard Play and a winner owning "
+                         f"{rules.colours_to_collect} colours, got winner {winner!r}")
