@@ -5,8 +5,8 @@ from notebook_builder import PIN, Builder
 def mouse_trap_notebook():
     b = Builder("mt")
     b.how_to_start("""
-    **▶ To start:** choose **Run → Run All Cells** in the menu (or press ⏩ in the toolbar, then
-    **Restart**). In about ten seconds the game board appears under *1. Play a game*, ready for
+    **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar (*Restart
+    the kernel and run all cells*). In about ten seconds the game board appears under *1. Play a game*, ready for
     your first **Roll**; the crank's odds, charts and study buttons follow further down.
     """)
     b.md("""
@@ -52,8 +52,11 @@ def mouse_trap_notebook():
     ## 1. Play a game
 
     You are **player 1**; the computer plays the others. Press **Roll** (or click the die)
-    to move your mouse. Build spaces add the next part of the trap, if the space is marked
-    for your number of players. Once the trap is complete, stop on **TURN CRANK** while
+    to move your mouse. On a build space marked for your number of players you **may** build
+    the next part of the trap and take a cheese (press **Build**), or leave it (**Do not
+    build**). A space that sends you on (GO BACK, MOVE AHEAD, GO TO CHEESE) moves your mouse,
+    but, as the rulebook says, you "do not follow any message printed in that space": no
+    cheese from the Cheese Wheel, no crank. Once the trap is complete, stop on **TURN CRANK** while
     another mouse sits on the **Cheese Wheel**, and watch the chain reaction! With nobody
     on the wheel, you may pay cheese to roll for another mouse and push it there.
     """)
