@@ -481,7 +481,9 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
         params = {name: row[name] for name in space}
         best, best_players = make_variant_rules(rules, {k: plain_value(v) for k, v in params.items()}, n_players)
     table.attrs["game"] = rules.game_name
+    table.attrs["fields"] = list(space)
     table.attrs["n_games"] = n_games
+    table.attrs["confidence"] = confidence
     return SearchResult(table, best, best_players, goals, study)
 
 

@@ -318,6 +318,7 @@ def sweep(rules, grid: dict, n_players: int = 4, n_games: int = 2000, seed: int 
     for column in ("games", "players"):
         table[column] = table[column].astype(int)
     table.attrs["game"] = rules.game_name
+    table.attrs["fields"] = list(grid)
     table.attrs["n_games"] = n_games
     table.attrs["confidence"] = confidence
     return table
