@@ -111,8 +111,8 @@ def test_cards_not_conserved():
     swapped["draw_pile"][0] = ["red", 1] if swapped["draw_pile"][0] != ["red", 1] else ["green", 1]
     with pytest.raises(ValueError, match="deck"):
         md.Game.from_dict(swapped)
-    moved = copy.deepcopy(data)  # a card moved from the draw pile to a hand: still the whole deck
-    moved["hands"][1].append(moved["draw_pile"].pop(0))
+    moved = copy.deepcopy(data)  # a card moved between the piles: still the whole deck
+    moved["discard_pile"].insert(0, moved["draw_pile"].pop(0))
     assert md.Game.from_dict(moved).card_counts() == midgame().card_counts()
 
 

@@ -21,6 +21,13 @@ tinkerer can change it):
 * **A game with no end**: the book has no limit; a rigged door that never
   shows the right date would go on forever, so the game stops as a
   "turn cap" after ``max_turns`` turns (rolls) and says so.
+
+**How big a variant may be** (``LIMITS``): every size has an upper bound far
+beyond anything a lesson needs, so a typo (``copies=10**6``) is a clear
+``ValueError`` at once instead of minutes of work and gigabytes of memory:
+up to 100 copies of each card (1,200 cards), hands of up to 100 cards, 100
+cards redrawn after the Dud, 100 cards dealt, a 100-sided die, a board of
+1,000 spaces, 1,000,000 turns, and door weights up to 10**9 each.
 """
 from __future__ import annotations
 
@@ -59,6 +66,12 @@ SPACE_KINDS = tuple(SPACE_LABELS)
 #: How many cards a TAKE space gives.
 TAKE_COUNT = {TAKE_1: 1, TAKE_2: 2}
 
+#: The largest value each size rule may take (see the module docstring).
+LIMITS = {"deal_size": 100, "hand_limit": 100, "copies": 100, "dud_redraw": 100, "die_sides": 100,
+          "max_turns": 1_000_000, "board": 1000}
+#: The largest door weight (the door's odds depend only on the weights' ratios).
+MAX_WEIGHT = 10**9
+
 SIDE = (TAKE_1, TAKE_2, SWAP_LEFT, SWAP_RIGHT, SWAP_ANY, TAKE_EITHER)
 BOARD = tuple(kind for _ in range(4) for kind in (DOOR,) + SIDE)
 
@@ -94,6 +107,7 @@ class Rules(BaseRules):
         for name in ("deal_size", "hand_limit", "copies", "dud_redraw", "die_sides", "max_turns"):
             value = getattr(self, name)
             require(isinstance(value, int) and not isinstance(value, bool), name, value, "a whole number")
+            require(value <= LIMITS[name], name, value, f"a whole number up to {LIMITS[name]:,}")
         require(self.hand_limit >= 3, "hand_limit", self.hand_limit,
                 "at least 3, or no one could hold a 1-2-3 outfit")
         require(0 <= self.deal_size <= self.hand_limit, "deal_size", self.deal_size,
@@ -103,16 +117,17 @@ class Rules(BaseRules):
         require(self.die_sides >= 1, "die_sides", self.die_sides, "at least 1 face")
         require(self.max_turns >= 1, "max_turns", self.max_turns, "at least 1 turn")
         require(isinstance(self.dud_in_play, bool), "dud_in_play", self.dud_in_play, "True or False")
-        require(isinstance(self.board, tuple) and len(self.board) >= 1, "board", self.board,
-                "a non-empty tuple of space kinds")
-        unknown = [kind for kind in self.board if kind not in SPACE_KINDS]
+        require(isinstance(self.board, tuple) and 1 <= len(self.board) <= LIMITS["board"],
+                "board", _short(self.board), f"a non-empty tuple of at most {LIMITS['board']:,} space kinds")
+        unknown = [kind for kind in self.board if not isinstance(kind, str) or kind not in SPACE_KINDS]
         require(not unknown, "board", unknown, f"space kinds from {SPACE_KINDS}")
         require(DOOR in self.board, "board", self.board, f"at least one {DOOR!r} space")
         weights = self.door_weights
         require(isinstance(weights, tuple) and len(weights) == len(OUTCOMES), "door_weights", weights,
                 f"a tuple of {len(OUTCOMES)} weights for {OUTCOMES}")
-        require(all(isinstance(w, (int, float)) and not isinstance(w, bool) and math.isfinite(w) and w >= 0
-                    for w in weights), "door_weights", weights, "finite numbers >= 0")
+        require(all(isinstance(w, (int, float)) and not isinstance(w, bool) and math.isfinite(w)
+                    and 0 <= w <= MAX_WEIGHT for w in weights), "door_weights", weights,
+                f"numbers from 0 to {MAX_WEIGHT:,}")
         require(sum(self.live_weights) > 0, "door_weights", weights,
                 "weights that sum to a positive number" + ("" if self.dud_in_play else " without the Dud"))
 
@@ -150,3 +165,10 @@ class Rules(BaseRules):
     def default_bots(self, n_players: int) -> list:
         from .bots import Collector
         return [Collector() for _ in range(n_players)]
+
+
+def _short(value):
+    """A value to quote in an error, cut short when it is huge (a board of a million spaces)."""
+    if isinstance(value, tuple) and len(value) > 8:
+        return f"a tuple of {len(value):,} items"
+    return value
