@@ -357,6 +357,23 @@ def _suggest(trial, space: dict) -> dict:
     return params
 
 
+def _params_of(rules, space: dict, n_players: int) -> dict | None:
+    """Optuna's parameters for ``rules``' own values, or None if one lies outside the space."""
+    params = {}
+    for name, entry in space.items():
+        value = n_players if name == PLAYERS else getattr(rules, name)
+        if entry[0] in ("int", "float"):
+            if not (_number(value) and entry[1] <= value <= entry[2]) or (
+                    entry[0] == "int" and not isinstance(value, Integral)):
+                return None
+            params[name] = value
+        elif value not in entry[1]:
+            return None
+        else:
+            params[name] = value if all(_primitive(v) for v in entry[1]) else entry[1].index(value)
+    return params
+
+
 @dataclasses.dataclass
 class SearchResult:
     """What :func:`search` found.
@@ -393,7 +410,7 @@ class SearchResult:
 
 def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, seed: int | None = 0,
            engine: str = "auto", executor=None, progress=True, n_players: int = 4, batch: int = 4,
-           skill=None, confidence: float = 0.95) -> SearchResult:
+           skill=None, confidence: float = 0.95, rules_first: bool = True) -> SearchResult:
     """Search the ``space`` of rules for the variant that best meets the ``goals``.
 
     ``space`` maps rule names (and ``"n_players"``) to a range, ``(low,
@@ -412,6 +429,10 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
     failed.  ``skill``: a ``(strong, weak)`` pair of bots, needed for goals
     on ``skill``.  ``engine``, ``progress`` as for ``bk.simulate``: one bar
     over every game of the search.
+
+    ``rules_first``: when ``rules``' own values (and ``n_players``) lie in
+    the space, trial 0 plays them, so the table starts with the game you
+    began from and the best variant is never one the search scored worse.
     """
     import optuna
 
@@ -437,6 +458,9 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
     rows = []
     try:
         study = optuna.create_study(direction="minimize", sampler=sampler)
+        start_params = _params_of(rules, space, n_players) if rules_first else None
+        if start_params is not None:
+            study.enqueue_trial(start_params)
         for start in range(0, n_trials, batch):
             trials = [study.ask() for _ in range(min(batch, n_trials - start))]
             proposals, variants, runs = [], [], []

@@ -126,6 +126,21 @@ def test_the_trials_table(small_search):
     assert result.best == mt.Rules(push_cost=int(best["push_cost"])) and result.best_players == best["n_players"]
 
 
+def test_the_first_trial_is_the_game_the_search_began_from():
+    start = mt.Rules(push_cost=2)
+    space = {"push_cost": (1, 4), "backups": [(), ("F",), ("F", "M")], "n_players": [2, 3]}
+    result = bd.search(start.replace(backups=("F",)), space, GOALS, n_trials=2, n_games=4, n_players=3,
+                       progress=False)
+    first = result.trials.iloc[0]
+    assert (first["push_cost"], first["backups"], first["n_players"]) == (2, ("F",), 3)
+    # a start outside the space, or rules_first=False: the sampler's own first proposal
+    outside = bd.search(mt.Rules(push_cost=7), {"push_cost": (1, 4)}, GOALS, n_trials=1, n_games=4,
+                        progress=False)
+    off = bd.search(start, {"push_cost": (1, 4)}, GOALS, n_trials=1, n_games=4, progress=False,
+                    rules_first=False)
+    pd.testing.assert_frame_equal(off.trials, outside.trials)
+
+
 def test_same_seed_same_search_with_or_without_a_process_pool(small_search):
     plain = bd.search(**small_search).trials
     pd.testing.assert_frame_equal(bd.search(**small_search).trials, plain)
