@@ -1,0 +1,125 @@
+"""A stateful property test that hunts Mystery Date's rare states (issue 16).
+
+hypothesis drives a game one decision at a time -- legal actions, illegal
+ones, saves and loads -- on variants chosen to reach what random play
+rarely sees: an empty draw pile (one copy of each card, big hands), full
+hands (a hand limit of 3), a Dud-only door, 2 and 4 players, a one-space
+board.  ``target`` steers the search toward empty piles and full hands.
+After every step the invariants hold: the deck is conserved, hands stay
+within the limit (but for the hand being discarded from), there is a legal
+action unless the game is over, an illegal action changes nothing, and a
+save loaded mid-game is the same game.
+"""
+import json
+
+from hypothesis import HealthCheck, settings, target
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from boardkit.core import IllegalAction
+from boardkit.games import mystery_date as md
+from boardkit.games.mystery_date.hand import PROGRESS
+from md_helpers import ALL_CARDS, card
+
+
+def saved(game) -> str:
+    return json.dumps(game.to_dict(), sort_keys=True)
+
+
+@st.composite
+def variants(draw):
+    n_players = draw(st.sampled_from([2, 4, 3]))
+    copies = draw(st.sampled_from([1, 1, 2, 4]))
+    hand_limit = draw(st.sampled_from([3, 3, 6, 12, 48]))
+    most = min(hand_limit, (12 * copies - 1) // n_players)
+    deal_size = draw(st.integers(0, most))
+    door = draw(st.sampled_from([(1, 1, 1, 1, 1), (0, 0, 0, 0, 1), (1, 0, 0, 0, 5), (5, 1, 1, 1, 0)]))
+    board = draw(st.sampled_from([md.Rules().board, ("door",), ("door", "take2"),
+                                  ("door", "take_either", "swap_any", "take2", "swap_left")]))
+    rules = md.Rules(copies=copies, hand_limit=hand_limit, deal_size=deal_size, door_weights=door,
+                     dud_in_play=draw(st.booleans()) or door == (0, 0, 0, 0, 1), board=board,
+                     dud_redraw=draw(st.sampled_from([0, 3, 8])), die_sides=draw(st.sampled_from([1, 2, 6])),
+                     max_turns=draw(st.sampled_from([5, 60, 400])))
+    return rules, n_players
+
+
+class MysteryDateMachine(RuleBasedStateMachine):
+    @initialize(variant=variants(), seed=st.integers(0, 2**64 - 1))
+    def start(self, variant, seed):
+        rules, n_players = variant
+        self.game = md.Game(rules, n_players=n_players, seed=seed)
+        self.deck = self.game.card_counts()
+        self.fullest = self.emptiest = -1e9  # how near the run came to full hands and an empty pile
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule(choice=st.integers(0, 10**6))
+    def play_a_legal_action(self, choice):
+        actions = self.game.legal_actions()
+        self.game.apply(actions[choice % len(actions)])
+        game = self.game
+        self.fullest = max(self.fullest, float(max(map(len, game.hands)) - game.rules.hand_limit))
+        self.emptiest = max(self.emptiest, -float(len(game.draw_pile)))
+
+    @rule(action=st.sampled_from([md.Roll(), md.TakeFrom("draw"), md.TakeFrom("discard"), md.SwapWith(1),
+                                  md.Give(card("r1")), md.Discard(card("o3")), md.ShowOutfit("red"),
+                                  md.SwapWith(5), md.Discard(("red", 1)), "roll", None]))
+    def an_illegal_action_changes_nothing(self, action):
+        if action in self.game.legal_actions():
+            return
+        before = saved(self.game)
+        try:
+            self.game.apply(action)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{action!r} was applied though it is not legal")
+        assert saved(self.game) == before
+
+    @rule()
+    def save_and_load_mid_game(self):
+        loaded = md.Game.from_dict(json.loads(json.dumps(self.game.to_dict())))
+        assert saved(loaded) == saved(self.game)
+        assert loaded.legal_actions() == self.game.legal_actions()
+        self.game = loaded  # play on from the loaded copy
+
+    def teardown(self):
+        # steer the search toward runs that fill a hand or empty the draw pile (once per run)
+        if hasattr(self, "game"):
+            target(self.fullest, label="fullest hand vs limit")
+            target(self.emptiest, label="emptiest draw pile")
+
+    @invariant()
+    def cards_are_conserved(self):
+        assert self.game.card_counts() == self.deck
+
+    @invariant()
+    def hands_are_within_the_limit(self):
+        game = self.game
+        for seat, hand in enumerate(game.hands):
+            if game.phase == "discard" and seat == game.current and not game.is_over:
+                assert len(hand) > game.rules.hand_limit
+            else:
+                assert len(hand) <= game.rules.hand_limit
+
+    @invariant()
+    def a_decision_is_open_unless_the_game_is_over(self):
+        game = self.game
+        assert bool(game.legal_actions()) != game.is_over
+        assert game.turns <= game.rules.max_turns
+
+    @invariant()
+    def standings_follow_the_hands(self):
+        game = self.game
+        for seat, hand in enumerate(game.hands):
+            if not (game.phase == "discard" and seat == game.current):
+                assert game.standing[seat] == PROGRESS[hand.held]
+
+    @invariant()
+    def only_real_cards(self):
+        assert set(self.game.card_counts()) <= set(ALL_CARDS)
+
+
+MysteryDateMachine.TestCase.settings = settings(
+    max_examples=60, stateful_step_count=60, deadline=None, derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+test_mystery_date_machine = MysteryDateMachine.TestCase
