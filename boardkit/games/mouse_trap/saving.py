@@ -125,9 +125,8 @@ def load_game(cls, data: dict):
     if game.catches != n - len(alive):
         raise ValueError(f"saved 'counts.catches' must be the number of caught mice ({n - len(alive)}), "
                          f"got {game.catches}")
-    if game.catches > game.cranks:
-        raise ValueError(f"saved 'counts.catches' ({game.catches}) needs at least as many cranks, "
-                         f"got {game.cranks}")
+    if game.catches and not game.cranks:  # one crank may catch several mice at once
+        raise ValueError(f"saved 'counts.catches' ({game.catches}) needs a crank, got cranks = 0")
     # each push costs push_cost cheese, so one turn holds at most cheese_count // push_cost of them
     game.pushes = _whole(counts["pushes"], "counts.pushes", 0, game.turns * (total // rules.push_cost))
     if game.cranks and game.parts < rules.n_parts or game.pushes and game.parts < rules.n_parts:
