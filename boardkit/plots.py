@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import numpy as np
 
-#: Okabe & Ito's palette, distinguishable with every common colour-vision deficiency
-COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+from .render.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, SKY_BLUE, VERMILLION, YELLOW
+
+#: Okabe & Ito's palette (the Apps' and lessons' colours), distinguishable with every
+#: common colour-vision deficiency; yellow late, as it is faint on white
+COLOURS = (BLUE, ORANGE, BLUISH_GREEN, REDDISH_PURPLE, SKY_BLUE, VERMILLION, BLACK, YELLOW)
 DASHES = ("-", "--", "-.", ":")
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 #: a colour map that stays readable in grey and to colour-blind readers
