@@ -123,3 +123,31 @@ def test_no_action_is_legal_once_the_game_is_over():
         with pytest.raises(ValueError, match="over"):
             game.apply(action)
     assert saved(game) == before
+
+
+# -- every size field has an upper bound (issue 16: court_size=10**18 hung) ------------------------
+
+@pytest.mark.parametrize("field,most", [("court_size", 24), ("hand_limit", 30), ("max_turns", 100_000),
+                                        ("retire_after_failures", 20)])
+def test_each_size_field_has_a_documented_upper_bound(field, most):
+    assert pv.LIMITS[field] == most
+    for value in (most + 1, 10**18):
+        with pytest.raises(ValueError) as err:
+            pv.Rules(**{field: value})
+        message = str(err.value)
+        assert field in message and f"{value!r}" in message and f"{most:,}" in message
+    big = {field: most}
+    if field == "hand_limit":
+        big["children_win"] = 7
+    assert getattr(pv.Rules(**big), field) == most
+
+
+def test_a_deck_with_too_many_copies_of_a_clue_is_refused():
+    with pytest.raises(ValueError, match=r"deck\[3\]=1000000000 is not allowed: 0 to 20 copies"):
+        pv.Rules(deck=pv.DECK_COPIES[:3] + (10**9,) + pv.DECK_COPIES[4:])
+    assert len(pv.Rules(deck=(20,) * 50).deck_cards) == 1000
+
+
+def test_the_largest_court_deals_at_once():
+    game = pv.Game(pv.Rules(court_size=24), n_players=6, seed=0)
+    assert game.card_count() == 100

@@ -11,10 +11,10 @@ from .actions import (QUEUE, Arrest, Bump, Claim, Convict, Demand, Discard, Draw
                       Pass, Pick, PushOn, Roll, Spare, TurnDown, TurnUp)
 from .components import CLUES, CONFIRMATION, DECK_COPIES, SUSPECTS, Clue, Suspect
 from .game import Game
-from .rules import PHILO_VANCE, Rules
+from .rules import LIMITS, PHILO_VANCE, Rules
 
 __getattr__ = lazy_app_and_analysis(__name__)
 
-__all__ = ["App", "Arrest", "Bump", "CLUES", "CONFIRMATION", "Claim", "Clue", "Convict", "DECK_COPIES", "Demand",
+__all__ = ["App", "Arrest", "Bump", "CLUES", "CONFIRMATION", "Claim", "Clue", "Convict", "DECK_COPIES", "Demand", "LIMITS",
            "Discard", "Draw", "Game", "Keep", "Move", "Name", "NoBump", "PHILO_VANCE", "Pass", "Pick", "PushOn",
            "QUEUE", "Roll", "Rules", "SUSPECTS", "Spare", "Suspect", "TurnDown", "TurnUp", "analysis", "bots"]

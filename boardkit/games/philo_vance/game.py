@@ -471,7 +471,7 @@ class Game(BaseGame):
         self.bumps += 1
         at = self.position[piece]
         # the chain: [pieces to move on, from, the space before, [(bumped piece, the piece that bumped it)]]
-        self.chain = [[piece], at, None, [(piece, self.moving_piece)]]
+        self.chain = [[piece], at, None, [[piece, self.moving_piece]]]
         if to == QUEUE:
             self._send_to_queue(piece, at)
             self._chain_done()
@@ -494,7 +494,7 @@ class Game(BaseGame):
         if not waiting or not onward:
             return self._chain_done()
         # the line runs start -> space -> onward: the pieces waiting on space are bumped by the first one arriving
-        victims.extend((piece, moving[0]) for piece in waiting)
+        victims.extend([piece, moving[0]] for piece in waiting)
         self.chain = [waiting, space, start, victims]
         if len(onward) == 1:
             return self._push_on(onward[0])

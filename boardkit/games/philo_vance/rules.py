@@ -75,6 +75,14 @@ from .components import CLUES, CONFIRMATION, DECK_COPIES, SUSPECTS, check_compon
 #: the seats of the detectives are 0..5; Philo Vance's piece is this number
 PHILO_VANCE = 6
 
+#: The largest value each size field may take: far beyond any game a class would
+#: play (the book's are 12 jurors, 3 attempts, 10 cards in a child's hand, 1-3
+#: copies of a clue), yet small enough that a game is set up at once and a
+#: stalemate stops in about 20 s (6 Detectives play 20,000 turns in 3.5 s).
+#: ``max_copies`` bounds each entry of ``deck``.
+LIMITS = {"court_size": 24, "retire_after_failures": 20, "hand_limit": 30, "max_turns": 100_000,
+          "max_copies": 20}
+
 
 def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -84,13 +92,13 @@ def _whole(value) -> bool:
 class Rules(BaseRules):
     """Every tunable rule of Philo Vance.  Defaults follow the rulebook (see the module docstring)."""
 
-    #: copies of each clue (by clue id) in the draw deck (100 cards in the box)
+    #: copies of each clue (by clue id) in the draw deck (100 cards in the box; 0..20 of each)
     deck: tuple = DECK_COPIES
     #: each suspect's confirmation card: the clue ids that are right for that suspect
     cards: tuple = CONFIRMATION
     #: the estate board (a file ``data/board_<name>.json``)
     board: str = "estate"
-    #: jurors on a court card: the clues a player receives on first reaching X
+    #: jurors on a court card: the clues a player receives on first reaching X (1..24)
     court_size: int = 12
     #: clues named when arresting on suspicion
     named_clues: int = 6
@@ -100,7 +108,7 @@ class Rules(BaseRules):
     convict_correct: int = 7
     #: correct clues needed after a failed conviction (experts: 10)
     convict_fallback: int = 9
-    #: a player retires after this many unsuccessful declarations (None: never)
+    #: a player retires after this many unsuccessful declarations (1..20; None: never)
     retire_after_failures: int | None = 3
     #: must the Judge be in the game before anybody tries to convict?
     judge_needed: bool = True
@@ -112,11 +120,11 @@ class Rules(BaseRules):
     reshuffle_discards: bool = True
     #: the easy game for children (no court cards, Philo Vance, Judge or bumping)
     children: bool = False
-    #: children's game: the most clues a player may hold
+    #: children's game: the most clues a player may hold (1..30)
     hand_limit: int = 10
     #: children's game: matching clues that win
     children_win: int = 7
-    #: the game stops (a stalemate, no winner) after this many turns
+    #: the game stops (a stalemate, no winner) after this many turns (1..100,000)
     max_turns: int = 3000
 
     game_name = "Philo Vance"
@@ -147,6 +155,9 @@ class Rules(BaseRules):
                 "the name of a board in data/ (letters and underscores), e.g. 'estate'")
         require(isinstance(self.deck, tuple) and len(self.deck) == len(CLUES), "deck", self.deck,
                 f"a tuple of {len(CLUES)} numbers: the copies of each clue id")
+        most = LIMITS["max_copies"]
+        for clue, copies in enumerate(self.deck):
+            require(not _whole(copies) or copies <= most, f"deck[{clue}]", copies, f"0 to {most} copies")
         require(isinstance(self.cards, tuple) and all(isinstance(c, tuple) for c in self.cards), "cards",
                 self.cards, f"a tuple of {len(SUSPECTS)} tuples of clue ids, one per suspect")
         require(len(self.cards) == len(SUSPECTS), "cards", self.cards,
@@ -156,7 +167,9 @@ class Rules(BaseRules):
             check_components(SUSPECTS, CLUES, self.deck, self.cards, card_size=card_size)
         except ValueError as err:
             raise ValueError(f"deck/cards are not allowed: {err}") from None
-        require(self.court_size >= 1, "court_size", self.court_size, "at least 1 juror")
+        for name in ("court_size", "hand_limit", "max_turns"):
+            value, most = getattr(self, name), LIMITS[name]
+            require(1 <= value <= most, name, value, f"1 to {most:,}")
         require(1 <= self.named_clues <= self.court_size, "named_clues", self.named_clues,
                 f"1 to court_size ({self.court_size}) clues")
         require(1 <= self.declare_correct <= self.named_clues, "declare_correct", self.declare_correct,
@@ -167,12 +180,11 @@ class Rules(BaseRules):
                 "convict_fallback", self.convict_fallback,
                 f"convict_correct ({self.convict_correct}) to {min(self.court_size, card_size)}")
         retire = self.retire_after_failures
-        require(retire is None or (_whole(retire) and retire >= 1), "retire_after_failures", retire,
-                "a whole number >= 1, or None to disregard the rule")
-        require(self.hand_limit >= 1, "hand_limit", self.hand_limit, "at least 1 card")
+        most = LIMITS["retire_after_failures"]
+        require(retire is None or (_whole(retire) and 1 <= retire <= most), "retire_after_failures", retire,
+                f"a whole number 1 to {most}, or None to disregard the rule")
         require(1 <= self.children_win <= min(self.hand_limit, card_size), "children_win", self.children_win,
                 f"1 to {min(self.hand_limit, card_size)} (the hand limit and the card's clues)")
-        require(self.max_turns >= 1, "max_turns", self.max_turns, "at least 1 turn")
         try:  # load the board now: an unknown board fails here, in the cell that asked for it
             self.estate  # noqa: B018
         except ValueError as err:
