@@ -1,0 +1,321 @@
+"""The fast lane of Win, Lose or Draw (``fast.py``) against the reference engine and the exact odds.
+
+Equivalence.  Each case plays a reference frame (``engine="reference"``) and a
+fast frame (``engine="fast"``, ten times as many games) from fixed seeds, and
+compares every column of ``Game.result()``: winner, end reason and the other
+categorical columns by a two-sample chi-square (``chi2_contingency``), the
+numeric ones (turns, cards, scores, steals, colours held, lead changes, the
+winner's worst deficit) by a two-sample KS test.
+
+Power.  A win rate near p = 0.5 measured on n_r reference and n_f = 10 n_r
+fast games has a standard error sqrt(p(1-p)(1/n_r + 1/n_f)).  The rulebook
+cases play n_r = 12,000: SE = 0.0048, so a real difference of 2 percentage
+points is z = 4.1 standard errors, caught at p < 0.001 (z > 3.29) four times
+in five; the variants play 4,000-5,000 (a difference of 3.3-3.6 points is
+caught as often).  Lengths vary by about 16% of their mean (a Team Play
+match of 22 cards has a standard deviation near 3.5), so a 3% shift in the
+mean is 0.19 standard deviations: with 4,000 reference games the KS test
+sees it at z > 10.  Every test uses p < 0.001; there are about 60 of them,
+so by Bonferroni the chance that any one fails by luck is at most 6% for a
+random choice of seeds -- and the seeds are fixed, so the outcome is too.
+
+The planted-difference test shows the comparison has teeth: a lane game
+whose team B draws a little worse (p_guess 0.45 instead of 0.5) is told
+apart from the rulebook's reference frame.
+
+Exact answers: the first team's chance in the race to 8 and the match
+length (``analysis.team_race``), and the white pawn's share of landings on
+the Spade Spaces, 1/7 on the reconstructed board (``long_run_landings``).
+"""
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.stats import chi2_contingency, ks_2samp
+
+import boardkit as bk
+from boardkit.core.bots import Random
+from boardkit.games import win_lose_draw as wld
+from boardkit.games.win_lose_draw import analysis
+from boardkit.games.win_lose_draw import fast
+from boardkit.games.win_lose_draw.bots import Skilled
+
+P_THRESHOLD = 0.001
+CATEGORICAL = ("winner", "end", "first_team", "first_team_won")
+NUMERIC = ("turns", "cards", "score_a", "score_b", "steals", "colours_held", "lead_changes", "winner_worst_deficit")
+
+SHORT_TRACK = ("spade", "red", "green", "spade", "blue", "orange", "red", "blue")
+
+
+def skilled(n, p_guess=0.5, p_steal=0.2):
+    return [Skilled(p_guess, p_steal) for _ in range(n)]
+
+
+def mixed(n):
+    """Every third seat Random, the others Skilled with different chances."""
+    return [Random() if seat % 3 == 2 else Skilled(0.3 + 0.1 * (seat % 5), 0.1 + 0.05 * (seat % 4))
+            for seat in range(n)]
+
+
+#: name: (rules, players, bots, reference games)
+CASES = {
+    "team rulebook, 4 players": (wld.Rules(), 4, skilled(4), 12_000),
+    "gameboard rulebook, 4 players": (wld.Rules(play="gameboard"), 4, skilled(4), 12_000),
+    "team, 40 players, picked Sketchers, no steal, to 5, mixed bots": (
+        wld.Rules(team_target=5, steal=False, team_picks_sketcher=True), 40, mixed(40), 4_000),
+    "team, 5 players, every seat Random, picked Sketchers": (
+        wld.Rules(team_picks_sketcher=True, team_target=6), 5, [Random() for _ in range(5)], 4_000),
+    "gameboard, 3 players, short track, d3, 3 colours, 2 pawns each, capped at 60, mixed bots": (
+        wld.Rules(play="gameboard", track=SHORT_TRACK, die_sides=3, colours_to_collect=3, pawns_per_colour=2,
+                  max_sketches=60), 3, mixed(3), 5_000),
+    "gameboard, 6 players (the most), 3 pawns each, 3 colours, d8, capped at 50 sketches, Random and Skilled": (
+        wld.Rules(play="gameboard", pawns_per_colour=3, colours_to_collect=3, die_sides=8, max_sketches=50), 6,
+        [Random(), Skilled(0.7), Random(), Skilled(0.4), Random(), Skilled(0.9)], 4_000),
+}
+
+
+def frame_of(case, engine, n_games, seed):
+    rules, n_players, bots, _ = CASES[case]
+    return bk.simulate(rules, n_players, n_games, seed=seed, bots=bots, progress=False, engine=engine)
+
+
+_frames: dict = {}
+
+
+def reference_frame(case):
+    """The reference frame of a case, played once per test session (seed 2026)."""
+    if case not in _frames:
+        _frames[case] = frame_of(case, "reference", CASES[case][3], seed=2026)
+    return _frames[case]
+
+
+def differences(reference, lane):
+    """p-values of every column compared: {column: p}."""
+    found = {}
+    both = pd.concat([reference.assign(engine="reference"), lane.assign(engine="fast")], ignore_index=True)
+    for column in CATEGORICAL:
+        if column in both and both[column].astype(str).nunique() > 1:
+            table = pd.crosstab(both[column].astype(str), both["engine"])
+            found[column] = chi2_contingency(table.to_numpy())[1]
+    for column in NUMERIC:
+        if column in both:
+            a, b = reference[column].dropna().to_numpy(float), lane[column].dropna().to_numpy(float)
+            if len(a) and len(b) and np.ptp(np.concatenate([a, b])) > 0:
+                found[column] = ks_2samp(a, b).pvalue
+    return found
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_lane_agrees_with_the_reference_engine(case):
+    reference = reference_frame(case)
+    lane = frame_of(case, "fast", 10 * CASES[case][3], seed=7)
+    assert reference.attrs["engine"] == "reference" and lane.attrs["engine"] == "fast"
+    assert list(lane.columns) == list(reference.columns)                      # the same columns, same order
+    found = differences(reference, lane)
+    assert {"winner", "turns", "lead_changes"} <= set(found)
+    assert all(p > P_THRESHOLD for p in found.values()), found
+    for column in ("turns", "cards"):                                          # and the mean lengths agree closely
+        assert lane[column].mean() == pytest.approx(reference[column].mean(), rel=0.03)
+
+
+def test_a_planted_difference_is_caught():
+    """Team B draws a little worse in the lane (0.45 against 0.5): the comparison must see it."""
+    reference = reference_frame("team rulebook, 4 players")
+    weaker_b = [Skilled(0.5, 0.2), Skilled(0.45, 0.2), Skilled(0.5, 0.2), Skilled(0.45, 0.2)]
+    lane = bk.simulate(wld.Rules(), 4, 120_000, seed=7, bots=weaker_b, progress=False, engine="fast")
+    found = differences(reference, lane)
+    assert found["winner"] < P_THRESHOLD
+
+
+# -- exact answers ---------------------------------------------------------------------------------
+
+def test_the_race_to_8_matches_the_exact_odds():
+    """All four seats Skilled(0.5, steal 0.2): the first team wins with team_race's exact chance."""
+    odds = analysis.team_race(Fraction(1, 2), Fraction(1, 2), steal=Fraction(1, 5))
+    n = 200_000
+    frame = bk.simulate(wld.Rules(), 4, n, seed=11, bots=skilled(4), progress=False, engine="fast")
+    share = frame["first_team_won"].astype(bool).mean()
+    p = float(odds.a_wins)
+    assert abs(share - p) < 4 * (p * (1 - p) / n) ** 0.5
+    cards = frame["cards"].to_numpy(float)
+    assert abs(cards.mean() - float(odds.expected_cards)) < 4 * cards.std() / n ** 0.5
+
+
+def test_a_better_team_wins_the_race_as_often_as_the_exact_odds_say():
+    """Team A (even seats) guesses 60%, team B 40%; whoever sketches first is decided by the die."""
+    first_a = analysis.team_race(Fraction(3, 5), Fraction(2, 5), steal=Fraction(1, 10)).a_wins
+    first_b = analysis.team_race(Fraction(2, 5), Fraction(3, 5), steal=Fraction(1, 10)).a_wins
+    p = float((first_a + 1 - first_b) / 2)
+    n = 200_000
+    bots = [Skilled(0.6, 0.1), Skilled(0.4, 0.1)] * 3
+    frame = bk.simulate(wld.Rules(), 6, n, seed=12, bots=bots, progress=False, engine="fast")
+    share = (frame["winner"] == 0).mean()
+    assert abs(share - p) < 4 * (p * (1 - p) / n) ** 0.5
+
+
+def test_the_white_pawn_lands_on_a_spade_one_time_in_seven():
+    counts = fast.white_pawn_landings(fast.track_array(wld.DEFAULT_TRACK), 6, 0, 700_000, 5)
+    share = counts[fast.track_array(wld.DEFAULT_TRACK) == 0].sum() / counts.sum()
+    exact = analysis.long_run_landings().by_kind["spade"]
+    assert exact == Fraction(1, 7)
+    assert abs(share - 1 / 7) < 4 * (1 / 7 * 6 / 7 / 700_000) ** 0.5
+
+
+# -- the pieces, one rule at a time --------------------------------------------------------------
+
+def test_the_white_pawn_moves_clockwise_round_the_ring():
+    assert fast.move_white_pawn(0, 6, 28) == 6
+    assert fast.move_white_pawn(25, 6, 28) == 3                                 # round the corner
+    assert fast.move_white_pawn(27, 1, 28) == 0
+
+
+def test_the_sketcher_collects_only_a_colour_she_may():
+    held = np.zeros((3, 4), np.bool_)
+    centre = np.array([6, 6, 6, 0], np.int64)
+    assert not fast.sketcher_collects(held, centre, 0, 0, 4)                    # a Spade Space gives nothing
+    assert fast.sketcher_collects(held, centre, 0, 1, 4)                        # red: she takes it
+    assert held[0, 0] and centre[0] == 5
+    assert not fast.sketcher_collects(held, centre, 0, 1, 4)                    # she owns red already
+    assert not fast.sketcher_collects(held, centre, 1, 4, 4)                    # no orange left
+    held[2, :3] = True
+    assert not fast.sketcher_collects(held, centre, 2, 4, 3)                    # she owns all she needs
+    assert centre.tolist() == [5, 6, 6, 0]
+
+
+def test_a_skilled_guesser_takes_the_rarest_colour_she_lacks_and_nobody_takes_from_an_empty_centre():
+    state = fast.new_chance()
+    fast.seed_chance(state, 1)
+    held = np.zeros((2, 4), np.bool_)
+    centre = np.array([1, 1, 0, 1], np.int64)
+    rank = np.array([2, 3, 0, 1], np.int64)                                     # blue, orange, red, green
+    assert fast.take_pawn(state, held, centre, 0, fast.SKILLED, rank)
+    assert held[0].tolist() == [False, False, False, True]                     # no blue left: orange
+    assert fast.take_pawn(state, held, centre, 1, fast.SKILLED, rank)
+    assert held[1].tolist() == [True, False, False, False]                     # then red
+    assert fast.take_pawn(state, held, centre, 0, fast.SKILLED, rank)          # green for seat 0
+    assert not fast.take_pawn(state, held, centre, 1, fast.SKILLED, rank)      # nothing left for seat 1
+    assert centre.tolist() == [0, 0, 0, 0]
+
+
+def test_the_lead_is_kept_as_the_lead_tracker_keeps_it():
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        n = int(rng.integers(2, 6))
+        tracker = bk.core.LeadTracker(n)
+        lead, worst = np.array([fast.NOBODY, 0], np.int64), np.zeros(n, np.int64)
+        scores = np.zeros(n, np.int64)
+        for _ in range(int(rng.integers(1, 12))):
+            scores[int(rng.integers(n))] += 1
+            tracker.update(scores.tolist())
+            fast.update_lead(scores, lead, worst)
+        assert lead[1] == tracker.lead_changes and worst.tolist() == tracker.worst_deficit
+        assert (lead[0] if lead[0] >= 0 else None) == tracker.leader
+
+
+def test_the_rotation_takes_the_least_sketched_in_seat_order():
+    state = fast.new_chance()
+    fast.seed_chance(state, 2)
+    sketches = np.array([1, 0, 1, 1, 0, 1], np.int64)
+    assert fast.least_sketched(sketches, 0, 6, state, False) == 4            # team A: 0, 2, 4
+    assert fast.least_sketched(sketches, 1, 6, state, False) == 1            # team B: 1, 3, 5
+    sketches[:] = 0
+    picks = [fast.least_sketched(sketches, 1, 6, state, True) for _ in range(3000)]
+    assert set(picks) == {1, 3, 5} and min(picks.count(s) for s in (1, 3, 5)) > 850   # a Random pick: any
+    assert [fast.team_size(t, n) for t in (0, 1) for n in (4, 5, 40)] == [2, 3, 20, 2, 2, 20]
+
+
+def test_a_random_sketcher_offers_every_group_of_guessers_and_times_up_equally():
+    state = fast.new_chance()
+    fast.seed_chance(state, 4)
+    guessers, correct = np.array([3, 4, 0], np.int64), np.zeros(3, np.int64)
+    seen = {}
+    for _ in range(16_000):
+        count = fast.who_guessed(state, fast.RANDOM, 0.0, guessers, 3, correct)
+        key = tuple(correct[:count])
+        seen[key] = seen.get(key, 0) + 1
+    assert set(seen) == {(), (3,), (4,), (0,), (3, 4), (3, 0), (4, 0), (3, 4, 0)}   # in order from the left
+    assert min(seen.values()) > 1700 and max(seen.values()) < 2300                     # each 1/8
+    hits = sum(fast.team_guesses(state, fast.RANDOM, 0.0, 2) for _ in range(9000))
+    assert 5700 < hits < 6300                                                          # 2 Guessers of 3 actions
+    assert not any(fast.team_guesses(state, fast.SKILLED, 0.0, 2) for _ in range(100))
+    assert all(fast.team_guesses(state, fast.SKILLED, 1.0, 2) for _ in range(100))
+
+
+def test_a_pawn_colour_runs_out_and_a_game_still_ends():
+    rules = wld.Rules(play="gameboard", pawns_per_colour=1, colours_to_collect=2, max_sketches=300)
+    columns = fast.play_games(rules, 6, np.arange(2000, dtype=np.int64), skilled(6, 0.8))
+    assert (np.asarray(columns["colours_held"]) <= 4).all()                  # 4 pawns in all
+    assert set(columns["end"]) <= {"ace", "sketch cap"}
+
+
+# -- the same seed, the same game; the columns of Game.result() --------------------------------
+
+def test_the_same_seed_gives_the_same_game_whatever_the_chunking():
+    rules = wld.Rules(play="gameboard")
+    seeds = np.array(bk.core.rng.game_seeds(9, 60), np.int64)
+    whole = pd.DataFrame(fast.play_games(rules, 5, seeds, mixed(5)))
+    parts = pd.concat([pd.DataFrame(fast.play_games(rules, 5, seeds[i:i + 7], mixed(5)))
+                       for i in range(0, 60, 7)], ignore_index=True)
+    pd.testing.assert_frame_equal(whole, parts)
+
+
+@pytest.mark.parametrize("play", wld.PLAYS)
+def test_the_columns_are_those_of_game_result(play):
+    rules = wld.Rules(play=play)
+    game = wld.Game(rules, 4, seed=1, record_events=False)
+    bk.play(game, skilled(4))
+    columns = fast.play_games(rules, 4, np.array([1, 2, 3], np.int64), skilled(4))
+    assert list(columns) == list(game.result())
+    row = {name: values[0] for name, values in columns.items()}
+    for name, value in game.result().items():
+        assert type(row[name]) is type(value) or isinstance(row[name], (np.integer, np.floating)), name
+
+
+# -- bad input and the fallback ------------------------------------------------------------------
+
+class Cautious(Skilled):
+    """A bot the lane has no twin for (a subclass may decide differently)."""
+
+    def choose(self, game, actions, chance):
+        return actions[-1]
+
+
+def test_the_fast_engine_names_a_bot_it_cannot_play():
+    bots = [Skilled(), Skilled(), Cautious(), Skilled()]
+    with pytest.raises(ValueError, match=r"engine='fast' cannot play.*Cautious.*seat 2"):
+        bk.simulate(wld.Rules(), 4, 10, bots=bots, progress=False, engine="fast")
+    assert fast.unsupported(wld.Rules(), 4, bots).startswith("the bot Cautious")
+    with pytest.raises(ValueError, match="seat 2"):
+        fast.play_games(wld.Rules(), 4, np.arange(3, dtype=np.int64), bots)
+
+
+def test_auto_falls_back_to_the_reference_engine():
+    bots = [Skilled(), Cautious(), Skilled(), Skilled()]
+    frame = bk.simulate(wld.Rules(), 4, 20, bots=bots, progress=False, engine="auto")
+    assert frame.attrs["engine"] == "reference"
+    assert bk.simulate(wld.Rules(), 4, 20, progress=False).attrs["engine"] == "fast"
+
+
+def test_the_lane_plays_every_rule_a_teacher_can_set():
+    extreme = wld.Rules(play="gameboard", track=("spade",) + ("red", "green", "blue", "orange") * 49 + ("red",) * 3,
+                        die_sides=100, colours_to_collect=1, pawns_per_colour=100, max_sketches=100_000,
+                        timer_seconds=1, steal_seconds=1, categories=("Books",), partial_answers=False,
+                        match_threshold=1)
+    assert len(extreme.track) == 200 and fast.unsupported(extreme, 6, skilled(6)) is None
+    frame = bk.simulate(extreme, 6, 50, progress=False, engine="fast")
+    assert frame["end"].isin(["ace", "sketch cap"]).all()
+    big = wld.Rules(team_target=100, max_sketches=100_000)
+    frame = bk.simulate(big, 40, 50, progress=False, engine="fast", bots=mixed(40))
+    assert (frame[["score_a", "score_b"]].max(axis=1) == 100).all()
+
+
+def test_metrics_work_on_a_fast_frame_and_agree_with_the_reference():
+    lane = frame_of("gameboard rulebook, 4 players", "fast", 40_000, seed=8)
+    reference = reference_frame("gameboard rulebook, 4 players")
+    fast_summary, reference_summary = bk.metrics.summary(lane), bk.metrics.summary(reference)
+    assert list(fast_summary.index) == list(reference_summary.index)
+    for name in ("mean length", "won share", "mean lead changes", "first seat win rate"):
+        assert fast_summary[name] == pytest.approx(reference_summary[name], rel=0.05, abs=0.01), name
+    assert len(bk.metrics.win_rates(lane)) == 4
+    assert set(bk.metrics.end_reasons(lane).index) == {"ace"}
