@@ -2,6 +2,15 @@
 
     python benchmarks/bench_win_lose_draw.py
     python benchmarks/bench_win_lose_draw.py --games 3000 --repeat 5
+    python benchmarks/bench_win_lose_draw.py --fast-games 500000     # the fast lane on more games
+
+The engines side by side (issue 13): ``bk.simulate`` of the same rules and
+bots on the reference engine and on the fast lane (``fast.py``), one core
+(no executor), games/s of each and the ratio; then the fast lane's first
+compile (a fresh subprocess with an empty numba cache, ``NUMBA_CACHE_DIR``
+set to a new temporary folder) and its cached start (another fresh
+subprocess with that cache filled): import, compile or load, and one game of
+each way to play.
 
 Team Play: 4 players, every bot ``Skilled(p_guess=0.5)``, to 8 points.
 Gameboard Play: 4 players, the same bots, to the Ace-In-The-Hole.  Then the
@@ -15,6 +24,9 @@ import argparse
 from fractions import Fraction
 import os
 import platform
+import subprocess
+import sys
+import tempfile
 
 from timing import timed  # benchmarks/timing.py
 
@@ -29,11 +41,67 @@ def play_games(rules, n_games: int) -> None:
         bk.play(wld.Game(rules, 4, seed=seed, record_events=False), bots)
 
 
+def simulate(rules, n_games: int, engine: str) -> None:
+    frame = bk.simulate(rules, 4, n_games, seed=1, progress=False, engine=engine)
+    assert frame.attrs["engine"] == engine
+
+
+#: what a fresh process does to play its first fast game of each way to play
+FIRST_GAMES = """
+import time
+started, started_cpu = time.perf_counter(), time.process_time()
+import numpy as np
+from boardkit.games import win_lose_draw as wld
+from boardkit.games.win_lose_draw import fast
+imported, imported_cpu = time.perf_counter(), time.process_time()
+for play in wld.PLAYS:
+    rules = wld.Rules(play=play)
+    fast.play_games(rules, 4, np.array([1], np.int64), rules.default_bots(4))
+print(imported - started, time.perf_counter() - imported, time.process_time() - imported_cpu)
+"""
+
+
+def first_games(cache_dir: str) -> tuple[float, float, float]:
+    """(import seconds, compile-or-load and first games seconds, the same in CPU seconds)
+    in a fresh process using ``cache_dir``."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    out = subprocess.run([sys.executable, "-c", FIRST_GAMES], env=env, capture_output=True, text=True, check=True)
+    imported, played, played_cpu = map(float, out.stdout.split())
+    return imported, played, played_cpu
+
+
+def engines_side_by_side(args) -> None:
+    print(f"\nreference engine vs fast lane, bk.simulate, 4 players, 4 Skilled bots, one core "
+          f"({args.games:,} reference games, {args.fast_games:,} fast games, best of {args.repeat}):")
+    for play in wld.PLAYS:
+        rules = wld.Rules(play=play)
+        simulate(rules, 1000, "fast")                           # compiled (or loaded from the cache) here
+        ref_wall, ref_cpu = timed(lambda: simulate(rules, args.games, "reference"), args.repeat)
+        fast_wall, fast_cpu = timed(lambda: simulate(rules, args.fast_games, "fast"), args.repeat)
+        ref, lane = args.games / ref_wall, args.fast_games / fast_wall
+        print(f"  {play:9s} play: reference {ref:8,.0f} games/s   fast {lane:10,.0f} games/s   "
+              f"ratio {lane / ref:5.0f}x   (CPU time: {args.games / ref_cpu:,.0f} vs "
+              f"{args.fast_games / fast_cpu:,.0f} games/s, {args.fast_games / fast_cpu / (args.games / ref_cpu):.0f}x)")
+    with tempfile.TemporaryDirectory(prefix="wld-numba-") as cache:
+        imported, compiled, compiled_cpu = first_games(cache)
+        _, loaded, loaded_cpu = first_games(cache)
+    print(f"  first compile (empty numba cache): import {imported:.2f} s, compile + first game of each "
+          f"way to play {compiled:.2f} s ({compiled_cpu:.2f} s CPU)")
+    print(f"  cached start (a fresh process):    load from the cache + first games {loaded:.2f} s "
+          f"({loaded_cpu:.2f} s CPU)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games for the games/second figures")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each figure (the best is shown)")
+    parser.add_argument("--fast-games", type=int, default=200_000, help="games for the fast lane's games/second")
+    parser.add_argument("--only-engines", action="store_true", help="only the reference vs fast comparison")
     args = parser.parse_args()
+    if args.only_engines:
+        print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
+        engines_side_by_side(args)
+        return
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     for play in wld.PLAYS:
         rules = wld.Rules(play=play)
@@ -45,6 +113,7 @@ def main() -> None:
     print(f"analysis.team_race (exact Fractions, target 8)      : {wall * 1000:6.1f} ms")
     wall, _ = timed(lambda: analysis.expected_to_collect(Fraction(1, 8), Fraction(1, 8)), args.repeat)
     print(f"analysis.expected_to_collect (exact, long run cached): {wall * 1000:6.1f} ms")
+    engines_side_by_side(args)
 
 
 if __name__ == "__main__":
