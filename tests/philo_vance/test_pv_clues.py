@@ -8,7 +8,7 @@ from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import events as ev
 from boardkit.games.philo_vance import game as pvgame
 from pv_helpers import (DRIVE3, GARAGE3, GARDEN1, HALL, YARD, act, assert_cards_conserved, give_court, new_game,
-                        of_type, place, ready, stack_pile, throw)
+                        of_type, place, ready, stack_pile, take, throw)
 
 RED = 5  # Driveway 4, one space on from Driveway 3
 COURTS = [list(range(0, 12)), list(range(12, 24)), list(range(24, 36)), list(range(36, 48))]
@@ -167,13 +167,67 @@ def test_a_claim_not_used_on_his_turn_is_returned(monkeypatch):
     assert_cards_conserved(game)
 
 
-def test_a_returned_claim_may_be_claimed_again_once_another_card_is_exposed(monkeypatch):
+def test_a_new_discard_on_a_returned_claim_may_be_claimed_by_anybody(monkeypatch):
     game = table(n_players=3)
     game.discards.put(game.pile.cards.pop(0))  # say seat 2 returned this one
     stack_pile(game, 45)
     to_red_spot(monkeypatch, game)
     act(game, pv.Discard())  # a new card is exposed
-    assert game.claim_offer == [45, [1, 2]]  # seat 2 may claim again
+    assert game.claim_offer == [45, [1, 2]]  # seat 2 may claim it: he did not return it
+
+
+def test_a_returned_claim_may_be_claimed_again_once_it_is_exposed_another_time(monkeypatch):
+    """ "... he returns it to the Discard Pile and may not claim it again until it is exposed
+    another time": covered by a later discard, then uncovered when that one is claimed."""
+    game = table(n_players=3)
+    take(game, 45)
+    game.claimed[2] = 45
+    place(game, p2=HALL)
+    ready(game, 2)
+    throw(monkeypatch, game, 1, 2)
+    events = act(game, pv.Move(7))  # Turning circle N: no clue spot, so he returns it
+    assert ev.ReturnedClaim(2, 45) in events and game.claim_offer == [45, [0, 1]]  # not to seat 2
+    act(game, pv.Pass())
+    act(game, pv.Pass())
+    stack_pile(game, 46)
+    to_red_spot(monkeypatch, game, player=0)
+    act(game, pv.Discard())  # 46 covers 45
+    assert game.claim_offer == [46, [1, 2]]
+    events = act(game, pv.Claim())  # seat 1 takes 46: 45 is turned up on the pile again
+    assert ev.Claimed(1, 46) in events and game.discards.top == 45
+    assert game.phase == pvgame.CLAIMING and game.claim_offer == [45, [0, 2]]  # seat 2 may claim it now
+    act(game, pv.Pass())
+    events = act(game, pv.Claim())
+    assert ev.Claimed(2, 45) in events and game.claimed == [None, 46, 45]
+    assert_cards_conserved(game)
+
+
+def test_a_card_uncovered_by_a_claim_is_offered_to_the_table(monkeypatch):
+    """The card beneath a claimed one is "turned up on the Discard Pile" again: anybody without a
+    claim may claim it, the player whose turn it is first -- even the player who discarded it."""
+    game = table(n_players=4)
+    game.discards.put(take(game, 44))  # discarded long ago, by anybody
+    stack_pile(game, 45)
+    to_red_spot(monkeypatch, game)
+    act(game, pv.Discard())
+    act(game, pv.Pass())
+    act(game, pv.Claim())  # seat 2 claims 45; 44 is exposed
+    assert game.claim_offer == [44, [0, 1, 3]] and game.decider == 0
+    act(game, pv.Pass())
+    act(game, pv.Pass())
+    act(game, pv.Pass())
+    assert game.discards.top == 44 and game.current == 1 and game.phase == pvgame.BEFORE_ROLL
+    # nobody wanted it: it is not offered again until it is exposed another time
+    assert_cards_conserved(game)
+
+
+def test_the_last_discard_claimed_exposes_nothing(monkeypatch):
+    game = table(n_players=3)
+    stack_pile(game, 45)
+    to_red_spot(monkeypatch, game)
+    act(game, pv.Discard())
+    act(game, pv.Claim())
+    assert not game.discards and game.claim_offer is None and game.current == 1
 
 
 def test_the_player_whose_turn_it_is_is_asked_first(monkeypatch):

@@ -310,6 +310,25 @@ def test_only_after_a_successful_declaration_may_he_convict():
     assert CONVICT not in game.legal_actions()
 
 
+def test_a_successful_declaration_and_a_conviction_are_never_in_the_same_turn(monkeypatch):
+    """ "Now, the Player who has made a successful declaration may attempt to convict ... when his
+    turn comes, but before he shakes the Dice": the conviction waits for his next turn, even with
+    the Judge already in the game and 7 right clues in play."""
+    game = detective(right=8, judge_needed=False)
+    arrest(game, BUTLER, BUTLER_RIGHT[:6])
+    assert game.declared[0] and game.phase == pvgame.BEFORE_ROLL and game.decider == 0
+    assert game.legal_actions() == [ROLL]  # no conviction this turn
+    throw(monkeypatch, game, 1, 2)
+    act(game, quiet_move(game))
+    assert game.current == 1
+    game.todo = [["start_turn"]]  # the others have played: his next turn starts
+    game.current, game.phase = 0, None
+    game._run()
+    assert game.legal_actions() == [ROLL, CONVICT]
+    act(game, CONVICT)
+    assert game.is_over and game.winner == 0
+
+
 # -- winning ---------------------------------------------------------------------------------------
 
 #: clues that are not the Butler's

@@ -10,9 +10,11 @@ court card.
 
 1. *Before the dice* he may arrest a suspect on suspicion (name 6 different
    face-up clues; at least 4 right is a Successful Declaration, and he is
-   never told which) and, after a successful one, try to convict (7 correct
-   clues in play; after a failure he must prove 9, knows his card, and may
-   demand clues from the others when his piece or Philo Vance rests on X).
+   never told which) or, on a later turn after a successful one, try to
+   convict (7 correct clues in play; after a failure he must prove 9, knows
+   his card, and may demand clues from the others when his piece or Philo
+   Vance rests on X).  Never both in one turn: the book's conviction comes
+   "when his turn comes" after the declaration.
 2. He throws both dice.  Doubles turn up any face-down clue; a total equal to
    a juror's number turns that juror's clue up.  After a successful
    declaration a 7 brings in Philo Vance (or takes him from his owner), and
@@ -347,8 +349,10 @@ class Game(BaseGame):
         if (not self.declared[player] and not self.declared_now and (limit is None or self.failures[player] < limit)
                 and len(self.clues_in_play(player)) >= rules.named_clues):
             choices += [Arrest(s) for s in self.free_suspects(player)]
-        if (self.declared[player] and not self.needs_more[player] and not self.convicted_now
-                and (self.judge or not rules.judge_needed)):
+        # "Now, the Player who has made a successful declaration may attempt to convict ... when his
+        # turn comes, but before he shakes the Dice": on a later turn than the declaration
+        if (self.declared[player] and not self.declared_now and not self.needs_more[player]
+                and not self.convicted_now and (self.judge or not rules.judge_needed)):
             choices.append(CONVICT)
         return choices
 
@@ -626,13 +630,20 @@ class Game(BaseGame):
     def _discard(self, clue: int, discarder: int) -> None:
         """Lay a clue face up on the discards; the others may claim it."""
         self.discards.put(clue)
-        if self.rules.children:
+        self._offer_top(discarder)
+
+    def _offer_top(self, discarder: int | None) -> None:
+        """The top discard is turned up: "a Player, who sees a Clue which he wants, turned up on
+        the Discard Pile, may say 'I claim that Clue'" -- the player whose turn it is first, then
+        round the table; not the player who has just discarded it (``discarder``), nor one who
+        already holds a claimed clue."""
+        if self.rules.children or not self.discards:
             return
         order = [(self.current + k) % self.n_players for k in range(self.n_players)]
         candidates = [p for p in order if p != discarder and not self.retired[p] and self.has_court(p)
                       and self.claimed[p] is None]
         if candidates:
-            self._then(["offer_claim", clue, candidates])
+            self._then(["offer_claim", self.discards.top, candidates])
 
     def _task_offer_claim(self, clue: int, candidates: list) -> None:
         self.claim_offer = [clue, list(candidates)]
@@ -647,6 +658,7 @@ class Game(BaseGame):
             self.claimed[player] = clue
             self.claim_waits[player] = player == self.current  # "when it comes his turn": his next one
             self._log(ev.Claimed, player, clue)
+            self._offer_top(None)  # the card beneath is exposed another time: anybody may claim it
         elif candidates:
             self._task_offer_claim(clue, candidates)  # the next player round the table is asked
 

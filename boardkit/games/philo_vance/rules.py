@@ -43,13 +43,17 @@ follows; each choice is a field, so a tinkerer can change it:
   top of the draw pile (``True``) or leaves it empty (``False``).
 * **An empty draw pile** (``reshuffle_discards``): the discards are shuffled
   into a new draw pile (all of them); with none, no clue is drawn.
-* **Claims**: a discard may be claimed as soon as it is turned up, first by
-  the player whose turn it is, then by the others clockwise (not by the player
-  who discarded it, so a returned claim can be claimed again by him only once
-  another card has covered it and it is exposed anew).  A player holds at most
-  one claimed clue; on a clue spot he takes it instead of drawing and may then
-  keep or discard it like a drawn clue.  A clue claimed during his own turn
-  waits for his next turn before it must be returned.
+* **Claims**: "a Player, who sees a Clue which he wants, turned up on the
+  Discard Pile, may say 'I claim that Clue'".  A clue is turned up when it is
+  discarded and again whenever the card above it is claimed; each time it is
+  offered first to the player whose turn it is, then to the others clockwise
+  (never to the player who has just discarded it).  A player who returns a
+  claim "may not claim it again until it is exposed another time": he is not
+  asked when he returns it, only once a later discard has covered it and been
+  claimed.  A player holds at most one claimed clue; on a clue spot he takes
+  it instead of drawing and may then keep or discard it like a drawn clue.  A
+  clue claimed during his own turn waits for his next turn before it must be
+  returned.
 * **Bumping**: a piece landing where others stand may bump one of them (the
   bumps down a line then follow by themselves); turning a card down is
   optional, as the book's "may" says.  Down a line each player's clue is
@@ -57,6 +61,10 @@ follows; each choice is a field, so a tinkerer can change it:
   pushed on to his.  A player may bump his own Philo Vance (or be bumped by
   him) without losing a clue, and whoever's piece is bumped onto a clue spot
   draws, even when he bumped it himself.
+* **Declaring, then convicting**: "Now, the Player who has made a successful
+  declaration may attempt to convict ... when his turn comes, but before he
+  shakes the Dice" -- on a later turn: a turn has a declaration or a
+  conviction before the dice, never both.
 * **The order of a turn**: declare or convict (before the dice), throw, turn a
   card up, Philo Vance and the Judge arrive, move your own piece (white die),
   then Philo Vance (coloured die).
