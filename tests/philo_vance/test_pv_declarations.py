@@ -202,6 +202,21 @@ def test_a_7_after_a_successful_declaration_brings_in_philo_vance(monkeypatch):
     assert moves(game) == set(game.board.destinations(START, 4))
 
 
+def test_philo_vance_stands_on_start_and_moves_the_coloured_die_beyond_it(monkeypatch):
+    """Two sentences, two readings: the players move "starting to count on the space at the entrance
+    marked START" (START is the first space counted; test_pv_moves), while the owner "starts One
+    figure of Philo Vance at the space marked START moving him on the Colored Die": the figure
+    stands on START and the coloured die counts from the space after it."""
+    game = declared(detective(), 0)
+    throw(monkeypatch, game, 3, 4)
+    act(game, pv.Move(59))
+    for space in moves(game):
+        assert game.board.steps_between(START, space) == 4
+    game = ready(new_game(n_players=2, seed=5))  # a player leaving Park Here with a total of 4
+    throw(monkeypatch, game, 2, 2)
+    assert all(game.board.steps_between(START, space) == 3 for space in moves(game))
+
+
 @pytest.mark.parametrize("white,coloured", [(3, 4), (6, 1), (2, 5)])
 def test_a_7_without_a_successful_declaration_does_nothing(monkeypatch, white, coloured):
     game = detective()

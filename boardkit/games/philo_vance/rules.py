@@ -33,6 +33,13 @@ follows; each choice is a field, so a tinkerer can change it:
   of multiple bumping, X (or a green arrow) is a way on only if the queue has
   a free place for every piece pushed on to it (the book gives 4 places; six
   players and Philo Vance are 7 pieces).
+* **Where the first count starts**: the players leave Park Here "starting to
+  count on the space at the entrance marked START" (START is the first space
+  counted: a throw of n ends n - 1 spaces beyond it), while Philo Vance's
+  owner "starts One figure of Philo Vance at the space marked START moving him
+  on the Colored Die": the figure is set on START and the coloured die counts
+  from the space after it (n spaces beyond START).  Two sentences with
+  different words, so two readings, each the book's.
 * **Leaving the queue**: pieces on the Radio Car and Call Box 1 may leave on
   their turn; a piece on Call Box 2 (3) waits while Call Box 1 (1 or 2) is
   taken.  "Start to count on the Green Arrow Space" is read like "start to
