@@ -304,6 +304,9 @@ def mystery_date_notebook():
     the teacher can reveal the truth.
     """)
     b.code("""
+    # The reveal button shows only on the teacher's page: its address ends in ?teacher=1
+    from boardkit.lessons import teacher_only
+
     def reveal(button):
         weights = door.reveal().door_weights
         show(reveal_view, *(f"{name:>12}: chance {weight / sum(weights):.1%}" for name, weight in zip(NAMES, weights)))
@@ -311,7 +314,7 @@ def mystery_date_notebook():
     reveal_button = widgets.Button(description="Teacher: reveal the door", layout=widgets.Layout(width="250px"))
     reveal_button.on_click(reveal)
     reveal_view = widgets.Output()
-    widgets.VBox([reveal_button, reveal_view])
+    teacher_only(reveal_button, reveal_view)
     """)
 
     # -- 4. how long is a game? --------------------------------------------------
