@@ -145,6 +145,33 @@ def test_the_third_failure_retires_the_player():
     assert_cards_conserved(game)
 
 
+def test_the_third_failure_draws_no_new_clues_and_leaves_the_top_of_the_pile(monkeypatch):
+    """ "if he is not successful on the third attempt HE MUST RETIRE. His Clues are put back
+    face-down at the bottom of the Draw Pile": no six new clues are drawn first (which used to
+    move the pile's top 6 cards to its bottom)."""
+    game = detective(right=3)
+    game.failures[0] = 2
+    game.suspect[0] = BUTLER
+    ready(game, 0)
+    court = list(game.court[0])
+    pile_before = list(game.pile.cards)
+    named = tuple(BUTLER_RIGHT[:3]) + tuple(BUTLER_WRONG[:3])
+    events = arrest(game, BUTLER, named)
+    assert ev.Retired(0) in events and not of_type(events, ev.NewClues)
+    assert game.pile.cards == court + pile_before  # his 12 clues under the pile, the rest untouched
+    assert game.pile.top == pile_before[-1]
+    assert_cards_conserved(game)
+
+
+def test_an_earlier_failure_still_draws_six_new_clues():
+    game = detective(right=3)
+    top6 = game.pile.cards[-6:][::-1]
+    named = tuple(BUTLER_RIGHT[:3]) + tuple(BUTLER_WRONG[:3])
+    events = arrest(game, BUTLER, named)
+    assert of_type(events, ev.NewClues)[0].clues == tuple(top6) and not game.retired[0]
+    assert game.pile.cards[:6] == list(named)
+
+
 def test_a_retired_player_is_skipped(monkeypatch):
     game = detective(n_players=3)
     game.retired[1] = True

@@ -712,8 +712,16 @@ class Game(BaseGame):
             self._ask(player, BEFORE_ROLL)
 
     def _unsuccessful(self, player: int, named: tuple) -> None:
-        """The named clues go face down under the pile; six new ones from the top replace them."""
+        """The named clues go face down under the pile; six new ones from the top replace them.
+
+        Not on the attempt that retires him: "if he is not successful on the third attempt HE
+        MUST RETIRE.  His Clues are put back face-down at the bottom of the Draw Pile" -- no new
+        clues are drawn, so the top of the pile stays where it was.
+        """
         self.failures[player] += 1
+        limit = self.rules.retire_after_failures
+        if limit is not None and self.failures[player] >= limit:
+            return self._retire(player)
         court, up = self.court[player], self.face_up[player]
         jurors = [next(j for j, (c, u) in enumerate(zip(court, up)) if u and c == clue) for clue in named]
         self.pile.cards[0:0] = [court[j] for j in jurors]
@@ -722,9 +730,6 @@ class Game(BaseGame):
             court[j] = self._draw_card()
             up[j] = court[j] is not None
             new.append(court[j])
-        limit = self.rules.retire_after_failures
-        if limit is not None and self.failures[player] >= limit:
-            return self._retire(player)
         self._log(ev.NewClues, player, tuple(c for c in new if c is not None))
 
     def _retire(self, player: int) -> None:
