@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardkit.core.stats import wilson_interval
+from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import analysis as an
 from boardkit.games.philo_vance.components import (CLUES, CONFIRMATION, DECK_COPIES, FEMININE, GENERAL, MAN,
                                                    MASCULINE, SPECIFIC, SUSPECTS, WOMAN, Clue, Suspect)
@@ -547,3 +548,60 @@ def test_simulated_hands_on_the_toy_deck_and_seeds():
 def test_hand_odds_refuse_bad_input(call, field):
     with pytest.raises(ValueError, match=field):
         call()
+
+
+# -- exact conditioning on several verdicts (lesson 03, section 4) ----------------------------------
+
+LESSON_FIRST = (23, 25, 40, 42, 32, 34)    # "successful"
+LESSON_SECOND = (23, 33, 44, 41, 36, 38)   # "unsuccessful"
+
+
+def _brute_force(row, verdicts, need=4):
+    """P(clue right | every verdict) by listing every pattern with itertools (a separate count)."""
+    import itertools
+    union = sorted({c for named, _ in verdicts for c in named})
+    totals, evidence = dict.fromkeys(union, 0.0), 0.0
+    for bits in itertools.product((False, True), repeat=len(union)):
+        right = dict(zip(union, bits))
+        if all((sum(right[c] for c in named) >= need) == ok for named, ok in verdicts):
+            weight = 1.0
+            for c in union:
+                weight *= row[c] if right[c] else 1 - row[c]
+            evidence += weight
+            for c in union:
+                totals[c] += weight * right[c]
+    return {c: totals[c] / evidence for c in union}
+
+
+def test_the_lessons_two_verdicts_exactly():
+    row = pv.analysis.KnowledgeGrid.from_prior().row("butler")
+    verdicts = [(LESSON_FIRST, True), (LESSON_SECOND, False)]
+    exact = pv.analysis.update_on_verdicts(row, verdicts)
+    brute = _brute_force(row, verdicts)
+    for clue, belief in brute.items():
+        assert exact[clue] == pytest.approx(belief, abs=1e-12)
+    # the figures the issue re-derived: 0.931 / 0.764 / 0.798 (one after the other gave 0.927 / 0.753 / 0.787)
+    assert [round(float(exact[c]), 3) for c in (25, 32, 40)] == [0.931, 0.764, 0.798]
+    untouched = [c for c in range(len(row)) if c not in brute]
+    assert np.array_equal(exact[untouched], row[untouched])
+
+
+def test_one_verdict_exactly_is_the_one_step_update():
+    row = pv.analysis.KnowledgeGrid.from_prior().row("butler")
+    for ok in (True, False):
+        assert np.allclose(pv.analysis.update_on_verdicts(row, [(LESSON_FIRST, ok)]),
+                           pv.analysis.update_on_verdict(row, LESSON_FIRST, ok))
+
+
+@pytest.mark.parametrize("verdicts", ["abc", [(LESSON_FIRST,)], [(LESSON_FIRST, "yes")], [((1, 1, 2, 3, 4, 5), True)],
+                                      [(tuple(range(6 * k, 6 * k + 6)), True) for k in range(4)]])
+def test_bad_verdicts_raise(verdicts):
+    row = pv.analysis.KnowledgeGrid.from_prior().row("butler")
+    with pytest.raises(ValueError):
+        pv.analysis.update_on_verdicts(row, verdicts)
+
+
+def test_impossible_verdicts_raise():
+    row = np.ones(50)
+    with pytest.raises(ValueError, match="impossible"):
+        pv.analysis.update_on_verdicts(row, [(LESSON_FIRST, False)])

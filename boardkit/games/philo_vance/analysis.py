@@ -14,8 +14,9 @@ which is the model every exact answer below is exact under.
 * :func:`best_declaration`, :func:`top_k_declaration`, :func:`best_arrest` --
   which 6 held clues to name, and which free suspect to arrest.
 * :func:`update_on_verdict` -- Bayes' rule after the table hears
-  "successful" or "unsuccessful"; :func:`update_on_card_seen` -- a card seen
-  face up turns its row into 0s and 1s.
+  "successful" or "unsuccessful"; :func:`update_on_verdicts` -- exact
+  conditioning on several verdicts at once; :func:`update_on_card_seen` -- a
+  card seen face up turns its row into 0s and 1s.
 * :class:`KnowledgeGrid` -- the suspects x clues table a detective (or a bot) keeps.
 * :func:`distinct_match_distribution`, :func:`hand_match_odds`,
   :func:`card_match_odds`, :func:`hand_match_table`,
@@ -398,6 +399,59 @@ def update_on_verdict(beliefs_row, named, successful: bool, need: int = DECLARE_
         others = count_distribution(p[:position] + p[position + 1:])
         likelihood = sum(others[heard_without_j])                       # P(verdict | clue j right)
         new[clue] = min(1.0, max(0.0, p[position] * likelihood / evidence))
+    return new
+
+
+#: update_on_verdicts enumerates every right/wrong pattern of the named clues up to this many
+EXACT_LIMIT = 20
+
+
+def update_on_verdicts(beliefs_row, verdicts, need: int = DECLARE_NEED) -> np.ndarray:
+    """The row after several verdicts about one suspect, by exact conditioning on all of them.
+
+    ``verdicts`` is a sequence of ``(named, successful)``.  Every pattern of
+    right and wrong over the clues named in any of them (2**m patterns for m
+    different clues; a few thousand for two arrests) is weighed by the
+    independent prior beliefs, the patterns that agree with every verdict
+    are kept, and each named clue's new belief is the kept weight with it
+    right over all kept weight.  Clues never named keep their beliefs.
+
+    Where :func:`update_on_verdict` applied one verdict after another treats
+    the clues as independent again after each one (an approximation once two
+    arrests name a clue in common, or once a success has tied the named clues
+    together), this is exact under the prior.  For one verdict the two agree.
+    Raises ValueError if more than ``EXACT_LIMIT`` different clues are named,
+    or if the verdicts together are impossible under the beliefs.
+    """
+    row = _as_row(beliefs_row)
+    if isinstance(verdicts, (str, bytes)) or not hasattr(verdicts, "__iter__"):
+        raise ValueError(f"verdicts={verdicts!r} is not allowed: a sequence of (named clues, successful)")
+    checked = []
+    for verdict in verdicts:
+        require(isinstance(verdict, (tuple, list)) and len(verdict) == 2, "verdicts", verdicts,
+                "a sequence of (named clues, successful) pairs")
+        named, successful = verdict
+        ids = _clue_ids(named, row.size, "named", distinct=True)
+        require(isinstance(successful, (bool, np.bool_)), "successful", successful, "True or False")
+        checked.append((ids, bool(successful), _check_need(need, ids.size)))
+    union = sorted({int(j) for ids, _, _ in checked for j in ids})
+    require(len(union) <= EXACT_LIMIT, "verdicts", f"{len(union)} different clues named",
+            f"at most {EXACT_LIMIT} different clues in all (2**{EXACT_LIMIT} patterns)")
+    new = row.copy()
+    if not union:
+        return new
+    position = {clue: i for i, clue in enumerate(union)}
+    patterns = ((np.arange(2 ** len(union))[:, None] >> np.arange(len(union))) & 1).astype(bool)
+    p = row[union]
+    weight = np.prod(np.where(patterns, p, 1.0 - p), axis=1)       # P(pattern) under the prior
+    agrees = np.ones(len(patterns), dtype=bool)
+    for ids, successful, need_here in checked:
+        right = patterns[:, [position[int(j)] for j in ids]].sum(axis=1)
+        agrees &= (right >= need_here) if successful else (right < need_here)
+    evidence = float(weight[agrees].sum())                           # P(every verdict)
+    if evidence <= 0:
+        raise ValueError(f"verdicts={verdicts!r} is not allowed: together they are impossible under these beliefs")
+    new[union] = (weight[agrees][:, None] * patterns[agrees]).sum(axis=0) / evidence
     return new
 
 
