@@ -248,7 +248,7 @@ def _check_phase_and_turn(game) -> None:
                          f"one of {PHASES_OF[rules.play]}")
     if game.phase == "pick" and not rules.team_picks_sketcher:
         raise ValueError("saved phase 'pick' needs team_picks_sketcher=True in the saved rules")
-    if game.sketcher in game.seen_by:
+    if game.sketcher in game.seen_by and not game.is_over:       # a capped game ends right after her miss
         raise ValueError(f"saved seen_by {game.seen_by} holds the Sketcher {game.sketcher}: "
                          "she has not sketched the card unsuccessfully yet")
     if team_play:
