@@ -107,7 +107,7 @@ def mystery_date_notebook():
     The shaded band is a **95% confidence interval** (a Wilson interval): the range of
     chances that fit what we have seen so far. It shrinks as we open the door more often.
 
-    Move the slider to choose how many openings to look at.
+    Press **Open the door 5,000 times**, then move the slider to choose how many openings to look at.
     """)
     b.code("""
     doors = md.analysis.open_door(rules, 5000, seed=1)   # 5,000 openings, the same every run
@@ -147,10 +147,11 @@ def mystery_date_notebook():
     openings = widgets.SelectionSlider(options=[10, 20, 50, 100, 200, 500, 1000, 2000, 5000], value=5000,
                                        description="openings", continuous_update=False,
                                        layout=widgets.Layout(width="600px"))
-    door_plot = widgets.Output()
+    # Charts are drawn when asked for: the page opens without drawing them.
+    door_button, door_plot = study_button("Open the door 5,000 times",
+                                          lambda view: show(view, draw_door(openings.value)))
     openings.observe(lambda change: show(door_plot, draw_door(change.new)), names="value")
-    show(door_plot, draw_door(openings.value))
-    widgets.VBox([openings, door_plot])
+    widgets.VBox([door_button, openings, door_plot])
     """)
     b.md("""
     ### How many times does the Dud take your outfit?
@@ -258,7 +259,7 @@ def mystery_date_notebook():
       does **not** prove the door is fair: maybe it is only a little rigged and we have
       not opened it enough times yet.
 
-    First, a door we *know* is fair, opened 500 times:
+    First, a door we *know* is fair, opened 500 times (press the button):
     """)
     b.code("""
     def test_results(result):
@@ -276,9 +277,9 @@ def mystery_date_notebook():
         return table.round(3), fig, result.verdict()
 
     fair_counts = md.analysis.count_outcomes(md.analysis.open_door(rules, 500, seed=3))
-    fair_test = widgets.Output()
-    show(fair_test, *test_results(md.analysis.door_fairness(fair_counts)))
-    fair_test
+    fair_button, fair_test = study_button(
+        "Test a fair door", lambda view: show(view, *test_results(md.analysis.door_fairness(fair_counts))))
+    widgets.VBox([fair_button, fair_test])
     """)
     b.md("""
     Now test the secret door. Open it some more with the buttons above and test again:

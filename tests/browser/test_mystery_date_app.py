@@ -266,9 +266,15 @@ def test_lesson_app_draws_fast_and_its_buttons_run_the_studies(voila_server, bro
     page.get_by_text(re.compile(r"p = \S+ (<|>=) 0\.05")).first.wait_for(timeout=60_000)
     wait_for_images(page, images_before + 2)                              # histogram + win-rate chart
 
-    # Section 3: open the secret door and test it.
+    # Section 2: the door's chart is drawn only when asked for (the page opens without it).
+    page.get_by_role("button", name="Open the door 5,000 times").click()
+    wait_for_images(page, images_before + 3)                              # counts and the running share
+
+    # Section 3: a fair door's test, then open the secret door and test it.
+    page.get_by_role("button", name="Test a fair door").click()
+    wait_for_images(page, images_before + 4)                              # the fair door's shares
     page.get_by_role("button", name="Open 100 times").click()
-    wait_for_images(page, images_before + 3)                              # the door's counts
+    wait_for_images(page, images_before + 5)                              # the door's counts
     page.get_by_role("button", name="Test the secret door").click()
     expect(page.get_by_text(re.compile(r"p = \S+ (<|>=) 0\.05"))).to_have_count(3, timeout=STEP_TIMEOUT_MS)
 
