@@ -96,13 +96,14 @@ class Rules(BaseRules):
     steal_seconds: int = 10
     #: Team Play: does the team pick its Sketcher (True) or rotate in seat order (False)?
     team_picks_sketcher: bool = False
-    #: Gameboard Play: the path of the white square pawn, Spade Spaces and coloured squares
+    #: Gameboard Play: the path of the white square pawn, Spade Spaces and coloured squares.  The book gives
+    #: only its four Spade Spaces: the default is our reconstruction (see ``track.py``), not the 1988 board
     track: tuple = DEFAULT_TRACK
     #: Gameboard Play: faces of the die the Sketcher rolls
     die_sides: int = 6
     #: Gameboard Play: different colours a player must own before trying for the Ace
     colours_to_collect: int = 4
-    #: Gameboard Play: pawns of each colour in the centre of the board
+    #: Gameboard Play: pawns of each colour in the centre of the board ("24 colored pawns" in four colours)
     pawns_per_colour: int = 6
     #: the categories of the items in the card box
     categories: tuple = CATEGORIES
