@@ -1,0 +1,602 @@
+"""Mouse Trap's fast lane: the same rules as ``game.py``, compiled, for big simulations.
+
+This module is the *instrument*, not the definition: ``game.py`` and
+``bots.py`` say what the rules and the bots are; this is the same game
+written as plain loops over small integer arrays and compiled with numba, so
+``bk.simulate(rules, engine="fast")`` plays hundreds of thousands of games.
+Tests (``tests/mouse_trap/test_mt_fast.py``) check that its frames agree in
+distribution with the reference engine's, on the rulebook and on variants.
+The two engines draw different random numbers, so one seed does not give the
+same game in both; each gives the same frame from the same seed.
+
+What it covers: every field of ``mt.Rules`` (any ``path`` and ``loop``,
+``cheese_count``, ``n_parts``, ``stage_odds`` (Fractions are played as their
+floats, as the reference game does), ``backups``, ``wheel_cheese``, both
+``*_when_sent`` readings, ``push_cost``, ``die_sides``, ``max_turns``), 2 to 4
+players, and two bots, one per seat in any mix: ``bots.Trapper`` (any whole
+``reserve``) with its exact policy (it has no random tie-break: ties go to
+the richer rival, then the lower seat, as in ``bots.py``), and ``Random`` (any
+legal action, equally likely, drawn from the lane's generator; a decision
+with a single legal action is taken without asking, as ``bk.play`` does).
+What it does not cover: any other bot (a subclass included: its policy is
+unknown here), and events (it keeps only the columns of ``Game.result()``).
+
+A game is four small arrays, so that a call passes few of them (numba counts
+references to every array it passes, and that, not the rules, was most of a
+turn's time when a call passed fourteen):
+
+* ``r``: the rules and the seats' bots as whole numbers, indexed by the
+  ``R_`` names below; ``track``: one row each for the spaces' kind, number
+  and player counts; ``odds``: the chance of each stage A-P;
+* ``s``: the state, indexed by the ``S_`` names: the counters (pile, parts,
+  whose turn, turns, cranks, ...), then four slots per seat for each
+  mouse's space (-1 once caught), its cheese, its worst deficit (the lead
+  tracker's), and scratch rows (rivals tied for most, a split, pushable mice);
+* ``chance``: the game's generator (``boardkit.core.fast``).
+
+Comments cite the rulebook (``seeds/mouse_trap.txt``) and the method of
+``game.py`` each piece mirrors.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from boardkit.core.bots import Random
+from boardkit.core.fast import below, new_chance, njit, seed_chance, uniform
+
+from .bots import Trapper
+from .game import LAST_MOUSE, TURN_CAP
+from .rules import AHEAD, BACK, BUILD, CRANK, LOSE, RIVAL, STAGE_LETTERS, TAKE, TO_CHEESE, WHEEL, Rules
+
+# -- space kinds as small numbers (rules.py's names) ------------------------------------------------
+K_OTHER, K_BUILD, K_TAKE, K_LOSE, K_BACK, K_AHEAD, K_TO_CHEESE, K_RIVAL, K_CRANK, K_WHEEL = range(10)
+KIND_CODES = {BUILD: K_BUILD, TAKE: K_TAKE, LOSE: K_LOSE, BACK: K_BACK, AHEAD: K_AHEAD,
+              TO_CHEESE: K_TO_CHEESE, RIVAL: K_RIVAL, CRANK: K_CRANK, WHEEL: K_WHEEL}
+#: the rows of ``track``
+T_KIND, T_AMOUNT, T_PLAYERS = range(3)
+
+SEATS = Rules.max_players   # four slots per seat in ``r`` and ``s``, whatever the player count
+N_STAGES = len(STAGE_LETTERS)
+
+# -- r: the rules and the bots ----------------------------------------------------------------------
+(R_SPACES, R_LOOP_START, R_SAFE, R_CRANK, R_WHEEL, R_PARTS, R_CHEESE, R_WHEEL_CHEESE, R_WHEEL_SENT,
+ R_CRANK_SENT, R_PUSH_COST, R_SIDES, R_MAX_TURNS, R_PLAYERS, R_PLAYER_BIT) = range(15)
+R_BOT = 15                      # + seat: BOT_TRAPPER or BOT_RANDOM
+R_RESERVE = R_BOT + SEATS       # + seat: the Trapper's reserve
+R_BACKUP = R_RESERVE + SEATS    # + stage: 1 if the stage has a backup
+N_RULES = R_BACKUP + N_STAGES
+
+# -- s: one game's state ----------------------------------------------------------------------------
+(S_PILE, S_PARTS, S_CURRENT, S_TURNS, S_CRANKS, S_CATCHES, S_PUSHES, S_TRAP_DONE, S_WINNER, S_END,
+ S_LEADER, S_LEAD_CHANGES) = range(12)
+N_COUNTERS = 12
+S_POS = N_COUNTERS              # + seat: the mouse's space, -1 once caught
+S_CHEESE = S_POS + SEATS        # + seat: cheese held
+S_WORST = S_CHEESE + SEATS      # + seat: the most it was ever behind the leader
+S_TIED = S_WORST + SEATS        # scratch: rivals tied for most
+S_SHARES = S_TIED + SEATS       # scratch: a split of a take between them
+S_SPARE = S_SHARES + SEATS      # scratch: counting splits
+S_BEST = S_SPARE + SEATS        # scratch: the Trapper's best split so far
+S_PUSHABLE = S_BEST + SEATS     # scratch: mice that may be pushed
+N_STATE = S_PUSHABLE + SEATS
+
+#: end reasons (s[S_END]); 0 while the game goes on
+GOES_ON, ENDS_LAST_MOUSE, ENDS_TURN_CAP = 0, 1, 2
+END_NAMES = {ENDS_LAST_MOUSE: LAST_MOUSE, ENDS_TURN_CAP: TURN_CAP}
+BOT_TRAPPER, BOT_RANDOM = 0, 1
+#: decisions on TURN CRANK besides pushing seat 0..3
+TURN_THE_CRANK, STOP = -1, -2
+
+COLUMNS = ("seed", "winner", "turns", "end", "stalemate", "parts", "trap_done", "cranks", "catches",
+           "pushes", "lead_changes", "winner_worst_deficit")
+
+
+# -- moving along the track (Rules.forward, Rules.back, Rules.steps_to_wheel) ----------------------
+
+@njit
+def forward(r, position, steps):
+    """``steps`` spaces on: along the path, then round and round the Loop."""
+    position += steps
+    last = r[R_SPACES] - 1
+    if position > last:
+        start = r[R_LOOP_START]
+        position = start + (position - start) % (last + 1 - start)
+    return position
+
+
+@njit
+def back(r, position, steps):
+    """GO BACK: towards START on the path (stopping there); backwards round the Loop inside it."""
+    start = r[R_LOOP_START]
+    if position >= start:
+        return start + (position - start - steps) % (r[R_SPACES] - start)
+    return max(0, position - steps)
+
+
+@njit
+def steps_to_wheel(r, position):
+    if position >= r[R_LOOP_START]:
+        return (r[R_WHEEL] - position) % (r[R_SPACES] - r[R_LOOP_START])
+    return r[R_WHEEL] - position
+
+
+@njit
+def roll(r, chance):
+    """One throw of the die: 1 .. die_sides."""
+    return below(chance, r[R_SIDES]) + 1
+
+
+# -- the lead (core/lead.py's LeadTracker.update) and ending a turn (Game._end_turn) ---------------
+
+@njit
+def note_lead(r, s):
+    """Each seat's standing is its cheese: the worst deficits, and a change of sole leader
+    (a tie for the lead is skipped)."""
+    n = r[R_PLAYERS]
+    best = s[S_CHEESE]
+    for seat in range(1, n):
+        best = max(best, s[S_CHEESE + seat])
+    leaders, leader = 0, -1
+    for seat in range(n):
+        behind = best - s[S_CHEESE + seat]
+        if behind > s[S_WORST + seat]:
+            s[S_WORST + seat] = behind
+        if behind == 0:
+            leaders += 1
+            if leader < 0:
+                leader = seat
+    if leaders == 1 and leader != s[S_LEADER]:
+        if s[S_LEADER] >= 0:
+            s[S_LEAD_CHANGES] += 1
+        s[S_LEADER] = leader
+
+
+@njit
+def end_turn(r, s):
+    """The turn ends: note the lead, pass to the next mouse on the board, stop at the turn cap."""
+    note_lead(r, s)
+    n = r[R_PLAYERS]
+    nxt = s[S_CURRENT]
+    for _ in range(n):
+        nxt = (nxt + 1) % n
+        if s[S_POS + nxt] >= 0:
+            break
+    s[S_CURRENT] = nxt
+    if s[S_TURNS] >= r[R_MAX_TURNS]:
+        s[S_END] = ENDS_TURN_CAP
+
+
+# -- dividing a take between rivals tied for most (Game._split_choices, game._shares) ---------------
+
+@njit
+def first_split(shares, at, n, total, most):
+    """The first way (in game.py's order) to divide ``total`` into ``n`` shares of 0..``most``,
+    written to ``shares[at:at + n]``: the smallest first shares, so fill from the right."""
+    rest = total
+    for j in range(n - 1, -1, -1):
+        take = min(most, rest)
+        shares[at + j] = take
+        rest -= take
+
+
+@njit
+def next_split(shares, at, n, most):
+    """The next way in game.py's order (lexicographic, the first share smallest first);
+    False after the last."""
+    # the rightmost share (not the last) that can grow while the shares after it shrink
+    for i in range(n - 2, -1, -1):
+        rest = 0
+        for j in range(i + 1, n):
+            rest += shares[at + j]
+        if shares[at + i] < most and rest >= 1:
+            shares[at + i] += 1
+            rest -= 1
+            for j in range(n - 1, i, -1):   # the smallest tail: fill from the right
+                take = min(most, rest)
+                shares[at + j] = take
+                rest -= take
+            return True
+    return False
+
+
+@njit
+def count_splits(shares, at, n, total, most):
+    """How many ways there are (``shares[at:at + n]`` is used to count them)."""
+    first_split(shares, at, n, total, most)
+    count = 1
+    while next_split(shares, at, n, most):
+        count += 1
+    return count
+
+
+@njit
+def split_max(s, at, n):
+    largest = s[at]
+    for j in range(1, n):
+        largest = max(largest, s[at + j])
+    return largest
+
+
+@njit
+def choose_split(r, s, chance, n, total, most):
+    """The split the current player takes, into s[S_SHARES:]: the Trapper the most even
+    (the first of them, as ``min`` in bots.py), Random any (equally likely); a single
+    way is taken without asking."""
+    count = count_splits(s, S_SPARE, n, total, most)
+    first_split(s, S_SHARES, n, total, most)
+    if count == 1:
+        return
+    if r[R_BOT + s[S_CURRENT]] == BOT_RANDOM:
+        for _ in range(below(chance, count)):
+            next_split(s, S_SHARES, n, most)
+        return
+    for j in range(n):
+        s[S_BEST + j] = s[S_SHARES + j]
+    while next_split(s, S_SHARES, n, most):
+        if split_max(s, S_SHARES, n) < split_max(s, S_BEST, n):
+            for j in range(n):
+                s[S_BEST + j] = s[S_SHARES + j]
+    for j in range(n):
+        s[S_SHARES + j] = s[S_BEST + j]
+
+
+# -- cheese (Game._give, _richest, _rob, _lose) ---------------------------------------------------
+
+@njit
+def richest(r, s):
+    """Opponents off SAFE holding cheese, tied for the most, into s[S_TIED:]: (how many, most)."""
+    player, most = s[S_CURRENT], 0
+    for p in range(r[R_PLAYERS]):
+        where = s[S_POS + p]
+        if p != player and where >= 0 and where != r[R_SAFE]:
+            most = max(most, s[S_CHEESE + p])
+    n_tied = 0
+    if most > 0:
+        for p in range(r[R_PLAYERS]):
+            where = s[S_POS + p]
+            if p != player and where >= 0 and where != r[R_SAFE] and s[S_CHEESE + p] == most:
+                s[S_TIED + n_tied] = p
+                n_tied += 1
+    return n_tied, most
+
+
+@njit
+def rob(r, s, chance, amount):
+    """Take ``amount`` from the rival with most (not on SAFE: "your opponents cannot ... take any
+    of your Cheese Cards"); rivals tied: "you may take them all from either opponent or divide"."""
+    player = s[S_CURRENT]
+    n_tied, most = richest(r, s)
+    if n_tied == 1:
+        take = min(amount, most)
+        s[S_CHEESE + s[S_TIED]] -= take
+        s[S_CHEESE + player] += take
+    elif n_tied > 1:
+        choose_split(r, s, chance, n_tied, min(amount, most * n_tied), most)
+        for j in range(n_tied):
+            s[S_CHEESE + s[S_TIED + j]] -= s[S_SHARES + j]
+            s[S_CHEESE + player] += s[S_SHARES + j]
+    end_turn(r, s)
+
+
+@njit
+def give(r, s, chance, amount):
+    """The player is owed ``amount``: from the pile, the rest from the rival with most
+    ("If you're entitled to Cheese Cards and the Cheese Card Pile is empty ...")."""
+    from_pile = min(amount, s[S_PILE])
+    s[S_PILE] -= from_pile
+    s[S_CHEESE + s[S_CURRENT]] += from_pile
+    if amount > from_pile:
+        rob(r, s, chance, amount - from_pile)
+    else:
+        end_turn(r, s)
+
+
+@njit
+def lose(r, s, amount):
+    """LOSE CHEESE: "return as many as you hold" if she is short."""
+    held = S_CHEESE + s[S_CURRENT]
+    amount = min(amount, s[held])
+    s[held] -= amount
+    s[S_PILE] += amount
+    end_turn(r, s)
+
+
+# -- building (Game._build, _build_parts) ------------------------------------------------------------
+
+@njit
+def wants_to_build(bot, chance):
+    """The book's "you may build": the Trapper always builds; Random picks Build or Do not build."""
+    if bot == BOT_RANDOM:
+        return below(chance, 2) == 0
+    return True
+
+
+@njit
+def build(r, s, chance, for_players, amount):
+    """A build space: if it is marked for this many players and parts are left, she may build
+    the next part (two on the double space), a cheese for each part."""
+    if (for_players & r[R_PLAYER_BIT]) == 0 or s[S_PARTS] == r[R_PARTS]:
+        end_turn(r, s)   # "Once the Mouse Trap is completed, nothing occurs"
+        return
+    if not wants_to_build(r[R_BOT + s[S_CURRENT]], chance):
+        end_turn(r, s)
+        return
+    n_parts = min(amount, r[R_PARTS] - s[S_PARTS])
+    s[S_PARTS] += n_parts
+    if s[S_PARTS] == r[R_PARTS]:
+        s[S_TRAP_DONE] = s[S_TURNS]
+    give(r, s, chance, n_parts)
+
+
+# -- the trap (Game._at_crank, _crank_choices, _push, run_chain, _crank; bots.Trapper._on_crank) -------
+
+@njit
+def run_chain(r, odds, chance):
+    """Stage by stage A-P: the index of the first stage that fails, or 16 when the cage falls.
+    A stage with a backup fails only if its second copy fails too."""
+    for i in range(N_STAGES):
+        if uniform(chance) < odds[i]:
+            continue
+        if r[R_BACKUP + i] == 1 and uniform(chance) < odds[i]:
+            continue
+        return i
+    return N_STAGES
+
+
+@njit
+def trapper_at_crank(r, s, n_push, on_wheel):
+    """Trapper._on_crank: push the rival (of s[S_PUSHABLE:]) a single roll can bring to the
+    wheel, nearest first, then the richest, then the lowest seat, while she keeps her reserve
+    of cheese; else crank if a mouse is on the wheel, else stop."""
+    player = s[S_CURRENT]
+    if n_push > 0 and s[S_CHEESE + player] - r[R_PUSH_COST] >= r[R_RESERVE + player]:
+        best, best_steps = -1, 0
+        for i in range(n_push):
+            p = s[S_PUSHABLE + i]
+            steps = steps_to_wheel(r, s[S_POS + p])
+            if 1 <= steps <= r[R_SIDES]:
+                if best < 0 or steps < best_steps or (
+                        steps == best_steps and s[S_CHEESE + p] > s[S_CHEESE + best]):
+                    best, best_steps = p, steps
+        if best >= 0:
+            return best
+    return TURN_THE_CRANK if on_wheel else STOP
+
+
+@njit
+def crank(r, s, odds, chance):
+    """Turn the crank on every opponent on the wheel: caught together (out, their cheese to
+    the cranker; the last mouse on the board wins) or missed together (all to SAFE)."""
+    player = s[S_CURRENT]
+    caught = run_chain(r, odds, chance) == N_STAGES
+    s[S_CRANKS] += 1
+    alive = 0
+    for p in range(r[R_PLAYERS]):
+        if p != player and s[S_POS + p] == r[R_WHEEL]:
+            if caught:
+                s[S_CHEESE + player] += s[S_CHEESE + p]
+                s[S_CHEESE + p] = 0
+                s[S_POS + p] = -1
+                s[S_CATCHES] += 1
+            else:
+                s[S_POS + p] = r[R_SAFE]
+        if s[S_POS + p] >= 0:
+            alive += 1
+    if alive == 1:   # "If your mouse is the last one on the board, you win!"
+        note_lead(r, s)
+        s[S_WINNER] = player
+        s[S_END] = ENDS_LAST_MOUSE
+    else:
+        end_turn(r, s)
+
+
+@njit
+def at_crank(r, s, odds, chance):
+    """On TURN CRANK with the trap complete: pay to push rivals (as often as she likes and
+    can pay), then turn the crank if a mouse is on the wheel."""
+    player = s[S_CURRENT]
+    if s[S_PARTS] < r[R_PARTS]:   # "You may only turn the crank when the Mouse Trap is completed!"
+        end_turn(r, s)
+        return
+    while True:
+        n_push, on_wheel = 0, False
+        for p in range(r[R_PLAYERS]):
+            where = s[S_POS + p]
+            if p == player or where < 0:
+                continue
+            if where == r[R_WHEEL]:
+                on_wheel = True
+            elif where != r[R_SAFE] and s[S_CHEESE + player] >= r[R_PUSH_COST]:
+                s[S_PUSHABLE + n_push] = p
+                n_push += 1
+        if n_push == 0:   # a single choice, taken without asking
+            if on_wheel:
+                crank(r, s, odds, chance)
+            else:
+                end_turn(r, s)
+            return
+        if r[R_BOT + player] == BOT_RANDOM:   # the pushes in seat order, then Crank or Stop
+            k = below(chance, n_push + 1)
+            choice = s[S_PUSHABLE + k] if k < n_push else (TURN_THE_CRANK if on_wheel else STOP)
+        else:
+            choice = trapper_at_crank(r, s, n_push, on_wheel)
+        if choice == TURN_THE_CRANK:
+            crank(r, s, odds, chance)
+            return
+        if choice == STOP:
+            end_turn(r, s)
+            return
+        s[S_CHEESE + player] -= r[R_PUSH_COST]   # pay, roll for the rival, push her forward
+        s[S_PILE] += r[R_PUSH_COST]
+        s[S_PUSHES] += 1
+        s[S_POS + choice] = forward(r, s[S_POS + choice], roll(r, chance))
+
+
+# -- one turn (Game._roll, _land) ---------------------------------------------------------------------
+
+@njit
+def land(r, track, s, odds, chance):
+    """Carry out the message of the space the current mouse stopped on."""
+    where = s[S_POS + s[S_CURRENT]]
+    kind, amount = track[T_KIND, where], track[T_AMOUNT, where]
+    if kind == K_BUILD:
+        build(r, s, chance, track[T_PLAYERS, where], amount)
+    elif kind == K_TAKE:
+        give(r, s, chance, amount)
+    elif kind == K_LOSE:
+        lose(r, s, amount)
+    elif kind == K_RIVAL:   # TAKE 3 FROM RIVAL WITH MOST "even if there are Cheese Cards left in the pile"
+        rob(r, s, chance, amount)
+    elif kind == K_WHEEL:   # "Every time you land on the Cheese Wheel Space, you automatically take two"
+        give(r, s, chance, r[R_WHEEL_CHEESE])
+    elif kind == K_CRANK:
+        at_crank(r, s, odds, chance)
+    elif kind == K_BACK or kind == K_AHEAD or kind == K_TO_CHEESE:
+        # "you must go to the space indicated, but do not follow any message printed in that space!"
+        if kind == K_BACK:
+            end = back(r, where, amount)
+        elif kind == K_AHEAD:
+            end = forward(r, where, amount)
+        else:
+            end = r[R_WHEEL]
+        s[S_POS + s[S_CURRENT]] = end
+        if end == r[R_WHEEL] and r[R_WHEEL_SENT] == 1:      # the house readings (Rules fields)
+            give(r, s, chance, r[R_WHEEL_CHEESE])
+        elif end == r[R_CRANK] and r[R_CRANK_SENT] == 1:
+            at_crank(r, s, odds, chance)
+        else:
+            end_turn(r, s)
+    else:   # START, a blank space, SAFE
+        end_turn(r, s)
+
+
+@njit
+def take_turn(r, track, s, odds, chance):
+    """Roll the die, move the mouse, carry out the space."""
+    mouse = S_POS + s[S_CURRENT]
+    s[S_TURNS] += 1
+    s[mouse] = forward(r, s[mouse], roll(r, chance))
+    land(r, track, s, odds, chance)
+
+
+@njit
+def new_game(r, s):
+    """All mice on START, all cheese in the pile, nothing built (Game.__init__)."""
+    s[:] = 0
+    s[S_PILE] = r[R_CHEESE]
+    s[S_TRAP_DONE] = 0 if r[R_PARTS] == 0 else -1
+    s[S_WINNER] = -1
+    s[S_LEADER] = -1
+    for seat in range(r[R_PLAYERS], SEATS):
+        s[S_POS + seat] = -1   # no such seat
+    note_lead(r, s)
+
+
+@njit
+def play_batch(r, track, odds, seeds, chance, s, out):
+    """One game per seed (its own generator, seeded from it); ``out[i]`` gets game i's
+    counters and the winner's worst deficit."""
+    for i in range(seeds.size):
+        seed_chance(chance, seeds[i])
+        new_game(r, s)
+        while s[S_END] == GOES_ON:
+            take_turn(r, track, s, odds, chance)
+        for j in range(N_COUNTERS):
+            out[i, j] = s[j]
+        out[i, N_COUNTERS] = s[S_WORST + s[S_WINNER]] if s[S_WINNER] >= 0 else -1
+
+
+@njit
+def crank_batch(r, odds, chance, stops):
+    """The crank alone, ``stops.size`` times: where each chain stopped (16 = caught)."""
+    for i in range(stops.size):
+        stops[i] = run_chain(r, odds, chance)
+
+
+# -- from the Python objects to the arrays, and back ---------------------------------------------------
+
+def lane_arrays(rules, n_players: int, bots=()):
+    """(r, track, odds, s): the rules, the bots and an empty state as the lane's arrays."""
+    spaces = rules.spaces
+    track = np.array([[KIND_CODES.get(space.kind, K_OTHER) for space in spaces],
+                      [space.amount for space in spaces],
+                      [sum(1 << p for p in space.players) for space in spaces]], dtype=np.int64)
+    r = np.zeros(N_RULES, dtype=np.int64)
+    r[R_SPACES], r[R_LOOP_START] = len(spaces), rules.loop_start
+    r[R_SAFE], r[R_CRANK], r[R_WHEEL] = rules.safe, rules.crank, rules.wheel
+    r[R_PARTS], r[R_CHEESE], r[R_WHEEL_CHEESE] = rules.n_parts, rules.cheese_count, rules.wheel_cheese
+    r[R_WHEEL_SENT], r[R_CRANK_SENT] = int(rules.wheel_cheese_when_sent), int(rules.crank_when_sent)
+    r[R_PUSH_COST], r[R_SIDES], r[R_MAX_TURNS] = rules.push_cost, rules.die_sides, rules.max_turns
+    r[R_PLAYERS], r[R_PLAYER_BIT] = n_players, 1 << n_players
+    for seat, bot in enumerate(bots):
+        r[R_BOT + seat] = _bot_code(bot)
+        r[R_RESERVE + seat] = bot.reserve if type(bot) is Trapper else 0
+    for i, letter in enumerate(STAGE_LETTERS):
+        r[R_BACKUP + i] = letter in rules.backups
+    odds = np.array(rules.stage_floats, dtype=np.float64)
+    s = np.zeros(N_STATE, dtype=np.int64)
+    return r, track, odds, s
+
+
+def _bot_code(bot) -> int | None:
+    if type(bot) is Trapper and isinstance(bot.reserve, int) and not isinstance(bot.reserve, bool) \
+            and abs(bot.reserve) < 2**62:
+        return BOT_TRAPPER
+    if type(bot) is Random:
+        return BOT_RANDOM
+    return None
+
+
+def unsupported(rules, n_players: int, bots) -> str | None:
+    """None: the lane plays every Rules field; only a bot other than Trapper or Random is refused."""
+    for seat, bot in enumerate(bots):
+        if _bot_code(bot) is None:
+            return (f"the Mouse Trap fast lane plays only the Trapper (with a whole-number reserve) and "
+                    f"Random bots, not {bot!r} in seat {seat}")
+    return None
+
+
+def play_games(rules, n_players: int, seeds, bots) -> dict:
+    """One game per seed: the columns of ``Game.result()`` (``winner`` -1 where nobody won)."""
+    rules.check_players(n_players)
+    why = unsupported(rules, n_players, bots)
+    if why is not None:
+        raise ValueError(why)
+    if len(bots) != n_players:
+        raise ValueError(f"bots must give a bot for each of the {n_players} seats")
+    seeds = np.asarray(seeds, dtype=np.int64)
+    r, track, odds, s = lane_arrays(rules, n_players, bots)
+    out = np.zeros((seeds.size, N_COUNTERS + 1), dtype=np.int64)
+    play_batch(r, track, odds, seeds, new_chance(), s, out)
+    return result_columns(seeds, out)
+
+
+def result_columns(seeds, out) -> dict:
+    """The lane's counters as the columns of ``Game.result()``, in its order."""
+    winner, end = out[:, S_WINNER], out[:, S_END]
+    trap_done = out[:, S_TRAP_DONE].astype(np.float64)
+    trap_done[out[:, S_TRAP_DONE] < 0] = np.nan            # never finished: None in the reference
+    deficit = out[:, N_COUNTERS].astype(np.float64)
+    deficit[winner < 0] = np.nan                           # no winner: None in the reference
+    names = np.array([None, END_NAMES[ENDS_LAST_MOUSE], END_NAMES[ENDS_TURN_CAP]], dtype=object)
+    return {
+        "seed": seeds.copy(), "winner": winner.copy(), "turns": out[:, S_TURNS].copy(), "end": names[end],
+        "stalemate": end == ENDS_TURN_CAP, "parts": out[:, S_PARTS].copy(), "trap_done": trap_done,
+        "cranks": out[:, S_CRANKS].copy(), "catches": out[:, S_CATCHES].copy(),
+        "pushes": out[:, S_PUSHES].copy(), "lead_changes": out[:, S_LEAD_CHANGES].copy(),
+        "winner_worst_deficit": deficit,
+    }
+
+
+def crank_many(rules, times: int, seed: int = 0) -> np.ndarray:
+    """The lane's crank ``times`` times from one seed: where each chain stopped (16 = caught).
+    For checking the lane's chain against ``mt.analysis``."""
+    r, _, odds, _ = lane_arrays(rules, 2)
+    chance = new_chance()
+    seed_chance(chance, seed)
+    stops = np.empty(times, dtype=np.int64)
+    crank_batch(r, odds, chance, stops)
+    return stops
+
+
+__all__ = ["COLUMNS", "crank_many", "lane_arrays", "play_games", "unsupported"]
