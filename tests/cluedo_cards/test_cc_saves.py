@@ -141,3 +141,14 @@ def _containers(value, seen=None):
         for name in value.__slots__:
             _containers(getattr(value, name, None), seen)
     return seen
+
+
+def test_a_save_waiting_for_a_daggers_choice_on_the_last_turn_of_a_round_loads():
+    """max_turns=1: the Dagger's play is the round's last turn, but the turn ends only after the choice."""
+    from cc_helpers import C, arrange
+    game = arrange(new_game(max_turns=1), [["dagger 2", "rope 3"], ["Rev. Green 1", "Rev. Green 2"],
+                                           ["Rev. Green 3", "lead piping 2"], ["lead piping 1", "lead piping 3"]],
+                   top="spanner 2")
+    game.apply(cc.Play(C("dagger 2")))
+    assert game.round_turns == 1 and game.phase == "choose skip"
+    assert saved(cc.Game.from_dict(json.loads(saved(game)))) == saved(game)

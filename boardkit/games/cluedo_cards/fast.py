@@ -594,12 +594,26 @@ def _text_column(codes: np.ndarray, width: int) -> np.ndarray:
     return codes.view(f"S{codes.shape[1]}").ravel().astype(str).astype(object)
 
 
+#: games played per call of the compiled loop: the text columns' buffers
+#: (2 x max_rounds bytes a game, each) stay small however many games a chunk holds
+BATCH = 8192
+
+
 def play_games(rules, n_players, seeds, bots) -> dict:
     """One game per seed: the columns of ``Game.result()``, in its order."""
     why = unsupported(rules, n_players, bots)
     if why is not None:
         raise ValueError(f"the Cluedo Card Game's fast lane cannot play this: {why}")
     seeds = np.asarray(seeds, dtype=np.int64)
+    parts = [_play_part(rules, n_players, seeds[i:i + BATCH], bots) for i in range(0, len(seeds), BATCH)]
+    if len(parts) == 1:
+        return parts[0]
+    if not parts:
+        parts = [_play_part(rules, n_players, seeds, bots)]
+    return {name: np.concatenate([part[name] for part in parts]) for name in parts[0]}
+
+
+def _play_part(rules, n_players, seeds, bots) -> dict:
     n = len(seeds)
     rule, power, mini_picture, mini_penalty = rule_arrays(rules)
     kinds, margins = bot_codes(bots)

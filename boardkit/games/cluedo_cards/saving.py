@@ -200,6 +200,7 @@ def _check_consistent(game, rules: Rules, n_players: int, full_deck, playing: st
         raise ValueError("saved hands: a round in play cannot have a player with no cards")
     if game.phase != playing and game.is_over:
         raise ValueError(f"saved phase of a finished game must be {playing!r}")
-    if not game.is_over and game.round_turns >= rules.max_turns:
+    # (after a Dagger or a Revolver the turn ends only once the choice is made, so there it may be equal)
+    if not game.is_over and game.phase == playing and game.round_turns >= rules.max_turns:
         raise ValueError(f"saved round_turns {game.round_turns} would have ended the round at max_turns "
                          f"{rules.max_turns}")
