@@ -6,11 +6,12 @@
 """
 import importlib
 
-from .core import IllegalAction, Record, play, process_pool, simulate, step
+from .core import IllegalAction, Record, play, process_pool, simulate, simulate_stream, step
 from .core.sweep import sweep
 
 __version__ = "0.1.0"
-__all__ = ["IllegalAction", "Record", "design", "metrics", "play", "process_pool", "simulate", "stats", "step",
+__all__ = ["IllegalAction", "Record", "design", "metrics", "play", "process_pool", "simulate", "simulate_stream",
+           "stats", "step",
            "sweep"]
 
 

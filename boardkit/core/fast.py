@@ -100,7 +100,14 @@ def _why_not_fast(rules, n_players, bots) -> str | None:
 
 
 def play_fast(rules, n_players: int, seeds, bots) -> "pandas.DataFrame":
-    """One chunk of a fast-lane simulation as a frame (a worker process runs this)."""
+    """One chunk of a fast-lane simulation as a frame (a worker process runs this).
+
+    The frame is compact, so ten million games fit in memory: whole-number
+    columns take the smallest integer type that holds them (``seed`` stays
+    ``int64``), and a column of whole numbers with gaps (``winner`` where
+    nobody won) is ``float32`` with NaN.  Values are the same as in a frame
+    of ``int64``/``float64``; only the memory differs.
+    """
     import pandas as pd
 
     lane = lane_for(rules)
@@ -110,7 +117,72 @@ def play_fast(rules, n_players: int, seeds, bots) -> "pandas.DataFrame":
         winner = frame["winner"].to_numpy()
         if (winner < 0).any():  # as the reference frame: no winner is a missing value
             frame["winner"] = np.where(winner < 0, np.nan, winner)
+    return compact(frame)
+
+
+def compact(frame):
+    """``frame`` with small number types: integers downcast, whole numbers with NaN as float32."""
+    import pandas as pd
+
+    for name in frame.columns:
+        if name == "seed":
+            continue
+        values = frame[name].to_numpy()
+        if values.dtype.kind in "iu":
+            frame[name] = pd.to_numeric(frame[name], downcast="integer")
+        elif values.dtype.kind == "f":
+            finite = values[np.isfinite(values)]
+            if (finite == np.round(finite)).all() and (np.abs(finite) < 2**24).all():
+                frame[name] = values.astype(np.float32)  # exact for whole numbers below 2**24
     return frame
+
+
+def lanes() -> list[str]:
+    """The games that have a fast lane (``boardkit/games/<game>/fast.py``), by package name."""
+    import importlib.util
+    import pkgutil
+
+    import boardkit.games
+
+    return [info.name for info in pkgutil.iter_modules(boardkit.games.__path__)
+            if info.ispkg and importlib.util.find_spec(f"boardkit.games.{info.name}.fast") is not None]
+
+
+def warm_up(n_games: int = 3, verbose: bool = True) -> dict:
+    """Compile every game's fast lane now, so no student waits for it later.
+
+    Plays ``n_games`` games of each lane's rulebook with its default bots
+    and with ``Random`` (the smallest and the largest table), which compiles
+    every function of the lane and stores it in numba's on-disk cache
+    (``__pycache__`` beside each ``fast.py``).  ``binder/postBuild`` calls it
+    when a Binder image is built.  Returns ``{game: seconds}``; a lane that
+    fails is reported and the others still warm up (its seconds are NaN).
+    """
+    import time
+
+    from .bots import Random
+
+    if not numba_available():
+        return {}
+    timings = {}
+    for name in lanes():
+        started = time.perf_counter()
+        try:
+            rules = importlib.import_module(f"boardkit.games.{name}").Rules()
+            lane = lane_for(rules)
+            seeds = np.arange(n_games, dtype=np.int64)
+            for n_players in sorted({rules.min_players, rules.max_players}):
+                for bots in (rules.default_bots(n_players), [Random() for _ in range(n_players)]):
+                    if lane.unsupported(rules, n_players, bots) is None:
+                        lane.play_games(rules, n_players, seeds, bots)
+            timings[name] = time.perf_counter() - started
+        except Exception as err:  # one broken lane must not stop the others warming up
+            timings[name] = float("nan")
+            warnings.warn(f"the fast lane of {name} did not compile: {type(err).__name__}: {err}",
+                          RuntimeWarning, stacklevel=2)
+        if verbose:
+            print(f"fast lane {name}: ready in {timings[name]:.1f} s", flush=True)
+    return timings
 
 
 # -- the lane's source of chance ------------------------------------------------
@@ -119,14 +191,20 @@ def play_fast(rules, n_players: int, seeds, bots) -> "pandas.DataFrame":
 # 64-bit words.  numba's own np.random takes 32-bit seeds only, so a million
 # games seeded from it would repeat some games; this one takes the whole seed.
 
-def njit(function):
+def njit(function=None, **options):
     """``numba.njit(cache=True)`` of ``function``; the plain function where numba is missing.
 
     Every lane compiles with this, so a lane's functions are cached on disk
-    (compiled once per machine, not once per kernel)."""
+    (compiled once per machine, not once per kernel).  ``options`` go to
+    numba: ``@njit(inline="always")`` copies a small function that is called
+    once a turn into its caller, which saves the cost of the call (each array
+    passed to a compiled call is reference-counted) at some compile time.
+    """
+    if function is None:
+        return lambda f: njit(f, **options)
     if not numba_available():
         return function
-    return _numba.njit(cache=True)(function)
+    return _numba.njit(cache=True, **options)(function)
 
 
 @njit
@@ -141,12 +219,12 @@ def seed_chance(state, seed):
         state[i] = z ^ (z >> np.uint64(31))
 
 
-@njit
+@njit(inline="always")
 def rotate_left(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@njit
+@njit(inline="always")
 def next_bits(state):
     """The next 64 random bits (xoshiro256**)."""
     result = rotate_left(state[1] * np.uint64(5), 7) * np.uint64(9)
@@ -160,13 +238,13 @@ def next_bits(state):
     return result
 
 
-@njit
+@njit(inline="always")
 def uniform(state):
     """A number in [0, 1), from the top 53 bits."""
     return float(next_bits(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit
+@njit(inline="always")
 def below(state, n):
     """A whole number 0 .. n-1, each equally likely (n >= 1)."""
     k = int(uniform(state) * n)

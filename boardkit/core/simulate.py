@@ -6,6 +6,10 @@ the chunks can be sent to an ``executor``: a ``ProcessPoolExecutor`` for the
 cores of one machine, or a Dask cluster's ``client.get_executor()``.  Each
 game's seed comes from the run's seed, so the same ``seed`` gives the same
 frame whatever the executor.
+
+A run too big to keep (ten million games) can be streamed instead:
+``bk.simulate_stream`` yields the same rows one chunk at a time, so a study
+can count what it needs and let each chunk go.
 """
 from __future__ import annotations
 
@@ -13,14 +17,24 @@ import math
 import multiprocessing
 import os
 import signal
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 
+import numpy as np
 from tqdm.auto import tqdm
 
 from .play import play
-from .rng import game_seeds
 
 N_UPDATES = 100
+#: The most games in one chunk of a stream (about 5 MB of fast-lane frame).
+STREAM_CHUNK = 100_000
+
+
+def seed_array(seed: int | None, n: int) -> np.ndarray:
+    """The ``n`` game seeds of a run as an ``int64`` array: the same numbers as
+    ``core.rng.game_seeds`` (tested), in 8 bytes each instead of a Python int."""
+    states = np.random.SeedSequence(seed).generate_state(n, dtype=np.uint64)
+    return (states >> np.uint64(1)).astype(np.int64)
 
 
 def play_many(rules, n_players: int, seeds: list[int], bots) -> list[dict]:
@@ -65,6 +79,80 @@ def bar_for_run(progress, total: int, description: str):
     return tqdm(total=total, desc=description, disable=not progress, unit="game", mininterval=0.2)
 
 
+def _check_run(rules, n_players, n_games, bots, engine):
+    rules.check_players(n_players)
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise ValueError(f"n_games must be a whole number >= 1, got {n_games!r}")
+    if bots is None:
+        bots = rules.default_bots(n_players)
+    if len(bots) != n_players or any(bot is None for bot in bots):
+        raise ValueError(f"bots must give a bot for each of the {n_players} seats")
+    from .fast import choose_engine
+
+    engine, lane = choose_engine(engine, rules, n_players, bots)
+    return bots, engine, lane
+
+
+def _played_chunks(rules, n_players, seeds, size, bots, lane, executor):
+    """Each chunk's games, in order: a fast-lane frame, or the reference engine's rows.
+
+    With an executor, only a few chunks are out at a time (two per worker), so
+    a long run never holds more finished chunks than it has handed back."""
+    from .fast import play_fast
+
+    play_chunk = play_fast if lane is not None else play_many
+    starts = range(0, len(seeds), size)
+
+    def chunk(start):
+        part = seeds[start:start + size]
+        return part if lane is not None else part.tolist()  # the reference engine takes Python ints
+
+    if executor is None:
+        for start in starts:
+            yield play_chunk(rules, n_players, chunk(start), bots)
+        return
+    window = 2 * (getattr(executor, "_max_workers", None) or os.cpu_count() or 2)
+    pending: deque = deque()
+    for start in starts:
+        pending.append(executor.submit(play_chunk, rules, n_players, chunk(start), bots))
+        if len(pending) >= window:
+            yield pending.popleft().result()  # in order: the same frame as without an executor
+    while pending:
+        yield pending.popleft().result()
+
+
+def _run(rules, n_players, n_games, seed, bots, progress, executor, engine, size):
+    """(engine, the parts of the run, one per chunk, as they come)."""
+    bots, engine, lane = _check_run(rules, n_players, n_games, bots, engine)
+    seeds = seed_array(seed, n_games)
+    description = f"{rules.game_name}: {n_games:,} games"
+
+    def parts():
+        bar = bar_for_run(progress, n_games, description)
+        if lane is not None and hasattr(bar, "set_description"):
+            bar.set_description(f"{rules.game_name}: compiling the fast lane (once)")
+        try:
+            for i, part in enumerate(_played_chunks(rules, n_players, seeds, size, bots, lane, executor)):
+                if i == 0 and lane is not None and hasattr(bar, "set_description"):
+                    bar.set_description(description)
+                bar.update(len(part))
+                yield part
+        finally:
+            if bar is not progress:  # a bar that was handed in is the caller's to close
+                bar.close()
+
+    return engine, parts()
+
+
+def _finish(frame, first_game, n_players, engine, columns):
+    frame.insert(0, "game", np.arange(first_game, first_game + len(frame), dtype=np.int64))
+    frame["n_players"] = n_players
+    for name, value in columns.items():
+        frame[name] = value
+    frame.attrs["engine"] = engine
+    return frame
+
+
 def simulate(
     rules,
     n_players: int = 4,
@@ -91,51 +179,62 @@ def simulate(
     else the reference engine.  ``frame.attrs["engine"]`` says which played.
     The two engines agree in distribution, not game for game: each gives the
     same frame from the same seed, but not the same frame as the other.
+    A fast-lane frame keeps its numbers in small types (``int8``,
+    ``float32`` ...), about 40 bytes a game; for runs too big to keep, use
+    :func:`simulate_stream`.
     Extra keyword arguments become constant columns (e.g. ``variant="no dud"``)
     so frames of several variants can be concatenated and compared.
     """
-    rules.check_players(n_players)
-    if not isinstance(n_games, int) or n_games < 1:
-        raise ValueError(f"n_games must be a whole number >= 1, got {n_games!r}")
-    if bots is None:
-        bots = rules.default_bots(n_players)
-    if len(bots) != n_players or any(bot is None for bot in bots):
-        raise ValueError(f"bots must give a bot for each of the {n_players} seats")
-    from .fast import choose_engine, play_fast
-
-    engine, lane = choose_engine(engine, rules, n_players, bots)
-    play_chunk = play_fast if lane is not None else play_many
-    seeds = game_seeds(seed, n_games)
-    size = max(1, math.ceil(n_games / N_UPDATES))
-    chunks = [seeds[i:i + size] for i in range(0, n_games, size)]
-    description = f"{rules.game_name}: {n_games:,} games"
-    bar = bar_for_run(progress, n_games, description)
-    if lane is not None and hasattr(bar, "set_description"):
-        bar.set_description(f"{rules.game_name}: compiling the fast lane (once)")
-    parts: list = []
-    try:
-        if executor is None:
-            results = (play_chunk(rules, n_players, chunk, bots) for chunk in chunks)
-        else:
-            futures = [executor.submit(play_chunk, rules, n_players, chunk, bots) for chunk in chunks]
-            results = (future.result() for future in futures)  # in order: the same frame as without
-        for part in results:
-            if not parts and lane is not None and hasattr(bar, "set_description"):
-                bar.set_description(description)
-            parts.append(part)
-            bar.update(len(part))
-    finally:
-        if bar is not progress:  # a bar that was handed in is the caller's to close
-            bar.close()
+    size = max(1, math.ceil(n_games / N_UPDATES)) if isinstance(n_games, int) and n_games > 0 else 1
+    engine, parts = _run(rules, n_players, n_games, seed, bots, progress, executor, engine, size)
+    parts = list(parts)
     import pandas as pd  # imported here: pandas is slow to load and an app may never simulate
 
-    if lane is not None:
-        frame = pd.concat(parts, ignore_index=True)
+    if engine == "fast":
+        frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
     else:
         frame = pd.DataFrame([row for part in parts for row in part])
-    frame.insert(0, "game", range(n_games))
-    frame["n_players"] = n_players
-    for name, value in columns.items():
-        frame[name] = value
-    frame.attrs["engine"] = engine
-    return frame
+    return _finish(frame, 0, n_players, engine, columns)
+
+
+def simulate_stream(
+    rules,
+    n_players: int = 4,
+    n_games: int = 1000,
+    seed: int | None = 0,
+    bots=None,
+    progress=True,
+    executor=None,
+    engine: str = "auto",
+    chunk_size: int = STREAM_CHUNK,
+    **columns,
+):
+    """:func:`simulate`, a chunk at a time: yields frames of at most ``chunk_size`` games.
+
+    The frames hold the same rows as ``simulate`` with the same arguments
+    (``game`` counts on from chunk to chunk), so a study of ten million games
+    can add up what it needs and keep only that::
+
+        wins = 0
+        for part in bk.simulate_stream(md.Rules(), n_games=10_000_000, executor=pool):
+            wins += (part["winner"] == 0).sum()
+
+    Memory stays at a few chunks (with an executor, two per worker), about
+    40 bytes a game in the fast lane: 100,000-game chunks are a few MB.  A
+    reference-engine chunk's column types follow its own values (a chunk
+    where every game was won has an integer ``winner``).
+    """
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise ValueError(f"chunk_size must be a whole number >= 1, got {chunk_size!r}")
+    engine, parts = _run(rules, n_players, n_games, seed, bots, progress, executor, engine, chunk_size)
+    return _stream(parts, n_players, engine, columns)
+
+
+def _stream(parts, n_players, engine, columns):
+    import pandas as pd
+
+    first = 0
+    for part in parts:
+        frame = part if engine == "fast" else pd.DataFrame(part)
+        yield _finish(frame, first, n_players, engine, columns)
+        first += len(frame)

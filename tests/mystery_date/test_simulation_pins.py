@@ -4,14 +4,15 @@ The lesson's 10,000-game study runs behind a button (so the Voilà app opens
 fast), so its numbers are pinned here instead of in the notebook: the same
 seed must give the same games on every machine and every version, unless a
 rule or a bot is changed on purpose (then update these numbers and say why in
-the commit).
+the commit).  These are the reference engine's games (``engine="reference"``);
+the fast lane's own pins are in ``test_md_fast.py``.
 """
 import boardkit as bk
 from boardkit.games import mystery_date as md
 
 
 def test_two_thousand_seeded_games_are_pinned():
-    games = bk.simulate(md.Rules(), n_players=4, n_games=2000, seed=0, progress=False)
+    games = bk.simulate(md.Rules(), n_players=4, n_games=2000, seed=0, progress=False, engine="reference")
     length = bk.metrics.length_summary(games)
     assert int(length["games"]) == 2000
     assert length["median"] == 67
