@@ -77,7 +77,10 @@ def frames(name):
 
 
 def _categories(column: pd.Series) -> pd.Series:
-    return column.astype(object).where(column.notna(), "none").astype(str)
+    """Labels of a categorical column: a seat as "2" whatever its number type, "none" for no winner."""
+    if column.dtype.kind in "iuf":
+        return column.map(lambda v: "none" if pd.isna(v) else str(int(v)))
+    return column.astype(str)
 
 
 def differences(reference: pd.DataFrame, lane: pd.DataFrame) -> dict:
