@@ -36,6 +36,7 @@ from scipy.stats import chi2_contingency, ks_2samp
 
 import boardkit as bk
 from boardkit.core.bots import Random
+from boardkit.core.fast import new_chance, seed_chance
 from boardkit.games import win_lose_draw as wld
 from boardkit.games.win_lose_draw import analysis
 from boardkit.games.win_lose_draw import fast
@@ -155,7 +156,7 @@ def test_a_better_team_wins_the_race_as_often_as_the_exact_odds_say():
 
 
 def test_the_white_pawn_lands_on_a_spade_one_time_in_seven():
-    counts = fast.white_pawn_landings(fast.track_array(wld.DEFAULT_TRACK), 6, 0, 700_000, 5)
+    counts = fast.white_pawn_landings(new_chance(), fast.track_array(wld.DEFAULT_TRACK), 6, 0, 700_000, 5)
     share = counts[fast.track_array(wld.DEFAULT_TRACK) == 0].sum() / counts.sum()
     exact = analysis.long_run_landings().by_kind["spade"]
     assert exact == Fraction(1, 7)
@@ -184,8 +185,8 @@ def test_the_sketcher_collects_only_a_colour_she_may():
 
 
 def test_a_skilled_guesser_takes_the_rarest_colour_she_lacks_and_nobody_takes_from_an_empty_centre():
-    state = fast.new_chance()
-    fast.seed_chance(state, 1)
+    state = new_chance()
+    seed_chance(state, 1)
     held = np.zeros((2, 4), np.bool_)
     centre = np.array([1, 1, 0, 1], np.int64)
     rank = np.array([2, 3, 0, 1], np.int64)                                     # blue, orange, red, green
@@ -214,8 +215,8 @@ def test_the_lead_is_kept_as_the_lead_tracker_keeps_it():
 
 
 def test_the_rotation_takes_the_least_sketched_in_seat_order():
-    state = fast.new_chance()
-    fast.seed_chance(state, 2)
+    state = new_chance()
+    seed_chance(state, 2)
     sketches = np.array([1, 0, 1, 1, 0, 1], np.int64)
     assert fast.least_sketched(sketches, 0, 6, state, False) == 4            # team A: 0, 2, 4
     assert fast.least_sketched(sketches, 1, 6, state, False) == 1            # team B: 1, 3, 5
@@ -226,8 +227,8 @@ def test_the_rotation_takes_the_least_sketched_in_seat_order():
 
 
 def test_a_random_sketcher_offers_every_group_of_guessers_and_times_up_equally():
-    state = fast.new_chance()
-    fast.seed_chance(state, 4)
+    state = new_chance()
+    seed_chance(state, 4)
     guessers, correct = np.array([3, 4, 0], np.int64), np.zeros(3, np.int64)
     seen = {}
     for _ in range(16_000):

@@ -160,7 +160,8 @@ def test_every_whole_number_rule_has_bounds():
 def test_a_track_has_an_upper_bound():
     longest = ("spade", "red", "green", "blue", "orange") * (wld.track.MAX_TRACK // 5)
     assert len(wld.Rules(play="gameboard", track=longest).track) == wld.track.MAX_TRACK
-    with pytest.raises(ValueError, match=r"track=<a tuple of 205 spaces> is not allowed: expected a tuple of at most 200"):
+    with pytest.raises(ValueError,
+                       match=r"track=<a tuple of 205 spaces> is not allowed: expected a tuple of at most 200"):
         wld.Rules(track=longest + ("spade", "red", "green", "blue", "orange"))
     with pytest.raises(ValueError, match=r"track=<a tuple of 1,000,000 spaces>"):
         wld.Rules(track=("red",) * 10**6)

@@ -211,9 +211,8 @@ def move_white_pawn(space, roll, length):
 
 
 @njit
-def white_pawn_landings(track, die_sides, start, rolls, seed):
+def white_pawn_landings(state, track, die_sides, start, rolls, seed):
     """How often the white pawn lands on each space in ``rolls`` rolls from ``start`` (its long run)."""
-    state = np.zeros(4, np.uint64)
     seed_chance(state, seed)
     counts = np.zeros(track.size, np.int64)
     space = start
@@ -327,9 +326,9 @@ def play_gameboard(state, n, kinds, p_guess, track, spades, rank, die_sides, eno
 # -- many games -----------------------------------------------------------------------------------
 
 @njit
-def team_games(seeds, n, kinds, p_guess, p_steal, target, steal, picks, max_sketches, out):
-    """Play one Team Play game per seed into ``out`` (one row per game, the columns of ``play_team``)."""
-    state = np.zeros(4, np.uint64)
+def team_games(state, seeds, n, kinds, p_guess, p_steal, target, steal, picks, max_sketches, out):
+    """Play one Team Play game per seed into ``out`` (one row per game, the columns of ``play_team``);
+    each game's chance is seeded from its own seed, so a game does not depend on the chunk it is in."""
     for i in range(seeds.size):
         seed_chance(state, seeds[i])
         row = play_team(state, n, kinds, p_guess, p_steal, target, steal, picks, max_sketches)
@@ -338,9 +337,9 @@ def team_games(seeds, n, kinds, p_guess, p_steal, target, steal, picks, max_sket
 
 
 @njit
-def gameboard_games(seeds, n, kinds, p_guess, track, spades, rank, die_sides, enough, pawns, max_sketches, out):
+def gameboard_games(state, seeds, n, kinds, p_guess, track, spades, rank, die_sides, enough, pawns, max_sketches,
+                    out):
     """Play one Gameboard Play game per seed into ``out`` (the columns of ``play_gameboard``)."""
-    state = np.zeros(4, np.uint64)
     for i in range(seeds.size):
         seed_chance(state, seeds[i])
         row = play_gameboard(state, n, kinds, p_guess, track, spades, rank, die_sides, enough, pawns,
@@ -401,19 +400,20 @@ def play_games(rules, n_players: int, seeds, bots) -> dict:
     n_games = seeds.size
     if rules.play == TEAM:
         out = np.zeros((n_games, 9), np.int64)
-        team_games(seeds, n_players, kinds, p_guess, p_steal, rules.team_target, rules.steal,
+        team_games(new_chance(), seeds, n_players, kinds, p_guess, p_steal, rules.team_target, rules.steal,
                    rules.team_picks_sketcher, rules.max_sketches, out)
         winner, end, cards, first, score_a, score_b, steals, changes, deficit = out.T
         won = winner >= 0
         columns = {"seed": seeds, "winner": winner, "turns": cards, "end": _names(end),
-                   "play": _constant(TEAM, n_games), "cards": cards, "first_team": first, "score_a": score_a, "score_b": score_b, "steals": steals,
+                   "play": _constant(TEAM, n_games), "cards": cards, "first_team": first,
+                   "score_a": score_a, "score_b": score_b, "steals": steals,
                    "first_team_won": _bool_or_none(winner == first, ~won)}
     else:
         track = track_array(rules.track)
         spades = np.flatnonzero(track == 0).astype(np.int64)
         rank = np.array([COLOURS.index(c) for c in rarest_first(rules.track, rules.die_sides)], np.int64)
         out = np.zeros((n_games, 7), np.int64)
-        gameboard_games(seeds, n_players, kinds, p_guess, track, spades, rank, rules.die_sides,
+        gameboard_games(new_chance(), seeds, n_players, kinds, p_guess, track, spades, rank, rules.die_sides,
                         rules.colours_to_collect, rules.pawns_per_colour, rules.max_sketches, out)
         winner, end, sketches, cards, colours, changes, deficit = out.T
         won = winner >= 0
