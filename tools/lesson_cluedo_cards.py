@@ -5,18 +5,19 @@ from notebook_builder import PIN, Builder
 def cluedo_cards_notebook():
     b = Builder("cc")
     b.how_to_start("""
-    **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar (*Restart
-    the kernel and run all cells*). In about ten seconds the table with your hand appears under *1. Play a round*,
-    ready for your first card; the odds, charts and study buttons follow further down.
+    **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar
+    (*Restart the kernel and run all cells*). In ten to twenty seconds the card table appears under
+    *1. Play a round*, your hand at the bottom, ready for your first card; the odds, charts and study
+    buttons follow.
     """)
     b.md("""
     # The Cluedo Card Game: is it a good game?
 
     In the **Cluedo Card Game** (Waddingtons) you shed your cards onto a pile, matching the top
-    card's **picture** or its **number**. Four weapons are action cards: the **Dagger** makes a
-    player of your choice miss a turn, the **Candlestick** makes the next player miss one, the
-    **Rope** gives you another turn and the **Revolver** swaps your whole hand with a player of
-    your choice. The first player out of cards scores 3, but every player whose secret
+    card's **picture** or its **number**. Four weapons are action cards: the **Dagger** lets you
+    make a player of your choice miss a turn (or nobody: the rules say you *can* choose), the
+    **Candlestick** makes the next player miss one, the **Rope** gives you another turn and the
+    **Revolver** swaps your whole hand with a player of your choice. The first player out of cards scores 3, but every player whose secret
     **miniature** shows the picture of that last card loses points. First to 10 wins.
 
     Game designers ask four questions of every game, and a computer that can play thousands of
@@ -59,7 +60,8 @@ def cluedo_cards_notebook():
 
     You are **player 1**, at the bottom. The cards you may play are raised and marked; click one
     to play it. With no card to play, click the draw pile. After a Dagger or a Revolver, click
-    the player you choose. The score sheet keeps the points of every round.
+    the player you choose (after a Dagger you may also let nobody miss a turn, with its button).
+    The score sheet keeps the points of every round.
     """)
     b.code("""
     cc.App(n_players=4, seats=["human", "Shedder", "Revolverist", "Random"])

@@ -34,7 +34,7 @@ SUSPECT_BANDS = {
 POWER_WORDS = {SKIP_CHOSEN: "CHOOSE SKIP", SKIP_NEXT: "NEXT SKIPS", AGAIN: "AGAIN", SWAP_HANDS: "SWAP HANDS"}
 #: the same, in a sentence
 POWER_SENTENCES = {
-    SKIP_CHOSEN: "you choose who misses a turn",
+    SKIP_CHOSEN: "you may choose who misses a turn",
     SKIP_NEXT: "the next player misses a turn",
     AGAIN: "you have another turn",
     SWAP_HANDS: "swap hands with a player you pick",
