@@ -108,10 +108,12 @@ def make_variant_rules(rules, fields: dict, n_players: int):
     return variant, players
 
 
-def grid_combinations(rules, grid: dict, n_players: int) -> list[tuple[dict, object, int]]:
+def grid_combinations(rules, grid: dict, n_players: int, skipped: list | None = None) -> list[tuple[dict, object, int]]:
     """Every combination of the grid's values, checked: ``(fields, rules, players)`` each.
 
-    The first field of the grid varies slowest (as ``itertools.product``).
+    The first field of the grid varies slowest (as ``itertools.product``).  A
+    combination the rules refuse raises ValueError, or, when a ``skipped``
+    list is given, is left out and appended to it as ``(fields, reason)``.
     """
     if not isinstance(grid, dict) or not grid:
         raise ValueError(f"grid must be a dict of rule names to lists of values, got {grid!r}")
@@ -132,8 +134,16 @@ def grid_combinations(rules, grid: dict, n_players: int) -> list[tuple[dict, obj
     combinations = []
     for chosen in itertools.product(*options.values()):
         fields = dict(zip(options, chosen))
-        variant, players = make_variant_rules(rules, fields, n_players)
+        try:
+            variant, players = make_variant_rules(rules, fields, n_players)
+        except ValueError as err:
+            if skipped is None:
+                raise
+            skipped.append((fields, str(err)))
+            continue
         combinations.append((fields, variant, players))
+    if not combinations:
+        raise ValueError(f"the rules allow no combination of the grid; the first refused: {skipped[0][1]}")
     return combinations
 
 
@@ -273,7 +283,7 @@ def _skill_test_figures(runs: list[_Run], frames: list, confidence: float) -> di
 
 def sweep(rules, grid: dict, n_players: int = 4, n_games: int = 2000, seed: int | None = 0,
           engine: str = "auto", executor=None, progress=True, skill=None,
-          confidence: float = 0.95) -> "pandas.DataFrame":
+          confidence: float = 0.95, invalid: str = "raise") -> "pandas.DataFrame":
     """Simulate every combination of ``grid`` and tabulate: one row per variant.
 
     ``grid`` maps rule names (and ``"n_players"``) to lists of values, e.g.
@@ -290,7 +300,11 @@ def sweep(rules, grid: dict, n_players: int = 4, n_games: int = 2000, seed: int 
     against copies of the weak one, ``n_games`` more games per variant.
 
     An unknown field, a value the rules refuse, or a combination they refuse
-    raises ``ValueError`` naming it before any game is played.  ``seed``,
+    raises ``ValueError`` naming it before any game is played.  With
+    ``invalid="skip"`` the combinations the rules refuse (a deal bigger than
+    the hand limit) are left out instead, and listed with the reason in
+    ``table.attrs["skipped"]``: a map over two rules with a few impossible
+    cells.  ``seed``,
     ``engine``, ``executor`` and ``progress`` are as for ``bk.simulate``;
     variant ``i`` (counting from 0 in the order of the rows) plays its games
     from seed ``game_seeds(seed, 2 * n)[2 * i]`` (and its skill test from the
@@ -302,7 +316,10 @@ def sweep(rules, grid: dict, n_players: int = 4, n_games: int = 2000, seed: int 
     n_games = check_games(n_games)
     confidence = check_confidence(confidence)
     skill = check_skill(skill)
-    combinations = grid_combinations(rules, grid, n_players)
+    if invalid not in ("raise", "skip"):
+        raise ValueError(f"invalid={invalid!r} is not allowed: 'raise' or 'skip'")
+    skipped = [] if invalid == "skip" else None
+    combinations = grid_combinations(rules, grid, n_players, skipped)
     seeds = game_seeds(seed, 2 * len(combinations))
     variants = [Variant(variant, players, seeds[2 * i], seeds[2 * i + 1])
                 for i, (_, variant, players) in enumerate(combinations)]
@@ -319,6 +336,7 @@ def sweep(rules, grid: dict, n_players: int = 4, n_games: int = 2000, seed: int 
         table[column] = table[column].astype(int)
     table.attrs["game"] = rules.game_name
     table.attrs["fields"] = list(grid)
+    table.attrs["skipped"] = skipped or []
     table.attrs["n_games"] = n_games
     table.attrs["confidence"] = confidence
     return table

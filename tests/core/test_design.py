@@ -152,7 +152,7 @@ def test_same_seed_same_search_with_or_without_a_process_pool(small_search):
 
 def test_proposals_the_rules_refuse_are_recorded_and_told_as_failed():
     result = bd.search(md.Rules(), {"deal_size": (0, 8), "hand_limit": (3, 8)}, {"won share": (0.9, 1)},
-                       n_trials=12, n_games=3, n_players=2, seed=0, progress=False)
+                       n_trials=12, n_games=3, n_players=2, seed=0, progress=False, engine="reference")
     refused = result.trials[result.trials["error"] != ""]
     assert len(refused) > 0 and (refused["deal_size"] > refused["hand_limit"]).all()
     assert refused["error"].str.contains("deal_size=.* is not allowed: from 0 to the hand limit").all()

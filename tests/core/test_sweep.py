@@ -71,7 +71,7 @@ def test_the_reference_engine_on_request(table):
 def test_intervals_contain_their_estimates_even_with_no_winner():
     # a door that only shows the Dud: nobody wins, every game stops at the cap
     table = bk.sweep(md.Rules(max_turns=12), {"door_weights": [(1, 1, 1, 1, 1), (0, 0, 0, 0, 1)]},
-                     n_players=2, n_games=30, seed=1, progress=False)
+                     n_players=2, n_games=30, seed=1, progress=False, engine="reference")
     for name in WITH_INTERVALS:
         for _, row in table.iterrows():
             if np.isnan(row[name]):
@@ -99,16 +99,18 @@ def test_a_process_pool_gives_the_same_table(table):
         pd.testing.assert_frame_equal(small_sweep(executor=pool), table)
 
 
-def test_a_dask_cluster_gives_the_same_table(table):
-    """``executor=client.get_executor()``: two worker processes listening on 127.0.0.1 only."""
+def test_a_dask_cluster_gives_the_same_table():
+    """``executor=client.get_executor()``: two worker processes listening on 127.0.0.1 only.  On the
+    reference engine: a fresh worker would first load a game's fast lane, which the process pool's test
+    covers; this one need not pay for it twice."""
     import distributed
 
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address=None, silence_logs=40) as cluster:
         with distributed.Client(cluster) as client:
-            clustered = small_sweep(executor=client.get_executor())
+            clustered = small_sweep(executor=client.get_executor(), engine="reference")
         assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
-    pd.testing.assert_frame_equal(clustered, table)
+    pd.testing.assert_frame_equal(clustered, small_sweep(engine="reference"))
 
 
 def test_one_progress_bar_counts_every_game():
@@ -162,6 +164,23 @@ def test_bad_grids_are_refused_before_any_game_is_played(monkeypatch, grid, mess
         bk.sweep(md.Rules(), grid, n_games=10, progress=False)
 
 
+def test_combinations_the_rules_refuse_can_be_skipped(monkeypatch):
+    grid = {"hand_limit": [3, 4], "deal_size": [2, 4]}
+    table = bk.sweep(md.Rules(max_turns=5), grid, n_players=2, n_games=3, progress=False, invalid="skip",
+                     engine="reference")
+    assert table[["hand_limit", "deal_size"]].values.tolist() == [[3, 2], [4, 2], [4, 4]]
+    [(fields, reason)] = table.attrs["skipped"]
+    assert fields == {"hand_limit": 3, "deal_size": 4} and "deal_size=4 is not allowed" in reason
+    assert bk.sweep(md.Rules(max_turns=5), {"hand_limit": [4]}, n_games=2, progress=False,
+                    engine="reference").attrs["skipped"] == []
+    monkeypatch.setattr(sweep_module, "play_runs", lambda *a, **k: pytest.fail("a game was played"))
+    with pytest.raises(ValueError, match="the rules allow no combination of the grid; the first refused: .*"
+                                         "hand_limit=2"):
+        bk.sweep(md.Rules(), {"hand_limit": [2]}, invalid="skip")
+    with pytest.raises(ValueError, match="'hand_limt' is not a rule"):   # a typo is never skipped
+        bk.sweep(md.Rules(), {"hand_limt": [4]}, invalid="skip")
+
+
 @pytest.mark.parametrize("options, message", [
     (dict(n_games=0), "n_games must be a whole number >= 1, got 0"),
     (dict(n_games=2.5), "n_games"),
@@ -169,6 +188,7 @@ def test_bad_grids_are_refused_before_any_game_is_played(monkeypatch, grid, mess
     (dict(confidence=1.5), "confidence must be a number between 0 and 1"),
     (dict(skill=(Random(),)), "skill must be None or a \\(strong, weak\\) pair of bots"),
     (dict(n_players=7), "n_players must be a whole number from 2 to 4"),
+    (dict(invalid="ignore"), "invalid='ignore' is not allowed: 'raise' or 'skip'"),
 ])
 def test_bad_options_are_refused_before_any_game_is_played(monkeypatch, options, message):
     monkeypatch.setattr(sweep_module, "play_runs", lambda *a, **k: pytest.fail("a game was played"))
