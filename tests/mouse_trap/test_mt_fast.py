@@ -124,8 +124,8 @@ def test_metrics_work_on_a_fast_frame_and_match_the_reference(case):
 
 
 def test_a_planted_difference_is_caught():
-    """The rulebook (reference) against the house reading wheel_cheese_when_sent=True (fast):
-    a mouse sent to the wheel by GO TO CHEESE takes two cheese -- the test must notice."""
+    """The rulebook (reference) against one changed rule (fast): a push costs two cheese
+    instead of one, so fewer pushes are bought -- the comparison must notice."""
     rules, n_players, bots = CASES["rulebook, 4 Trappers"]
     reference = bk.simulate(rules, n_players=n_players, n_games=N_REF, seed=7, bots=bots(),
                             engine="reference", progress=False)
@@ -149,6 +149,18 @@ def test_the_lanes_crank_catches_at_the_exact_rate(rules):
     assert np.abs(seen - expected).max() < 4 * (0.25 / stops.size) ** 0.5
 
 
+def test_a_stage_works_exactly_when_the_reference_uniform_draw_is_below_its_chance():
+    """The lane compares whole numbers (53 random bits against ceil(p * 2**53)); the same
+    draws compared as core.fast.uniform() < p give the same answers."""
+    for p in (0.0, 1e-12, 0.3, 0.93, 0.97, 1 - 2**-53, 1.0):
+        threshold = np.int64(__import__("math").ceil(p * 2.0**53))
+        a, b = core_fast.new_chance(), core_fast.new_chance()
+        core_fast.seed_chance(a, 9)
+        core_fast.seed_chance(b, 9)
+        for _ in range(2000):
+            assert fast.works(threshold, a) == (core_fast.uniform(b) < p)
+
+
 def test_catches_per_crank_in_two_player_games_is_the_trap_reliability():
     """In a 2-player game one mouse is on the wheel at each crank: catches / cranks -> R."""
     rules = mt.Rules()
@@ -161,10 +173,10 @@ def test_catches_per_crank_in_two_player_games_is_the_trap_reliability():
 # -- the pieces, a rule at a time ------------------------------------------------------------------
 
 def lane(rules=None, n_players=4, bots=None, positions=None, cheese=None, current=0, parts=0):
-    """(r, track, odds, s) of a game arranged by hand: mice, cheese (the pile holds the rest), parts."""
+    """(r, s) of a game arranged by hand: mice, cheese (the pile holds the rest), parts."""
     rules = rules or mt.Rules()
     bots = bots or [mt.bots.Trapper() for _ in range(n_players)]
-    r, track, odds, s = fast.lane_arrays(rules, n_players, bots)
+    r, s = fast.lane_arrays(rules, n_players, bots)
     fast.new_game(r, s)
     if positions is not None:
         s[fast.S_POS:fast.S_POS + n_players] = positions
@@ -172,7 +184,7 @@ def lane(rules=None, n_players=4, bots=None, positions=None, cheese=None, curren
         s[fast.S_CHEESE:fast.S_CHEESE + n_players] = cheese
         s[fast.S_PILE] = rules.cheese_count - sum(cheese)
     s[fast.S_CURRENT], s[fast.S_PARTS] = current, parts
-    return r, track, odds, s
+    return r, s
 
 
 def seats(s, first, n=4):
@@ -205,7 +217,7 @@ def test_the_splits_are_listed_in_the_reference_order():
 
 def test_the_trapper_splits_most_evenly_like_the_reference_bot():
     from boardkit.games.mouse_trap.game import _shares
-    r, _, _, s = lane()
+    r, s = lane()
     for n, total, most in [(2, 3, 5), (3, 3, 5), (3, 7, 3), (2, 4, 2)]:
         fast.choose_split(r, s, core_fast.new_chance(), n, total, most)
         assert tuple(s[fast.S_SHARES:fast.S_SHARES + n]) == min(_shares(total, n, most), key=max)
@@ -213,7 +225,7 @@ def test_the_trapper_splits_most_evenly_like_the_reference_bot():
 
 def test_a_take_from_an_empty_pile_robs_the_richest_rival_off_safe():
     rules = mt.Rules(cheese_count=30)
-    r, _, _, s = lane(rules, positions=[3, rules.safe, 5, 6], cheese=[0, 20, 6, 4])
+    r, s = lane(rules, positions=[3, rules.safe, 5, 6], cheese=[0, 20, 6, 4])
     assert s[fast.S_PILE] == 0
     fast.give(r, s, core_fast.new_chance(), 2)
     assert seats(s, fast.S_CHEESE) == [2, 20, 4, 4] and s[fast.S_CURRENT] == 1   # SAFE is not robbed
@@ -223,13 +235,13 @@ def test_a_build_space_builds_for_its_player_counts_and_the_double_space_builds_
     rules = mt.Rules()
     for n_players, text, built in [(4, "build 2-3", 0), (4, "build 2-3-4", 1), (2, "build 2", 1),
                                    (4, "build 2-3-4 x2", 2)]:
-        r, track, odds, s = lane(rules, n_players, parts=5)
+        r, s = lane(rules, n_players, parts=5)
         s[fast.S_POS] = (rules.path + rules.loop).index(text)
-        fast.land(r, track, s, odds, core_fast.new_chance())
+        fast.land(r, s, core_fast.new_chance())
         assert s[fast.S_PARTS] == 5 + built and s[fast.S_CHEESE] == built, (n_players, text)
-    r, track, odds, s = lane(rules, 4, parts=23)   # one part left on the double space
+    r, s = lane(rules, 4, parts=23)   # one part left on the double space
     s[fast.S_POS] = rules.loop_start + 2
-    fast.land(r, track, s, odds, core_fast.new_chance())
+    fast.land(r, s, core_fast.new_chance())
     assert s[fast.S_PARTS] == 24 and s[fast.S_CHEESE] == 1 and s[fast.S_TRAP_DONE] == s[fast.S_TURNS]
 
 
@@ -246,9 +258,9 @@ def test_random_declines_to_build_about_half_the_time():
 def test_a_sent_mouse_follows_no_message_unless_the_house_reading_says_so():
     for sent_cheese in (False, True):
         rules = mt.Rules(wheel_cheese_when_sent=sent_cheese)
-        r, track, odds, s = lane(rules)
+        r, s = lane(rules)
         s[fast.S_POS] = rules.path.index("cheese")
-        fast.land(r, track, s, odds, core_fast.new_chance())
+        fast.land(r, s, core_fast.new_chance())
         assert s[fast.S_POS] == rules.wheel and s[fast.S_CHEESE] == (2 if sent_cheese else 0)
 
 
@@ -257,17 +269,17 @@ def test_the_trapper_pushes_the_nearest_reachable_rival_then_the_richest():
     wheel = rules.wheel
     for reserve, on_wheel, expected in [(2, False, 2), (5, False, fast.STOP), (5, True, fast.TURN_THE_CRANK)]:
         bots = [mt.bots.Trapper(reserve=reserve)] * 4
-        r, _, _, s = lane(rules, bots=bots, positions=[rules.crank, wheel - 2, wheel - 2, 10], cheese=[5, 1, 3, 0])
+        r, s = lane(rules, bots=bots, positions=[rules.crank, wheel - 2, wheel - 2, 10], cheese=[5, 1, 3, 0])
         s[fast.S_PUSHABLE:fast.S_PUSHABLE + 3] = [1, 2, 3]
         assert fast.trapper_at_crank(r, s, 3, on_wheel) == expected   # 1 and 2 tie on steps: 2 is richer
 
 
 def test_a_crank_catches_every_mouse_on_the_wheel_or_sends_them_all_to_safe():
-    for odds_, caught in (((1.0,) * 16, True), ((1.0,) * 15 + (0.0,), False)):
-        rules = mt.Rules(stage_odds=odds_)
+    for odds, caught in (((1.0,) * 16, True), ((1.0,) * 15 + (0.0,), False)):
+        rules = mt.Rules(stage_odds=odds)
         wheel = rules.wheel
-        r, _, odds, s = lane(rules, positions=[rules.crank, wheel, wheel, 3], cheese=[1, 2, 3, 4], parts=24)
-        fast.crank(r, s, odds, core_fast.new_chance())
+        r, s = lane(rules, positions=[rules.crank, wheel, wheel, 3], cheese=[1, 2, 3, 4], parts=24)
+        fast.crank(r, s, core_fast.new_chance())
         if caught:
             assert seats(s, fast.S_POS) == [rules.crank, -1, -1, 3] and seats(s, fast.S_CHEESE) == [6, 0, 0, 4]
             assert s[fast.S_CATCHES] == 2 and s[fast.S_END] == fast.GOES_ON and s[fast.S_CURRENT] == 3
@@ -278,9 +290,9 @@ def test_a_crank_catches_every_mouse_on_the_wheel_or_sends_them_all_to_safe():
 
 def test_the_last_mouse_wins_and_the_lead_is_noted_as_the_reference_does():
     rules = mt.Rules(stage_odds=(1,) * 16)
-    r, _, odds, s = lane(rules, 2, positions=[rules.crank, rules.wheel], cheese=[1, 5], parts=24)
+    r, s = lane(rules, 2, positions=[rules.crank, rules.wheel], cheese=[1, 5], parts=24)
     fast.note_lead(r, s)
-    fast.crank(r, s, odds, core_fast.new_chance())
+    fast.crank(r, s, core_fast.new_chance())
     assert s[fast.S_END] == fast.ENDS_LAST_MOUSE and s[fast.S_WINNER] == 0
     assert seats(s, fast.S_WORST, 2) == [4, 6] and s[fast.S_LEAD_CHANGES] == 1
 

@@ -21,13 +21,14 @@ with a single legal action is taken without asking, as ``bk.play`` does).
 What it does not cover: any other bot (a subclass included: its policy is
 unknown here), and events (it keeps only the columns of ``Game.result()``).
 
-A game is four small arrays, so that a call passes few of them (numba counts
+A game is three small arrays, so that a call passes few of them (numba counts
 references to every array it passes, and that, not the rules, was most of a
 turn's time when a call passed fourteen):
 
-* ``r``: the rules and the seats' bots as whole numbers, indexed by the
-  ``R_`` names below; ``track``: one row each for the spaces' kind, number
-  and player counts; ``odds``: the chance of each stage A-P;
+* ``r``: the rules, the track and the seats' bots as whole numbers, indexed
+  by the ``R_`` names below (each stage's chance as the whole number
+  ``ceil(p * 2**53)``: a uniform draw ``k / 2**53`` is below ``p`` exactly
+  when ``k`` is below it, so this is the reference's ``uniform() < p``);
 * ``s``: the state, indexed by the ``S_`` names: the counters (pile, parts,
   whose turn, turns, cranks, ...), then four slots per seat for each
   mouse's space (-1 once caught), its cheese, its worst deficit (the lead
@@ -42,7 +43,9 @@ from __future__ import annotations
 import numpy as np
 
 from boardkit.core.bots import Random
-from boardkit.core.fast import below, new_chance, njit, seed_chance, uniform
+import math
+
+from boardkit.core.fast import below, new_chance, next_bits, njit, seed_chance
 
 from .bots import Trapper
 from .game import LAST_MOUSE, TURN_CAP
@@ -52,7 +55,7 @@ from .rules import AHEAD, BACK, BUILD, CRANK, LOSE, RIVAL, STAGE_LETTERS, TAKE, 
 K_OTHER, K_BUILD, K_TAKE, K_LOSE, K_BACK, K_AHEAD, K_TO_CHEESE, K_RIVAL, K_CRANK, K_WHEEL = range(10)
 KIND_CODES = {BUILD: K_BUILD, TAKE: K_TAKE, LOSE: K_LOSE, BACK: K_BACK, AHEAD: K_AHEAD,
               TO_CHEESE: K_TO_CHEESE, RIVAL: K_RIVAL, CRANK: K_CRANK, WHEEL: K_WHEEL}
-#: the rows of ``track``
+#: each space is three numbers in ``r`` from R_TRACK: its kind, its number, its player counts (bits)
 T_KIND, T_AMOUNT, T_PLAYERS = range(3)
 
 SEATS = Rules.max_players   # four slots per seat in ``r`` and ``s``, whatever the player count
@@ -64,7 +67,8 @@ N_STAGES = len(STAGE_LETTERS)
 R_BOT = 15                      # + seat: BOT_TRAPPER or BOT_RANDOM
 R_RESERVE = R_BOT + SEATS       # + seat: the Trapper's reserve
 R_BACKUP = R_RESERVE + SEATS    # + stage: 1 if the stage has a backup
-N_RULES = R_BACKUP + N_STAGES
+R_ODDS = R_BACKUP + N_STAGES    # + stage: its chance to work, times 2**53 (rounded up)
+R_TRACK = R_ODDS + N_STAGES     # + 3 * space + T_KIND / T_AMOUNT / T_PLAYERS
 
 # -- s: one game's state ----------------------------------------------------------------------------
 (S_PILE, S_PARTS, S_CURRENT, S_TURNS, S_CRANKS, S_CATCHES, S_PUSHES, S_TRAP_DONE, S_WINNER, S_END,
@@ -331,13 +335,20 @@ def build(r, s, chance, for_players, amount):
 # -- the trap (Game._at_crank, _crank_choices, _push, run_chain, _crank; bots.Trapper._on_crank) -------
 
 @njit
-def run_chain(r, odds, chance):
+def works(threshold, chance):
+    """A stage works: a uniform draw (the top 53 random bits, as core.fast.uniform) is below
+    its chance -- compared as whole numbers against ``threshold`` = ceil(chance * 2**53)."""
+    return (next_bits(chance) >> np.uint64(11)) < np.uint64(threshold)
+
+
+@njit
+def run_chain(r, chance):
     """Stage by stage A-P: the index of the first stage that fails, or 16 when the cage falls.
     A stage with a backup fails only if its second copy fails too."""
     for i in range(N_STAGES):
-        if uniform(chance) < odds[i]:
+        if works(r[R_ODDS + i], chance):
             continue
-        if r[R_BACKUP + i] == 1 and uniform(chance) < odds[i]:
+        if r[R_BACKUP + i] == 1 and works(r[R_ODDS + i], chance):
             continue
         return i
     return N_STAGES
@@ -364,11 +375,11 @@ def trapper_at_crank(r, s, n_push, on_wheel):
 
 
 @njit
-def crank(r, s, odds, chance):
+def crank(r, s, chance):
     """Turn the crank on every opponent on the wheel: caught together (out, their cheese to
     the cranker; the last mouse on the board wins) or missed together (all to SAFE)."""
     player = s[S_CURRENT]
-    caught = run_chain(r, odds, chance) == N_STAGES
+    caught = run_chain(r, chance) == N_STAGES
     s[S_CRANKS] += 1
     alive = 0
     for p in range(r[R_PLAYERS]):
@@ -391,7 +402,7 @@ def crank(r, s, odds, chance):
 
 
 @njit
-def at_crank(r, s, odds, chance):
+def at_crank(r, s, chance):
     """On TURN CRANK with the trap complete: pay to push rivals (as often as she likes and
     can pay), then turn the crank if a mouse is on the wheel."""
     player = s[S_CURRENT]
@@ -411,7 +422,7 @@ def at_crank(r, s, odds, chance):
                 n_push += 1
         if n_push == 0:   # a single choice, taken without asking
             if on_wheel:
-                crank(r, s, odds, chance)
+                crank(r, s, chance)
             else:
                 end_turn(r, s)
             return
@@ -421,7 +432,7 @@ def at_crank(r, s, odds, chance):
         else:
             choice = trapper_at_crank(r, s, n_push, on_wheel)
         if choice == TURN_THE_CRANK:
-            crank(r, s, odds, chance)
+            crank(r, s, chance)
             return
         if choice == STOP:
             end_turn(r, s)
@@ -435,12 +446,13 @@ def at_crank(r, s, odds, chance):
 # -- one turn (Game._roll, _land) ---------------------------------------------------------------------
 
 @njit
-def land(r, track, s, odds, chance):
+def land(r, s, chance):
     """Carry out the message of the space the current mouse stopped on."""
     where = s[S_POS + s[S_CURRENT]]
-    kind, amount = track[T_KIND, where], track[T_AMOUNT, where]
+    space = R_TRACK + 3 * where
+    kind, amount = r[space + T_KIND], r[space + T_AMOUNT]
     if kind == K_BUILD:
-        build(r, s, chance, track[T_PLAYERS, where], amount)
+        build(r, s, chance, r[space + T_PLAYERS], amount)
     elif kind == K_TAKE:
         give(r, s, chance, amount)
     elif kind == K_LOSE:
@@ -450,7 +462,7 @@ def land(r, track, s, odds, chance):
     elif kind == K_WHEEL:   # "Every time you land on the Cheese Wheel Space, you automatically take two"
         give(r, s, chance, r[R_WHEEL_CHEESE])
     elif kind == K_CRANK:
-        at_crank(r, s, odds, chance)
+        at_crank(r, s, chance)
     elif kind == K_BACK or kind == K_AHEAD or kind == K_TO_CHEESE:
         # "you must go to the space indicated, but do not follow any message printed in that space!"
         if kind == K_BACK:
@@ -463,7 +475,7 @@ def land(r, track, s, odds, chance):
         if end == r[R_WHEEL] and r[R_WHEEL_SENT] == 1:      # the house readings (Rules fields)
             give(r, s, chance, r[R_WHEEL_CHEESE])
         elif end == r[R_CRANK] and r[R_CRANK_SENT] == 1:
-            at_crank(r, s, odds, chance)
+            at_crank(r, s, chance)
         else:
             end_turn(r, s)
     else:   # START, a blank space, SAFE
@@ -471,12 +483,12 @@ def land(r, track, s, odds, chance):
 
 
 @njit
-def take_turn(r, track, s, odds, chance):
+def take_turn(r, s, chance):
     """Roll the die, move the mouse, carry out the space."""
     mouse = S_POS + s[S_CURRENT]
     s[S_TURNS] += 1
     s[mouse] = forward(r, s[mouse], roll(r, chance))
-    land(r, track, s, odds, chance)
+    land(r, s, chance)
 
 
 @njit
@@ -493,35 +505,36 @@ def new_game(r, s):
 
 
 @njit
-def play_batch(r, track, odds, seeds, chance, s, out):
+def play_batch(r, seeds, chance, s, out):
     """One game per seed (its own generator, seeded from it); ``out[i]`` gets game i's
     counters and the winner's worst deficit."""
     for i in range(seeds.size):
         seed_chance(chance, seeds[i])
         new_game(r, s)
         while s[S_END] == GOES_ON:
-            take_turn(r, track, s, odds, chance)
+            take_turn(r, s, chance)
         for j in range(N_COUNTERS):
             out[i, j] = s[j]
         out[i, N_COUNTERS] = s[S_WORST + s[S_WINNER]] if s[S_WINNER] >= 0 else -1
 
 
 @njit
-def crank_batch(r, odds, chance, stops):
+def crank_batch(r, chance, stops):
     """The crank alone, ``stops.size`` times: where each chain stopped (16 = caught)."""
     for i in range(stops.size):
-        stops[i] = run_chain(r, odds, chance)
+        stops[i] = run_chain(r, chance)
 
 
 # -- from the Python objects to the arrays, and back ---------------------------------------------------
 
 def lane_arrays(rules, n_players: int, bots=()):
-    """(r, track, odds, s): the rules, the bots and an empty state as the lane's arrays."""
+    """(r, s): the rules, the track and the bots, and an empty state, as the lane's arrays."""
     spaces = rules.spaces
-    track = np.array([[KIND_CODES.get(space.kind, K_OTHER) for space in spaces],
-                      [space.amount for space in spaces],
-                      [sum(1 << p for p in space.players) for space in spaces]], dtype=np.int64)
-    r = np.zeros(N_RULES, dtype=np.int64)
+    r = np.zeros(R_TRACK + 3 * len(spaces), dtype=np.int64)
+    for i, space in enumerate(spaces):
+        r[R_TRACK + 3 * i + T_KIND] = KIND_CODES.get(space.kind, K_OTHER)
+        r[R_TRACK + 3 * i + T_AMOUNT] = space.amount
+        r[R_TRACK + 3 * i + T_PLAYERS] = sum(1 << p for p in space.players)
     r[R_SPACES], r[R_LOOP_START] = len(spaces), rules.loop_start
     r[R_SAFE], r[R_CRANK], r[R_WHEEL] = rules.safe, rules.crank, rules.wheel
     r[R_PARTS], r[R_CHEESE], r[R_WHEEL_CHEESE] = rules.n_parts, rules.cheese_count, rules.wheel_cheese
@@ -531,11 +544,11 @@ def lane_arrays(rules, n_players: int, bots=()):
     for seat, bot in enumerate(bots):
         r[R_BOT + seat] = _bot_code(bot)
         r[R_RESERVE + seat] = bot.reserve if type(bot) is Trapper else 0
-    for i, letter in enumerate(STAGE_LETTERS):
+    for i, (letter, p) in enumerate(zip(STAGE_LETTERS, rules.stage_floats)):
         r[R_BACKUP + i] = letter in rules.backups
-    odds = np.array(rules.stage_floats, dtype=np.float64)
+        r[R_ODDS + i] = math.ceil(p * 2.0**53)   # exact: p * 2**53 is p with its exponent moved
     s = np.zeros(N_STATE, dtype=np.int64)
-    return r, track, odds, s
+    return r, s
 
 
 def _bot_code(bot) -> int | None:
@@ -565,9 +578,9 @@ def play_games(rules, n_players: int, seeds, bots) -> dict:
     if len(bots) != n_players:
         raise ValueError(f"bots must give a bot for each of the {n_players} seats")
     seeds = np.asarray(seeds, dtype=np.int64)
-    r, track, odds, s = lane_arrays(rules, n_players, bots)
+    r, s = lane_arrays(rules, n_players, bots)
     out = np.zeros((seeds.size, N_COUNTERS + 1), dtype=np.int64)
-    play_batch(r, track, odds, seeds, new_chance(), s, out)
+    play_batch(r, seeds, new_chance(), s, out)
     return result_columns(seeds, out)
 
 
@@ -591,11 +604,11 @@ def result_columns(seeds, out) -> dict:
 def crank_many(rules, times: int, seed: int = 0) -> np.ndarray:
     """The lane's crank ``times`` times from one seed: where each chain stopped (16 = caught).
     For checking the lane's chain against ``mt.analysis``."""
-    r, _, odds, _ = lane_arrays(rules, 2)
+    r, _ = lane_arrays(rules, 2)
     chance = new_chance()
     seed_chance(chance, seed)
     stops = np.empty(times, dtype=np.int64)
-    crank_batch(r, odds, chance, stops)
+    crank_batch(r, chance, stops)
     return stops
 
 
