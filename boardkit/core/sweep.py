@@ -32,7 +32,7 @@ from numbers import Integral, Real
 import numpy as np
 
 from .rng import game_seeds
-from .simulate import N_UPDATES, bar_for_run, play_many
+from .simulate import N_UPDATES, _finish, bar_for_run, play_many, seed_array
 
 #: the grid key that sets the number of players rather than a rule
 PLAYERS = "n_players"
@@ -68,7 +68,7 @@ class _Run:
     strong_seat: int | None = None
 
     def chunks(self, size: int):
-        seeds = game_seeds(self.seed, self.n_games)
+        seeds = seed_array(self.seed, self.n_games)   # bk.simulate's seeds for this run
         return [seeds[i:i + size] for i in range(0, self.n_games, size)]
 
 
@@ -199,17 +199,15 @@ def prepare_runs(variants: list[Variant], n_games: int, engine: str, skill) -> l
 
 
 def _frame(run: _Run, parts: list):
-    """The chunks of one run put together exactly as ``bk.simulate`` puts them together."""
+    """The chunks of one run put together as ``bk.simulate`` puts them together: the same
+    rows and values (a fast-lane column's compact number type may differ with the chunks)."""
     import pandas as pd
 
     if run.lane is not None:
-        frame = pd.concat(parts, ignore_index=True)
+        frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
     else:
         frame = pd.DataFrame([row for part in parts for row in part])
-    frame.insert(0, "game", range(run.n_games))
-    frame["n_players"] = run.n_players
-    frame.attrs["engine"] = run.engine
-    return frame
+    return _finish(frame, 0, run.n_players, run.engine, {})
 
 
 def play_runs(runs: list[_Run], executor=None, bar=None) -> list:
