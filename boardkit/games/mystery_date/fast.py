@@ -362,14 +362,14 @@ def swap(player, opponent, bots, hands, standing, worst, lead, weights, chance):
         note_standing(standing, worst, lead)
 
 
-@njit(inline="always")  # once a turn: copied into its caller
-def open_door(player, colour, hands, piles, heights, standing, worst, lead, bots, weights, rules, game, chance):
-    """OPEN THE DOOR showing ``colour``'s outfit: the right date wins, the Dud takes
-    the outfit and she draws fresh cards (rule 9), a wrong date ends the turn."""
+@njit
+def door_outcome(weights, chance):
+    """What the door shows: a date 0-3 (the colours' order) or the Dud (4), each as
+    likely as its weight (the door's ``live_weights``), drawn as core.rng.Chance.weighted."""
     total = 0.0
     for w in weights:
         total += w
-    target = uniform(chance) * total  # as core.rng.Chance.weighted
+    target = uniform(chance) * total
     running, outcome = 0.0, 0
     for i in range(weights.shape[0]):
         if weights[i] > 0:
@@ -377,6 +377,14 @@ def open_door(player, colour, hands, piles, heights, standing, worst, lead, bots
             outcome = i
             if target < running:
                 break
+    return outcome
+
+
+@njit(inline="always")  # once a turn: copied into its caller
+def open_door(player, colour, hands, piles, heights, standing, worst, lead, bots, weights, rules, game, chance):
+    """OPEN THE DOOR showing ``colour``'s outfit: the right date wins, the Dud takes
+    the outfit and she draws fresh cards (rule 9), a wrong date ends the turn."""
+    outcome = door_outcome(weights, chance)
     if outcome == colour:
         game[WINNER], game[END], game[DATE] = player, DATE_FOUND, colour
         return

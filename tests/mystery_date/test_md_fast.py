@@ -1,0 +1,421 @@
+"""Mystery Date's fast lane (issue 13): it plays the same game as the reference engine.
+
+The lane (``fast.py``) and the reference engine (``game.py``, ``bots.py``)
+draw different random numbers, so they are compared *in distribution*:
+the same rules and bots must give frames that no test can tell apart, and
+a rule changed on purpose must be told apart (the tests have teeth).  Then
+the lane's pieces are checked one rule at a time with forced rolls, against
+the reference's own functions where there is one.
+"""
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+import boardkit as bk
+import boardkit.core.fast as core_fast
+from boardkit.core import LeadTracker
+from boardkit.games import mystery_date as md
+from boardkit.games.mystery_date import fast
+from boardkit.games.mystery_date.bots import least_needed, target_colours
+from boardkit.games.mystery_date.hand import PROGRESS, Hand, cards_in
+from md_helpers import ALL_CARDS
+
+# -- equivalence in distribution -------------------------------------------------------
+P = 0.001  # per test; about 30 tests below, so the chance of one false alarm is about 3% (Bonferroni)
+C, R = md.bots.Collector(), md.bots.Random()
+CASES = {
+    # name: (rules, bots, reference games, fast games)
+    "rulebook, 4 Collectors": (md.Rules(), [C, C, C, C], 12_000, 200_000),
+    "2 players, rigged door, small hands": (
+        md.Rules(door_weights=(2, 1, 1, 1, 1), hand_limit=4, dud_redraw=2), [C, C], 4_000, 100_000),
+    "3 players, no Dud, 2 copies, own board, d4, deal 3": (
+        md.Rules(dud_in_play=False, copies=2, die_sides=4, deal_size=3,
+                 board=("door", "take_either", "swap_any", "take1", "swap_left", "take2", "swap_right")),
+        [C, R, C], 4_000, 100_000),
+    "4 players, Collectors and Random, Dud-heavy door, turn cap 60": (
+        md.Rules(door_weights=(1, 1, 1, 1, 4), max_turns=60), [C, R, C, R], 4_000, 100_000),
+}
+
+
+@pytest.fixture(scope="module")
+def frames():
+    """Each case played by both engines (seeds fixed: the tests are deterministic)."""
+    played = {}
+    for name, (rules, bots, n_reference, n_fast) in CASES.items():
+        n_players = len(bots)
+        reference = bk.simulate(rules, n_players, n_reference, seed=11, bots=bots, progress=False,
+                                engine="reference")
+        quick = bk.simulate(rules, n_players, n_fast, seed=12, bots=bots, progress=False, engine="fast")
+        played[name] = reference, quick
+    return played
+
+
+def as_category(series):
+    return series.astype(object).where(series.notna(), "none").astype(str)
+
+
+def chi_square_p(a, b):
+    """Two-sample chi-square: do two samples of a category come from one distribution?"""
+    table = pd.crosstab(np.r_[np.zeros(len(a)), np.ones(len(b))], np.r_[as_category(a), as_category(b)])
+    table = table.loc[:, table.sum() > 0]
+    if table.shape[1] < 2:
+        return 1.0
+    return stats.chi2_contingency(table.to_numpy())[1]
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("column", ["winner", "end", "date", "winner_worst_deficit"])
+def test_the_engines_agree_on_every_category(frames, case, column):
+    """Winner seat, end reason, date and the winner's worst deficit (0-3): chi-square.
+
+    Power: the rulebook case plays 12,000 reference games against 200,000 fast
+    ones, so a win rate near 25% has a standard error of
+    sqrt(0.25 * 0.75 * (1/12,000 + 1/200,000)) = 0.41 points; a real difference of
+    2 points is 4.9 standard errors, caught at p < 0.001 (3.3 s.e.) about 95% of the
+    time.  The variants (4,000 reference games) catch a 3-4 point difference."""
+    reference, quick = frames[case]
+    assert chi_square_p(reference[column], quick[column]) > P
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("column", ["turns", "lead_changes"])
+def test_the_engines_agree_on_every_number(frames, case, column):
+    """Length and lead changes: two-sample Kolmogorov-Smirnov, and Welch's test of the means.
+
+    Power: turns have a mean near 82 and a standard deviation near 65 on the
+    rulebook; with 12,000 against 200,000 games the mean's standard error is
+    65 * sqrt(1/12,000 + 1/200,000) = 0.61 turns, so a 3% difference (2.5 turns)
+    is 4.0 standard errors, caught at p < 0.001 about 80% of the time."""
+    reference, quick = frames[case]
+    a, b = reference[column].to_numpy(float), quick[column].to_numpy(float)
+    assert stats.ks_2samp(a, b).pvalue > P
+    assert stats.ttest_ind(a, b, equal_var=False).pvalue > P
+
+
+def test_a_planted_difference_is_caught(frames):
+    """The tests have teeth: the lane playing a slightly different rule (the Dud a quarter
+    likelier than each date: games about 3.7% longer) against the rulebook's reference
+    frame fails them.  (The Dud redrawing 2 cards instead of 3 moves the mean length by
+    under 1%, which these sample sizes cannot tell, and the power note above says so.)"""
+    reference, _ = frames["rulebook, 4 Collectors"]
+    planted = bk.simulate(md.Rules(door_weights=(1, 1, 1, 1, 1.25)), 4, 100_000, seed=12, progress=False,
+                          engine="fast")
+    p_values = [stats.ks_2samp(reference["turns"], planted["turns"]).pvalue,
+                stats.ttest_ind(reference["turns"], planted["turns"].astype(float), equal_var=False).pvalue]
+    assert min(p_values) < P
+
+
+def test_a_slightly_rigged_door_is_caught_in_the_dates(frames):
+    reference, _ = frames["rulebook, 4 Collectors"]
+    planted = bk.simulate(md.Rules(door_weights=(1.25, 1, 1, 1, 1)), 4, 100_000, seed=12, progress=False,
+                          engine="fast")
+    assert chi_square_p(reference["date"], planted["date"]) < P
+
+
+def test_metrics_work_on_a_fast_frame_and_agree_with_the_reference(frames):
+    reference, quick = frames["rulebook, 4 Collectors"]
+    fast_summary, reference_summary = bk.metrics.summary(quick), bk.metrics.summary(reference)
+    assert list(fast_summary.index) == list(reference_summary.index)
+    assert abs(fast_summary["mean length"] / reference_summary["mean length"] - 1) < 0.03
+    assert abs(fast_summary["first seat win rate"] - reference_summary["first seat win rate"]) < 0.02
+    assert abs(fast_summary["mean lead changes"] - reference_summary["mean lead changes"]) < 0.1
+    assert fast_summary["won share"] == reference_summary["won share"] == 1
+    assert bk.metrics.win_rates(quick)["win rate"].between(0.24, 0.26).all()
+    assert set(bk.metrics.drama(quick).index) == set(bk.metrics.drama(reference).index)
+
+
+# -- exact answers ------------------------------------------------------------------------
+def test_the_door_behind_a_rigged_door_follows_door_odds_exactly():
+    """The colours behind the door: 200,000 openings by the lane's own door, against
+    md.analysis.door_odds (chi-square goodness of fit), on a rigged door and with the Dud out."""
+    for rules in (md.Rules(door_weights=(3, 1, 1, 1, 1)), md.Rules(door_weights=(1, 0.5, 2, 0, 1.5)),
+                  md.Rules(door_weights=(3, 1, 1, 1, 5), dud_in_play=False)):
+        odds = md.analysis.door_odds(rules)
+        counts = np.bincount(opened_doors(rules, 200_000), minlength=5)
+        expected = [float(odds[o]) * 200_000 for o in md.OUTCOMES]
+        assert all(c == 0 for c, e in zip(counts, expected) if e == 0)
+        live = [i for i, e in enumerate(expected) if e > 0]
+        assert stats.chisquare(counts[live], np.array(expected)[live]).pvalue > P
+
+
+def opened_doors(rules, n):
+    """What the lane's door showed in ``n`` openings (0-3 a date, 4 the Dud)."""
+    chance = core_fast.new_chance()
+    core_fast.seed_chance(chance, 5)
+    return doors_at_once(np.array(rules.live_weights, float), chance, n)
+
+
+@fast.njit
+def doors_at_once(weights, chance, n):
+    outcomes = np.empty(n, np.int64)
+    for i in range(n):
+        outcomes[i] = fast.door_outcome(weights, chance)
+    return outcomes
+
+
+@fast.njit
+def arranged_state(n_players, deck_size):
+    hands = np.zeros((n_players, 12), np.int64)
+    piles = np.zeros((2, deck_size), np.int64)
+    heights = np.zeros(2, np.int64)
+    standing = np.zeros(n_players, np.int64)
+    worst = np.zeros(n_players, np.int64)
+    lead = np.array([-1, 0], np.int64)
+    game = np.array([0, 0, -1, 0, -1], np.int64)
+    return hands, piles, heights, standing, worst, lead, game
+
+
+def test_with_only_one_date_behind_the_door_every_game_finds_it():
+    frame = bk.simulate(md.Rules(door_weights=(0, 0, 7, 0, 1)), 3, 2000, seed=1, progress=False, engine="fast")
+    assert (frame["date"] == "blue").all() and (frame["end"] == "date found").all()
+
+
+def test_a_door_that_shows_only_the_dud_stops_every_game_at_the_cap():
+    rules = md.Rules(max_turns=30, door_weights=(0, 0, 0, 0, 1))
+    frame = bk.simulate(rules, 2, 500, seed=0, progress=False, engine="fast")
+    assert (frame["end"] == "turn cap").all() and frame["winner"].isna().all()
+    assert (frame["turns"] == 30).all() and frame["date"].isna().all()
+    assert frame["winner_worst_deficit"].isna().all()
+
+
+# -- the lane's pieces, one rule at a time ----------------------------------------------
+CODE = {card: i for i, card in enumerate(ALL_CARDS)}
+
+
+def counts_of(cards) -> np.ndarray:
+    hand = np.zeros((1, 12), np.int64)
+    for card in cards:
+        hand[0, CODE[card]] += 1
+    return hand
+
+
+def test_progress_and_outfits_match_the_hand_tables():
+    for held in range(4096):
+        hand = counts_of(cards_in(held))
+        assert fast.progress(hand, 0) == PROGRESS[held]
+
+
+@pytest.mark.parametrize("dud", [True, False])
+def test_target_colours_match_the_collector(dud):
+    rng = np.random.default_rng(3)
+    rules = md.Rules(door_weights=(2, 1, 1, 3, 1), dud_in_play=dud)
+    weights = np.array(rules.live_weights, float)
+    for _ in range(3000):
+        cards = [ALL_CARDS[i] for i in rng.integers(0, 12, rng.integers(1, 9))]
+        mask = fast.target_colours(counts_of(cards), 0, weights)
+        expected = target_colours(Hand(cards), rules.live_weights)
+        assert {md.COLOURS[c] for c in range(4) if mask & (1 << c)} == set(expected)
+
+
+def test_least_needed_gives_away_only_what_the_collector_would():
+    """Every set of different cards (no spares) and random hands with spares: the lane's
+    choice is always one of bots.least_needed's, and over seeds every one of them comes up."""
+    rng = np.random.default_rng(4)
+    weights = (1, 1, 1, 1, 1)
+    chance = core_fast.new_chance()
+    hands = [cards_in(held) for held in range(1, 4096, 7)]
+    hands += [[ALL_CARDS[i] for i in rng.integers(0, 12, rng.integers(2, 9))] for _ in range(300)]
+    for cards in hands:
+        allowed = set(least_needed(list(cards), weights))
+        seen = set()
+        for seed in range(40):
+            core_fast.seed_chance(chance, seed)
+            seen.add(ALL_CARDS[fast.least_needed(counts_of(cards), 0, np.array(weights, float), chance)])
+        assert seen == allowed, cards
+
+
+def test_the_lead_is_kept_as_the_lead_tracker_keeps_it():
+    rng = np.random.default_rng(5)
+    for n_players in (2, 3, 4):
+        tracker = LeadTracker(n_players)
+        standing, worst, lead = np.zeros(n_players, np.int64), np.zeros(n_players, np.int64), \
+            np.array([-1, 0], np.int64)
+        for _ in range(400):
+            standing[:] = rng.integers(0, 4, n_players)
+            tracker.update(standing.tolist())
+            fast.note_standing(standing, worst, lead)
+            assert (tracker.leader if tracker.leader is not None else -1, tracker.lead_changes) == tuple(lead)
+            assert tracker.worst_deficit == worst.tolist()
+
+
+def setup_turn(rules, n_players, hands, draw_top=(), discard=(), seed=0):
+    """The lane's arrays for a hand-made position (every other card of the deck under draw_top)."""
+    board, start, weights, ints, deck = fast.unpack(rules, n_players)
+    state = list(arranged_state(n_players, len(deck)))
+    hands_arr, piles, heights = state[0], state[1], state[2]
+    rest = list(np.repeat(np.arange(12), rules.copies))
+    for seat, cards in enumerate(hands):
+        for card in cards:
+            hands_arr[seat, CODE[card]] += 1
+            rest.remove(CODE[card])
+    for card in list(draw_top) + list(discard):
+        rest.remove(CODE[card])
+    draw = rest + [CODE[c] for c in reversed(draw_top)]
+    piles[fast.DRAW, :len(draw)] = draw
+    piles[fast.DISCARD, :len(discard)] = [CODE[c] for c in discard]
+    heights[:] = len(draw), len(discard)
+    for seat in range(n_players):
+        state[3][seat] = fast.progress(hands_arr, seat)
+    chance = core_fast.new_chance()
+    core_fast.seed_chance(chance, seed)
+    positions = np.zeros(n_players, np.int64)
+    return dict(board=board, positions=positions, weights=weights, ints=ints, chance=chance, hands=hands_arr,
+                piles=piles, heights=heights, standing=state[3], worst=state[4], lead=state[5], game=state[6])
+
+
+def turn(s, roll, bots):
+    fast.take_turn(roll, s["board"], s["positions"], np.array(bots, np.int64), s["hands"], s["piles"],
+                   s["heights"], s["standing"], s["worst"], s["lead"], s["weights"], s["ints"], s["game"],
+                   s["chance"])
+
+
+def cards(spec):
+    colour = {"r": "red", "g": "green", "b": "blue", "o": "orange"}
+    return [md.Card(colour[c[0]], int(c[1])) for c in spec.split()]
+
+
+def hand_of(s, seat):
+    return sorted(ALL_CARDS[c] for c in range(12) for _ in range(s["hands"][seat, c]))
+
+
+def total_cards(s):
+    return int(s["hands"].sum() + s["heights"].sum())
+
+
+def test_take_2_takes_the_top_two_cards_and_moves_clockwise():
+    s = setup_turn(md.Rules(), 2, [cards("r1"), cards("g1")], draw_top=cards("b1 b2"), discard=cards("o1"))
+    turn(s, 2, [0, 0])  # space 2 of the ring is TAKE 2
+    assert s["positions"][0] == 2 and hand_of(s, 0) == sorted(cards("r1 b1 b2"))
+    assert s["game"][fast.CURRENT] == 1 and s["game"][fast.TURNS] == 1 and total_cards(s) == 48
+
+
+def test_over_the_limit_the_collector_discards_a_spare_first():
+    s = setup_turn(md.Rules(hand_limit=3), 2, [cards("r1 r2 g1"), cards("g2")], draw_top=cards("g1"),
+                   discard=cards("o1"))
+    turn(s, 1, [0, 0])  # TAKE 1: four cards, one over the limit
+    assert hand_of(s, 0) == sorted(cards("r1 r2 g1"))
+    assert s["piles"][fast.DISCARD, s["heights"][fast.DISCARD] - 1] == CODE[cards("g1")[0]]
+
+
+def test_swap_left_gives_the_least_needed_and_draws_blind():
+    s = setup_turn(md.Rules(), 3, [cards("r1 r2 o1"), cards("b3"), cards("g1")], discard=cards("o2"))
+    turn(s, 3, [0, 0, 0])  # SWAP LEFT: seat 1 (the next in turn order)
+    assert hand_of(s, 0) == sorted(cards("r1 r2 b3")) and hand_of(s, 1) == cards("o1")
+    assert total_cards(s) == 48
+
+
+def test_take_either_the_collector_takes_a_useful_discard():
+    s = setup_turn(md.Rules(), 2, [cards("r1 r2"), cards("g1")], draw_top=cards("b1"), discard=cards("r3"))
+    turn(s, 6, [0, 0])  # TAKE 1 FROM EITHER
+    assert hand_of(s, 0) == sorted(cards("r1 r2 r3"))
+    assert s["heights"][fast.DISCARD] == 1  # the draw pile's top started a new discard pile
+
+
+def test_the_door_ready_and_right_wins():
+    s = setup_turn(md.Rules(door_weights=(1, 0, 0, 0, 0)), 2, [cards("r1 r2 r3"), cards("g1")])
+    s["positions"][0] = 1
+    turn(s, 6, [0, 0])  # space 7: OPEN THE DOOR
+    assert tuple(s["game"][[fast.WINNER, fast.END, fast.DATE]]) == (0, fast.DATE_FOUND, 0)
+
+
+def test_the_dud_takes_the_outfit_and_she_draws_fresh_cards():
+    s = setup_turn(md.Rules(door_weights=(0, 0, 0, 0, 1), dud_redraw=3), 2, [cards("r1 r2 r3 g1"), cards("g2")],
+                   draw_top=cards("b1 b2 b3"))
+    s["positions"][0] = 1
+    turn(s, 6, [0, 0])
+    assert hand_of(s, 0) == sorted(cards("g1 b1 b2 b3")) and s["game"][fast.END] == fast.GOING_ON
+    assert list(s["piles"][fast.DISCARD, :3]) == [CODE[c] for c in cards("r1 r2 r3")]
+
+
+def test_the_turn_cap_ends_the_game_without_a_winner():
+    s = setup_turn(md.Rules(max_turns=1), 2, [cards("r1"), cards("g1")])
+    turn(s, 3, [1, 1])
+    assert s["game"][fast.END] == fast.TURN_CAP and s["game"][fast.WINNER] == -1
+
+
+def test_an_empty_draw_pile_is_remade_from_the_discards_less_the_top():
+    s = setup_turn(md.Rules(copies=1), 2, [cards("r1"), cards("g1")], draw_top=(), discard=())
+    # every other card goes onto the discard pile, the draw pile holds one
+    rest = [c for c in range(12) if c not in (CODE[cards("r1")[0]], CODE[cards("g1")[0]])]
+    s["piles"][fast.DRAW, 0] = rest[0]
+    s["piles"][fast.DISCARD, :len(rest) - 1] = rest[1:]
+    s["heights"][:] = 1, len(rest) - 1
+    turn(s, 1, [0, 0])  # TAKE 1: the last card; the discards (less the top) become the draw pile
+    assert s["heights"][fast.DISCARD] == 1 and s["piles"][fast.DISCARD, 0] == rest[-1]
+    assert s["heights"][fast.DRAW] == len(rest) - 2 and total_cards(s) == 12
+
+
+def test_a_deal_deals_each_hand_and_turns_up_one_discard():
+    rules = md.Rules(deal_size=5)
+    board, start, weights, ints, deck = fast.unpack(rules, 4)
+    hands, piles, heights = np.zeros((4, 12), np.int64), np.zeros((2, 48), np.int64), np.zeros(2, np.int64)
+    positions = np.zeros(4, np.int64)
+    chance = core_fast.new_chance()
+    core_fast.seed_chance(chance, 9)
+    fast.deal(deck, start, hands, piles, heights, positions, ints, chance)
+    assert hands.sum(axis=1).tolist() == [5, 5, 5, 5] and tuple(heights) == (27, 1)
+    everything = hands.sum(axis=0) + np.bincount(piles[0, :27], minlength=12) + np.bincount(piles[1, :1],
+                                                                                           minlength=12)
+    assert everything.tolist() == [4] * 12 and positions.tolist() == rules.start_spaces(4)
+
+
+# -- the same seed, the same frame -------------------------------------------------------
+def test_same_seed_same_frame_whatever_the_chunks_or_executor():
+    whole = bk.simulate(md.Rules(), 3, 5000, seed=4, progress=False, engine="fast")
+    streamed = pd.concat(bk.simulate_stream(md.Rules(), 3, 5000, seed=4, progress=False, engine="fast",
+                                            chunk_size=777), ignore_index=True)
+    pd.testing.assert_frame_equal(whole, streamed)
+    with bk.process_pool(2) as pool:
+        pooled = bk.simulate(md.Rules(), 3, 5000, seed=4, progress=False, engine="fast", executor=pool)
+    pd.testing.assert_frame_equal(whole, pooled)
+    assert whole.attrs["engine"] == "fast"
+
+
+def test_the_fast_lane_is_pinned():
+    """Same seed, same games, on every machine (the lane's own generator): update on purpose only."""
+    games = bk.simulate(md.Rules(), n_players=4, n_games=2000, seed=0, progress=False, engine="fast")
+    assert games["winner"].value_counts().sort_index().tolist() == [522, 485, 483, 510]
+    assert games["date"].value_counts().to_dict() == {"green": 555, "red": 507, "orange": 472, "blue": 466}
+    assert (games["turns"].sum(), games["turns"].min(), games["turns"].max()) == (163681, 5, 492)
+    assert (games["lead_changes"].sum(), games["winner_worst_deficit"].sum()) == (5688, 2506)
+
+
+# -- bad input ---------------------------------------------------------------------------
+class OwnBot(md.bots.Collector):
+    """A student's bot: a subclass may choose differently, so the lane must not play it."""
+
+
+@pytest.mark.parametrize("bot", [OwnBot(), object()])
+def test_a_bot_the_lane_cannot_play_is_named(bot):
+    with pytest.raises(ValueError, match="fast lane plays only the Collector and Random.*seat 1"):
+        bk.simulate(md.Rules(), 2, 10, bots=[C, bot], progress=False, engine="fast")
+
+
+def test_auto_falls_back_to_the_reference_engine_for_such_a_bot():
+    frame = bk.simulate(md.Rules(), 2, 10, bots=[C, OwnBot()], progress=False)
+    assert frame.attrs["engine"] == "reference"
+    assert bk.simulate(md.Rules(), 2, 10, progress=False).attrs["engine"] == "fast"
+
+
+@pytest.mark.parametrize("engine", ["quick", None, "FAST", 1])
+def test_an_unknown_engine_is_refused(engine):
+    with pytest.raises(ValueError, match="engine"):
+        bk.simulate(md.Rules(), 2, 10, progress=False, engine=engine)
+
+
+def test_without_numba_auto_plays_the_reference_and_fast_says_why(monkeypatch):
+    monkeypatch.setattr(core_fast, "_numba", None)
+    monkeypatch.setattr(core_fast, "_numba_failed", "ImportError: no numba here")
+    assert bk.simulate(md.Rules(), 2, 10, progress=False).attrs["engine"] == "reference"
+    with pytest.raises(ValueError, match="numba"):
+        bk.simulate(md.Rules(), 2, 10, progress=False, engine="fast")
+
+
+def test_the_lane_plays_every_rules_field():
+    """unsupported() refuses no Rules field: the largest variants play too."""
+    rules = md.Rules(copies=100, hand_limit=100, deal_size=40, dud_redraw=100, die_sides=100, max_turns=1_000_000,
+                     board=("door",) + ("take2",) * 999, door_weights=(10**9, 0, 0, 0, 1))
+    assert fast.unsupported(rules, 4, [C, R, C, R]) is None
+    frame = bk.simulate(rules, 4, 20, seed=1, progress=False, engine="fast")
+    assert (frame["end"] == "date found").all()
