@@ -167,7 +167,9 @@ def _start_cell(path):
 @pytest.mark.parametrize("path", SAVED_NOTEBOOKS, ids=lambda path: path.name)
 def test_each_notebook_opens_with_how_to_start_shown_before_anything_runs(path):
     cell = _start_cell(path)
-    assert cell.id.endswith("-start") and cell.source.startswith(PIN)
+    assert cell.id.endswith("-start") and PIN in cell.source.splitlines()
+    assert not cell.source.startswith(PIN)                             # its first line, the one JupyterLab
+    assert cell.source.startswith("# How to start")                     # shows when hidden, says what it is
     assert cell.metadata["jupyter"]["source_hidden"]                    # the student sees only the text
     (shown,) = cell.outputs                                             # saved, so JupyterLab shows it at once
     guide = shown["data"]["text/markdown"]
@@ -197,3 +199,12 @@ def test_the_start_cell_shows_its_guide_in_jupyterlab_and_nothing_under_voila(mo
 def test_a_guide_that_would_break_its_cell_is_refused():
     with pytest.raises(ValueError, match="triple quote"):
         Builder("x").how_to_start('Press """ here')
+
+
+def test_a_pin_is_read_on_any_comment_line_as_nbval_reads_it():
+    from notebook_builder import is_pinned
+
+    assert is_pinned(new_code_cell("# How to start\n# NBVAL_CHECK_OUTPUT\nprint(1)"))
+    assert is_pinned(new_code_cell("#NBVAL_CHECK_OUTPUT\nprint(1)"))
+    assert not is_pinned(new_code_cell("print('# NBVAL_CHECK_OUTPUT')"))
+    assert not is_pinned(new_code_cell("# NBVAL_CHECK_OUTPUT_LATER\nprint(1)"))

@@ -6,7 +6,7 @@
     python tools/build_notebooks.py --check  # write nothing; fail if a saved notebook holds widgets
 
 Each notebook is written by its own module, ``tools/lesson_<game>.py``.
-A cell whose first line is ``# NBVAL_CHECK_OUTPUT`` is a pinned cell: nbval
+A cell with a ``# NBVAL_CHECK_OUTPUT`` line (its first, as a rule) is a pinned cell: nbval
 (run with ``--nbval-lax``) compares its output on every run, so its printed
 numbers must not drift.  ``--pin`` executes each notebook in a fresh kernel and
 copies only those cells' outputs into the file; every other cell stays

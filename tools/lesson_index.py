@@ -5,9 +5,9 @@ from notebook_builder import PIN, Builder
 def index_notebook():
     b = Builder("index")
     b.how_to_start("""
-    **▶ To start:** choose **Run → Run All Cells** in the menu (or press ⏩ in the toolbar, then
-    **Restart**). In about half a minute the list of lessons, links that open each one as an app,
-    and a table and charts comparing the games appear below.
+    **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar
+    (*Restart the kernel and run all cells*). In under a minute, links that open each lesson as an
+    app and a table and charts comparing the games appear below.
     """)
     b.md("""
     # boardkit: probability and game design with vintage board games

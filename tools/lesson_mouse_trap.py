@@ -5,9 +5,9 @@ from notebook_builder import PIN, Builder
 def mouse_trap_notebook():
     b = Builder("mt")
     b.how_to_start("""
-    **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar (*Restart
-    the kernel and run all cells*). In about ten seconds the game board appears under *1. Play a game*, ready for
-    your first **Roll**; the crank's odds, charts and study buttons follow further down.
+    **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar
+    (*Restart the kernel and run all cells*). In ten to twenty seconds the game board appears under
+    *1. Play a game*, ready for your first **Roll**; the crank's odds, charts and study buttons follow.
     """)
     b.md("""
     # Mouse Trap: chains of chance

@@ -5,9 +5,9 @@ from notebook_builder import PIN, Builder
 def mystery_date_notebook():
     b = Builder("md")
     b.how_to_start("""
-    **▶ To start:** choose **Run → Run All Cells** in the menu (or press ⏩ in the toolbar, then
-    **Restart**). In about ten seconds the game board appears under *1. Play a game*, ready for
-    your first **Roll**; the door's odds, charts and study buttons follow further down.
+    **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar
+    (*Restart the kernel and run all cells*). In ten to twenty seconds the game board appears under
+    *1. Play a game*, ready for your first **Roll**; the door's odds, charts and study buttons follow.
     """)
     b.md("""
     # Mystery Date: what's behind the door?

@@ -5,9 +5,9 @@ from notebook_builder import PIN, Builder
 def win_lose_draw_notebook():
     b = Builder("wld")
     b.how_to_start("""
-    **▶ To start:** choose **Run → Run All Cells** in the menu (or press ⏩ in the toolbar, then
-    **Restart**). In about ten seconds the sketch pad and timer appear under *1. Play*, ready for
-    the first card; the board's odds, charts and study buttons follow further down.
+    **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar
+    (*Restart the kernel and run all cells*). In ten to twenty seconds the sketch pad and timer appear
+    under *1. Play*, ready for the first card; the board's odds, charts and study buttons follow.
     """)
     b.md("""
     # Win, Lose or Draw: timers, teams and a die

@@ -15,7 +15,7 @@ import textwrap
 
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-#: A cell whose first line is this is pinned: nbval compares its output.
+#: A cell with this comment line (the first, as a rule) is pinned: nbval compares its output.
 PIN = "# NBVAL_CHECK_OUTPUT"
 KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
 #: The MIME type of a widget's view in an output, and the notebook metadata key of saved widget state.
@@ -63,8 +63,9 @@ class Builder:
         guide = textwrap.dedent(text).strip()
         if '"""' in guide or "\\" in guide:
             raise ValueError(f"how_to_start: the text may hold no triple quote and no backslash, got {guide!r}")
-        cell = new_code_cell(f"{PIN}\n# How to start this lesson in JupyterLab (the Voilà app does not show it)\n"
-                             "import os\nfrom IPython.display import Markdown, display\n\n"
+        # JupyterLab shows a hidden source's first line: the title, not the pin (nbval finds it on any line).
+        cell = new_code_cell("# How to start, shown in JupyterLab (not in the Voilà app)\n"
+                             f"{PIN}\nimport os\nfrom IPython.display import Markdown, display\n\n"
                              f"if {VOILA_MARKER!r} not in os.environ:\n"
                              f'    display(Markdown("""\n{guide}\n"""))', id=f"{self.prefix}-{START_CELL}")
         cell.metadata["jupyter"] = {"source_hidden": True}
@@ -107,7 +108,11 @@ def strip_widgets(nb):
 
 
 def is_pinned(cell) -> bool:
-    return cell.cell_type == "code" and cell.source.lstrip().startswith(PIN)
+    """True for a code cell with a ``# NBVAL_CHECK_OUTPUT`` comment line, read as nbval reads it."""
+    marker = PIN.lstrip("#").strip()
+    return cell.cell_type == "code" and any(
+        line.strip().startswith("#") and line.strip().lstrip("#").strip() == marker
+        for line in cell.source.splitlines())
 
 
 def saved_output_problems(nb):

@@ -1,0 +1,105 @@
+"""Every notebook opened in JupyterLab and run with Run -> Run All Cells, as a Binder student does.
+
+The README's Binder badge opens ``notebooks/00_index.ipynb`` in JupyterLab, so
+this is the first thing a student sees. For each notebook the test checks:
+
+* before anything runs, the notebook shows its "how to start" guide and no
+  widget error (a widget saved in the file would say "Error displaying widget:
+  model not found", since a fresh kernel never made its model);
+* after Run All Cells, every code cell ran, each lesson's board is drawn on its
+  canvas (pixels, not just the element), no output holds a traceback, a warning
+  or a widget error, and the browser's console is clean.
+
+One JupyterLab server (lab_harness.JupyterLabServer: 127.0.0.1, a token, fresh
+settings and workspace, no news or update checks) serves all six; each
+notebook's kernel is shut down before the next opens.
+
+    python -m pytest -q -p no:randomly tests/browser/test_jupyterlab.py
+"""
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import console_errors
+from lab_harness import (NOTEBOOK, JupyterLabServer, run_all_cells, wait_for_a_drawn_board, wait_for_idle_kernel,
+                         wait_until_every_cell_ran)
+
+pytestmark = pytest.mark.browser
+
+OPEN_TIMEOUT_MS = 120_000      # JupyterLab's page and a kernel on a busy CI machine; ~6-12 s here
+RUN_TIMEOUT_MS = 180_000       # every cell of one notebook; 8-30 s here
+LESSONS = ["01_mystery_date.ipynb", "02_mouse_trap.ipynb", "03_philo_vance.ipynb",
+           "04_cluedo_cards.ipynb", "05_win_lose_draw.ipynb"]
+WIDGET_ERRORS = ("Error displaying widget", "model not found")
+STDERR = f"{NOTEBOOK} .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+
+
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory):
+    server = JupyterLabServer(tmp_path_factory.mktemp("jupyterlab"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def jupyterlab(lab_server):
+    """The server; the test's kernels are shut down after it, passed or not."""
+    yield lab_server
+    lab_server.shut_down_kernels()
+
+
+def open_notebook(page, jupyterlab, name):
+    """Open ``notebooks/<name>`` and wait for its kernel; check what shows before anything runs."""
+    page.goto(jupyterlab.url(f"notebooks/{name}"), timeout=OPEN_TIMEOUT_MS)
+    wait_for_idle_kernel(page, OPEN_TIMEOUT_MS)
+    notebook = page.locator(NOTEBOOK)
+    guide = notebook.locator(".jp-Cell").first.locator(".jp-RenderedMarkdown")
+    expect(guide).to_contain_text("Run → Run All Cells")
+    for error in WIDGET_ERRORS:
+        expect(notebook.get_by_text(error)).to_have_count(0)
+    return notebook
+
+
+def run_every_cell(page, notebook, record_property):
+    """Run -> Run All Cells; wait until every code cell ran; return the seconds it took."""
+    start = time.monotonic()
+    run_all_cells(page)
+    wait_until_every_cell_ran(page, RUN_TIMEOUT_MS)
+    wait_for_idle_kernel(page, RUN_TIMEOUT_MS)
+    seconds = time.monotonic() - start
+    record_property("seconds_to_run_all_cells", round(seconds, 2))
+    return seconds
+
+
+def assert_clean(page, notebook):
+    """No traceback or warning in any output, no widget error, nothing in the console."""
+    expect(page.locator(STDERR)).to_have_count(0)
+    expect(notebook.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
+    for error in WIDGET_ERRORS:
+        expect(notebook.get_by_text(error)).to_have_count(0)
+    assert console_errors(page) == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_lesson_runs_in_jupyterlab_and_draws_its_board(jupyterlab, browser_page, name, record_property):
+    page = browser_page
+    notebook = open_notebook(page, jupyterlab, name)
+    seconds = run_every_cell(page, notebook, record_property)
+    canvases = wait_for_a_drawn_board(page, RUN_TIMEOUT_MS)
+    assert_clean(page, notebook)
+    boards = sum(canvas["board"] for canvas in canvases)
+    print(f"\n{name}: Run All Cells -> every cell ran in {seconds:.1f} s; {boards} of {len(canvases)} canvases "
+          "show a board")
+
+
+def test_the_index_runs_in_jupyterlab(jupyterlab, browser_page, record_property):
+    page = browser_page
+    notebook = open_notebook(page, jupyterlab, "00_index.ipynb")
+    seconds = run_every_cell(page, notebook, record_property)
+    expect(notebook.locator(".jp-OutputArea-output", has_text="first seat win rate")).to_have_count(1)
+    expect(notebook.locator("a", has_text="open as a Voilà app")).to_have_count(5)
+    expect(notebook.locator(".jp-OutputArea-output img")).to_have_count(1)   # the comparison chart
+    assert_clean(page, notebook)
+    print(f"\n00_index.ipynb: Run All Cells -> every cell ran in {seconds:.1f} s")
