@@ -48,7 +48,9 @@ def test_bots_print():
 
 @pytest.mark.parametrize("n_players", [2, 3, 4])
 def test_simulate_finds_the_game_and_its_bots(n_players):
-    frame = bk.simulate(mt.Rules(), n_players=n_players, n_games=30, seed=5, progress=False)
+    """The reference engine: each row replays with bk.play from its seed (the fast lane's
+    rows do not: it draws other numbers; see test_mt_fast.py)."""
+    frame = bk.simulate(mt.Rules(), n_players=n_players, n_games=30, seed=5, progress=False, engine="reference")
     for column in ("game", "seed", "winner", "turns", "end", "n_players", "stalemate", "parts", "cranks",
                    "catches", "pushes", "trap_done"):
         assert column in frame.columns
@@ -56,7 +58,7 @@ def test_simulate_finds_the_game_and_its_bots(n_players):
     won = frame[frame["end"] == "last mouse"]
     assert won["winner"].isin(range(n_players)).all() and (won["catches"] == n_players - 1).all()
     pd.testing.assert_frame_equal(frame, bk.simulate(mt.Rules(), n_players=n_players, n_games=30, seed=5,
-                                                     progress=False))
+                                                     progress=False, engine="reference"))
     row = frame.iloc[3]
     record = bk.play(mt.Game(mt.Rules(), n_players=n_players, seed=int(row["seed"])))
     assert (record.winner, record.turns, record.end) == (row["winner"], row["turns"], row["end"])
