@@ -13,5 +13,5 @@ from .rules import PARTS, STAGE_LETTERS, STAGES, Rules, Space, parse_space
 
 __getattr__ = lazy_app_and_analysis(__name__)
 
-__all__ = ["App", "Build", "Crank", "DoNotBuild", "Game", "PARTS", "Push", "Roll", "Rules", "STAGES", "STAGE_LETTERS", "Space", "Split",
-           "Stop", "analysis", "bots", "parse_space"]
+__all__ = ["App", "Build", "Crank", "DoNotBuild", "Game", "PARTS", "Push", "Roll", "Rules", "STAGES",
+           "STAGE_LETTERS", "Space", "Split", "Stop", "analysis", "bots", "parse_space"]

@@ -40,11 +40,11 @@ Comments cite the rulebook (``seeds/mouse_trap.txt``) and the method of
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from boardkit.core.bots import Random
-import math
-
 from boardkit.core.fast import below, new_chance, next_bits, njit, seed_chance
 
 from .bots import Trapper
