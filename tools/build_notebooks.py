@@ -28,6 +28,7 @@ from pathlib import Path
 import nbformat
 
 from lesson_cluedo_cards import cluedo_cards_notebook
+from lesson_design_lab import design_lab_notebook
 from lesson_index import index_notebook
 from lesson_mouse_trap import mouse_trap_notebook
 from lesson_mystery_date import mystery_date_notebook
@@ -40,7 +41,8 @@ NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 
 NOTEBOOKS = {"00_index.ipynb": index_notebook, "01_mystery_date.ipynb": mystery_date_notebook,
              "02_mouse_trap.ipynb": mouse_trap_notebook, "03_philo_vance.ipynb": philo_vance_notebook,
-             "04_cluedo_cards.ipynb": cluedo_cards_notebook, "05_win_lose_draw.ipynb": win_lose_draw_notebook}
+             "04_cluedo_cards.ipynb": cluedo_cards_notebook, "05_win_lose_draw.ipynb": win_lose_draw_notebook,
+             "06_design_lab.ipynb": design_lab_notebook}
 
 
 def pin_outputs(nb, path: Path, timeout: int = 600):
