@@ -199,6 +199,10 @@ def njit(function=None, **options):
     numba: ``@njit(inline="always")`` copies a small function that is called
     once a turn into its caller, which saves the cost of the call (each array
     passed to a compiled call is reference-counted) at some compile time.
+
+    numba's cache notices a change to a lane's own file, not to this one:
+    after changing the generator below, delete the lanes' ``__pycache__``
+    (or set ``NUMBA_CACHE_DIR`` to a fresh folder) so they compile it anew.
     """
     if function is None:
         return lambda f: njit(f, **options)
