@@ -48,7 +48,7 @@ class Lane:
                 fast.count_card(self.held, seat, self.kind[c], self.slots, 1)
         self.scores = np.array(game.scores, dtype=np.int64)
         self.options = np.zeros(size, dtype=np.int64)
-        self.chosen = np.zeros(size, dtype=np.int64)
+        self.chosen = np.zeros(6, dtype=np.int64)
 
 
 def positions(rules, n_players, seeds, phase=None):

@@ -239,61 +239,54 @@ def follow_ups(held, seat, played, slots):
 
 
 @njit
-def most_follow_ups(held, seat, candidates, n_candidates, slots):
-    """bots.most_follow_ups: the first candidate leaving most cards able to follow it."""
-    best, most = candidates[0], -1
-    if n_candidates == 1:
-        return best
-    for k in range(n_candidates):
-        count = follow_ups(held, seat, candidates[k], slots)
-        if count > most:
-            best, most = candidates[k], count
-    return best
-
-
-@njit
 def shedder_play(held, seat, options, n_options, power, slots, chosen):
     """Shedder: an action card if it can (any picture with a power), then most follow-ups.
 
-    ``power[kind]``: the power of each card (that of its picture)."""
-    n_chosen = 0
+    ``power[kind]``: the power of each card (that of its picture).  One pass
+    keeps the first best action card and the first best card of any kind --
+    the same choice as bots.most_follow_ups(action cards, or else all cards).
+    ``chosen`` is unused (kept for the same arguments as revolverist_play)."""
+    best_action, most_action = -1, -1
+    best_any, most_any = options[0], -1
     for k in range(n_options):
-        if power[options[k]] != NO_POWER:
-            chosen[n_chosen] = options[k]
-            n_chosen += 1
-    if n_chosen:
-        return most_follow_ups(held, seat, chosen, n_chosen, slots)
-    return most_follow_ups(held, seat, options, n_options, slots)
+        card = options[k]
+        count = follow_ups(held, seat, card, slots)
+        if power[card] != NO_POWER and count > most_action:
+            best_action, most_action = card, count
+        if count > most_any:
+            best_any, most_any = card, count
+    return best_action if best_action >= 0 else best_any
 
 
 @njit
 def revolverist_play(player, n_players, hand_len, held, options, n_options, power, slots, margin, chosen):
     """Revolverist: the Revolver once its hand holds ``margin`` more cards than the smallest
-    rival hand; else plain cards, then other action cards, then the Revolver, by most follow-ups."""
-    n_revolvers = 0
+    rival hand; else plain cards, then other action cards, then the Revolver, by most follow-ups
+    (as bots.most_follow_ups: the first of the most).
+
+    One pass keeps, for each of the three groups, its first card and its first
+    best card (``chosen[0..5]``: best and most of plain, other, revolver)."""
+    for group in range(3):
+        chosen[2 * group], chosen[2 * group + 1] = -1, -1
     first_revolver = -1
     for k in range(n_options):
-        if power[options[k]] == POWER_SWAP:
-            if n_revolvers == 0:
-                first_revolver = options[k]
-            n_revolvers += 1
-    length = hand_len[player]
-    if n_revolvers:
+        card = options[k]
+        p = power[card]
+        group = 0 if p == NO_POWER else 2 if p == POWER_SWAP else 1
+        if group == 2 and first_revolver < 0:
+            first_revolver = card
+        count = follow_ups(held, player, card, slots)
+        if count > chosen[2 * group + 1]:
+            chosen[2 * group], chosen[2 * group + 1] = card, count
+    if first_revolver >= 0:
         smallest = 1 << 40
         for k in range(1, n_players):
             smallest = min(smallest, hand_len[seat_after(player, k, n_players)])
-        if length - smallest >= margin:
+        if hand_len[player] - smallest >= margin:
             return first_revolver
-    for wanted in range(3):  # 0: plain cards, 1: other action cards, 2: revolvers
-        n_chosen = 0
-        for k in range(n_options):
-            p = power[options[k]]
-            kind = 0 if p == NO_POWER else 2 if p == POWER_SWAP else 1
-            if kind == wanted:
-                chosen[n_chosen] = options[k]
-                n_chosen += 1
-        if n_chosen:
-            return most_follow_ups(held, player, chosen, n_chosen, slots)
+    for group in range(3):  # plain cards, then other action cards, then revolvers
+        if chosen[2 * group] >= 0:
+            return chosen[2 * group]
     return options[0]
 
 
@@ -478,7 +471,7 @@ def play_batch(rule, picture_power, mini_picture, mini_penalty, n_players, seeds
     minis = np.zeros(n_players, dtype=np.int64)
     mini_order = np.zeros(rule[N_MINIATURES], dtype=np.int64)
     options = np.zeros(size, dtype=np.int64)
-    chosen = np.zeros(size, dtype=np.int64)
+    chosen = np.zeros(6, dtype=np.int64)  # revolverist_play: best and most of its three groups
     scores = np.zeros(n_players, dtype=np.int64)
     missing = np.zeros(n_players, dtype=np.int64)
     worst = np.zeros(n_players, dtype=np.int64)
