@@ -109,10 +109,10 @@ class MemorySampler:
         self._thread.join(timeout=5)
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU seconds a process and all its descendants have used so far."""
+def cpu_seconds(pid: int, descendants: bool = True) -> float:
+    """CPU seconds a process (and, by default, all its descendants) has used so far."""
     total = 0.0
-    for one in [pid, *_descendants(pid)]:
+    for one in [pid, *(_descendants(pid) if descendants else [])]:
         try:
             fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
@@ -121,21 +121,28 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def kernel_pids(server: VoilaServer) -> list[int]:
+    return [pid for pid in _descendants(server.process.pid) if b"ipykernel" in _cmdline(pid)]
+
+
 def wait_for_pool(server: VoilaServer, size: int, timeout: float, quiet: float = 3.0) -> float:
     """Seconds until the pool is ready: Voilà has started its ``size`` kernels (it logs "is filled
-    with", before they have run the notebook) and then the server and kernels used less than 0.1
-    CPU seconds over ``quiet`` seconds (every kernel has run the notebook and waits).
-    0 with no pool; RuntimeError past ``timeout``."""
+    with" then, before they have run the notebook) and every kernel has done its work (at least
+    1 CPU second) and then used less than 0.05 CPU seconds over ``quiet`` seconds: it has run the
+    lesson and waits for its page.  (Per kernel, so a busy machine, where a kernel gets little
+    CPU, does not pass for a quiet one.)  0 with no pool; RuntimeError past ``timeout``."""
     if size <= 0:
         return 0.0
     start = time.monotonic()
     while True:
         if server.process.poll() is not None or time.monotonic() - start > timeout:
             raise RuntimeError(f"the pool of {size} kernels was not ready in {timeout:.0f} s:\n{server.log_text()}")
-        if f"is filled with {size} kernel" in server.log_text(last=1_000_000):
-            before = cpu_seconds(server.process.pid)
+        kernels = kernel_pids(server)
+        if f"is filled with {size} kernel" in server.log_text(last=1_000_000) and len(kernels) >= size:
+            before = {pid: cpu_seconds(pid, descendants=False) for pid in kernels}
             time.sleep(quiet)
-            if cpu_seconds(server.process.pid) - before < 0.1:
+            after = {pid: cpu_seconds(pid, descendants=False) for pid in kernels}
+            if all(after[pid] >= 1.0 and after[pid] - before[pid] < 0.05 for pid in kernels):
                 return time.monotonic() - start - quiet
         else:
             time.sleep(0.5)
@@ -201,15 +208,20 @@ def one_class(n: int, args) -> dict:
                 wall = time.monotonic() - began
                 server_cpu = cpu_seconds(server.process.pid) - server_cpu
                 peak = max(memory.peak, memory.total()[0])
-            text = server.log_text(last=10_000_000)
         finally:
             server.stop()
+        text = log.read_text(errors="replace")
+        if args.keep_logs:
+            kept = Path(args.keep_logs) / f"voila-{n}-students.log"
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            kept.write_text(text)
     times = [t for ok, t, _ in results if ok]
     failures = [why for ok, _, why in results if not ok]
     return {"n": n, "pool": pool, "drawn": len(times), "failures": failures, "times": times, "fill": fill,
             "idle_mb": idle, "peak_mb": peak, "server_mb": server_alone,
             "kernel_mb": statistics.median(kernels) if kernels else 0.0, "kernels": len(kernels),
             "iopub": text.count("Timeout waiting for IOPub output"), "wall": wall,
+            "preheated": text.count("Using pre-heated kernel"),
             "server_cpu": server_cpu, "browser_cpu": browser_cpu}
 
 
@@ -222,6 +234,7 @@ def main(argv=None) -> int:
     parser.add_argument("--spread", type=float, default=2.0, help="seconds over which the pages are opened")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds a page may take to draw its board")
     parser.add_argument("--fill-timeout", type=float, default=600.0, help="seconds the pool may take to fill")
+    parser.add_argument("--keep-logs", metavar="FOLDER", help="keep Voilà's log of each class size there")
     parser.add_argument("--voila-arg", action="append", default=[], help="one more Voilà option (repeatable)")
     args = parser.parse_args(argv)
     if any(n < 1 or n > 60 for n in args.students):
@@ -240,8 +253,9 @@ def main(argv=None) -> int:
         print(f"{n:>8} {r['drawn']:>5} {len(r['failures']):>6} {cell(statistics.median(times) if times else 0):>8} "
               f"{cell(percentile(times, 90)):>6} {cell(max(times) if times else 0):>6} {r['fill']:>6.0f} "
               f"{r['idle_mb']:>8,.0f} {r['peak_mb']:>8,.0f} {r['kernel_mb']:>9.0f} {r['iopub']:>14}", flush=True)
-        print(f"{'':>8} CPU seconds while the pages opened: Voilà and its kernels {r['server_cpu']:.0f}, "
-              f"the browser {r['browser_cpu']:.0f} ({r['wall']:.0f} s)", flush=True)
+        print(f"{'':>8} {r['preheated']} pages got a pre-heated kernel; CPU seconds while the pages opened: "
+              f"Voilà and its kernels {r['server_cpu']:.0f}, the browser {r['browser_cpu']:.0f} "
+              f"(in {r['wall']:.0f} s)", flush=True)
         for why in sorted(set(r["failures"])):
             print(f"         failed ({r['failures'].count(why)}x): {why}", flush=True)
         failed = failed or bool(r["failures"])
