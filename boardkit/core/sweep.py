@@ -210,14 +210,27 @@ def _frame(run: _Run, parts: list):
     return _finish(frame, 0, run.n_players, run.engine, {})
 
 
+#: games per fast-lane chunk, at least (unless a run is split in four): the lane plays a
+#: chunk in milliseconds, so a chunk costs more in its frame's making than in its games
+FAST_CHUNK = 2000
+
+
+def _chunk_size(run: _Run, size: int) -> int:
+    """``size`` for the reference engine; for the fast lane, bigger chunks: up to FAST_CHUNK
+    games, or a quarter of the run (so two workers still share a single variant)."""
+    if run.lane is None:
+        return size
+    return max(size, min(math.ceil(run.n_games / 4), FAST_CHUNK))
+
+
 def play_runs(runs: list[_Run], executor=None, bar=None) -> list:
     """Play every run, in chunks (all at once through ``executor``); one frame per run,
     each the frame ``bk.simulate`` gives with the run's arguments."""
     from .fast import play_fast
 
     total = sum(run.n_games for run in runs)
-    size = max(1, math.ceil(total / N_UPDATES))
-    work = [(index, run, chunk) for index, run in enumerate(runs) for chunk in run.chunks(size)]
+    size = max(1, math.ceil(total / N_UPDATES))   # about a hundred updates of the progress bar
+    work = [(index, run, chunk) for index, run in enumerate(runs) for chunk in run.chunks(_chunk_size(run, size))]
 
     def player(run):
         return play_fast if run.lane is not None else play_many
