@@ -229,3 +229,18 @@ def wait_for_a_drawn_board(page, timeout, min_drawn=50_000, min_colours=3):
     page.wait_for_function(f"args => ({BOARDS_JS})(args).some(c => c.board)",
                            arg=[min_drawn, min_colours], timeout=timeout, polling=200)
     return page.evaluate(BOARDS_JS, [min_drawn, min_colours])
+
+
+def run_new_cell(page, code, timeout):
+    """Add a code cell at the end of the notebook, type ``code`` into it and run it, as a student
+    would (select the last cell, B, Enter, type, Shift+Enter); returns the text of its output."""
+    page.locator(f"{NOTEBOOK} .jp-Cell").last.locator(".jp-InputPrompt").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")                       # a new cell below, in command mode
+    page.keyboard.press("Enter")                   # edit it
+    page.keyboard.insert_text(code)                # as typed, without the editor closing brackets
+    page.keyboard.press("Shift+Enter")
+    cell = page.locator(f"{NOTEBOOK} .jp-CodeCell", has_text=code).last
+    output = cell.locator(".jp-OutputArea-output").first
+    output.wait_for(timeout=timeout)
+    return output.inner_text()

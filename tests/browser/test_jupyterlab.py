@@ -14,17 +14,26 @@ One JupyterLab server (lab_harness.JupyterLabServer: 127.0.0.1, a token, fresh
 settings and workspace, no news or update checks) serves all six; each
 notebook's kernel is shut down before the next opens.
 
+The warm path: Binder's build runs ``binder/postBuild``, which compiles every
+game's fast lane (numba) into its on-disk cache. The last test runs that script,
+then presses the Mystery Date lesson's first study that calls ``bk.simulate``
+("Play 10,000 games") in JupyterLab: the games are played by the fast lane and
+nothing is compiled again (numba's cache files are untouched).
+
     python -m pytest -q -p no:randomly tests/browser/test_jupyterlab.py
 """
 
+import os
+import re
+import subprocess
 import time
 
 import pytest
 from playwright.sync_api import expect
 
-from harness import console_errors
-from lab_harness import (NOTEBOOK, JupyterLabServer, run_all_cells, wait_for_a_drawn_board, wait_for_idle_kernel,
-                         wait_until_every_cell_ran)
+from harness import REPO_ROOT, click_button, console_errors
+from lab_harness import (NOTEBOOK, JupyterLabServer, run_all_cells, run_new_cell, wait_for_a_drawn_board,
+                         wait_for_idle_kernel, wait_until_every_cell_ran)
 
 pytestmark = pytest.mark.browser
 
@@ -103,3 +112,45 @@ def test_the_index_runs_in_jupyterlab(jupyterlab, browser_page, record_property)
     expect(notebook.locator(".jp-OutputArea-output img")).to_have_count(1)   # the comparison chart
     assert_clean(page, notebook)
     print(f"\n00_index.ipynb: Run All Cells -> every cell ran in {seconds:.1f} s")
+
+
+# --- The warm path: postBuild compiles the fast lane, the first study plays it at once -------------------
+
+POSTBUILD = REPO_ROOT / "binder" / "postBuild"
+LANE_CACHES = [REPO_ROOT / "boardkit" / "core" / "__pycache__",
+               REPO_ROOT / "boardkit" / "games" / "mystery_date" / "__pycache__"]
+STUDY_TIMEOUT_MS = 120_000
+
+
+def numba_cache():
+    """numba's cache files of Mystery Date's fast lane (and core.fast's shared pieces), with their times."""
+    return {path: path.stat().st_mtime_ns for folder in LANE_CACHES for path in sorted(folder.glob("*.nb[ic]"))}
+
+
+def test_after_postbuild_the_first_study_plays_the_warm_fast_lane(jupyterlab, browser_page, record_property):
+    started = time.monotonic()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    subprocess.run(["bash", str(POSTBUILD)], cwd=REPO_ROOT, env=env, check=True, timeout=900,
+                   stdin=subprocess.DEVNULL, capture_output=True)
+    postbuild_seconds = time.monotonic() - started
+    record_property("seconds_postbuild", round(postbuild_seconds, 2))
+    warm = numba_cache()
+    assert any("mystery_date" in str(path) for path in warm), "postBuild left no cache of the Mystery Date lane"
+
+    page = browser_page
+    notebook = open_notebook(page, jupyterlab, "01_mystery_date.ipynb")
+    run_every_cell(page, notebook, record_property)
+    click_button(page, "Play 10,000 games")
+    played = notebook.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']",
+                              has_text=re.compile(r"10,000 games in \d+ seconds?"))
+    played.wait_for(timeout=STUDY_TIMEOUT_MS)
+    played_text = played.inner_text().strip()
+    record_property("study_text", played_text)
+    # Which engine played? Asked in a new cell, as a student would.
+    engine = run_new_cell(page, 'results["1965 rules"].attrs["engine"]', STUDY_TIMEOUT_MS)
+    assert engine.strip() == "'fast'"
+    assert numba_cache() == warm, "the study compiled the lane again instead of loading postBuild's cache"
+    assert_clean(page, notebook)
+    print(f"\nbinder/postBuild ran in {postbuild_seconds:.1f} s; the first study: {played_text}, "
+          f"engine {engine.strip()}, numba's cache untouched")
