@@ -79,13 +79,20 @@ def frames(rules, n_players, bots, n_ref=N_REF, n_fast=N_FAST, seed=20261124):
     return reference, lane
 
 
+def category(column: pd.Series) -> pd.Series:
+    """A column's values as category names: a seat is "1" whether stored as int64 or as the
+    fast frame's compact float32, and a missing winner is "none"."""
+    if column.dtype.kind in "iuf":
+        return column.map(lambda v: "none" if pd.isna(v) else str(int(v)))
+    return column.map(lambda v: "none" if v is None else str(v))
+
+
 def p_values(reference, lane) -> dict:
     """The p-value of each column's two-sample test (chi-square or KS)."""
     assert list(reference.columns) == list(lane.columns)
     found = {}
     for column in CATEGORICAL:
-        a = reference[column].astype(object).where(reference[column].notna(), "none").astype(str)
-        b = lane[column].astype(object).where(lane[column].notna(), "none").astype(str)
+        a, b = category(reference[column]), category(lane[column])
         table = pd.crosstab(pd.concat([a, b]), np.repeat([0, 1], [len(a), len(b)]))
         found[column] = 1.0 if len(table) == 1 else chi2_contingency(table)[1]
     for column in NUMERIC:

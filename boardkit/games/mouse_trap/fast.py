@@ -35,6 +35,10 @@ turn's time when a call passed fourteen):
   tracker's), and scratch rows (rivals tied for most, a split, pushable mice);
 * ``chance``: the game's generator (``boardkit.core.fast``).
 
+The small helpers run every turn (``forward``, ``roll``, ``works``,
+``note_lead``, ``end_turn``) are compiled into their callers
+(``inline="always"``) for the same reason.
+
 Comments cite the rulebook (``seeds/mouse_trap.txt``) and the method of
 ``game.py`` each piece mirrors.
 """
@@ -97,7 +101,7 @@ COLUMNS = ("seed", "winner", "turns", "end", "stalemate", "parts", "trap_done", 
 
 # -- moving along the track (Rules.forward, Rules.back, Rules.steps_to_wheel) ----------------------
 
-@njit
+@njit(inline="always")
 def forward(r, position, steps):
     """``steps`` spaces on: along the path, then round and round the Loop."""
     position += steps
@@ -124,7 +128,7 @@ def steps_to_wheel(r, position):
     return r[R_WHEEL] - position
 
 
-@njit
+@njit(inline="always")
 def roll(r, chance):
     """One throw of the die: 1 .. die_sides."""
     return below(chance, r[R_SIDES]) + 1
@@ -132,7 +136,7 @@ def roll(r, chance):
 
 # -- the lead (core/lead.py's LeadTracker.update) and ending a turn (Game._end_turn) ---------------
 
-@njit
+@njit(inline="always")
 def note_lead(r, s):
     """Each seat's standing is its cheese: the worst deficits, and a change of sole leader
     (a tie for the lead is skipped)."""
@@ -155,7 +159,7 @@ def note_lead(r, s):
         s[S_LEADER] = leader
 
 
-@njit
+@njit(inline="always")
 def end_turn(r, s):
     """The turn ends: note the lead, pass to the next mouse on the board, stop at the turn cap."""
     note_lead(r, s)
@@ -334,7 +338,7 @@ def build(r, s, chance, for_players, amount):
 
 # -- the trap (Game._at_crank, _crank_choices, _push, run_chain, _crank; bots.Trapper._on_crank) -------
 
-@njit
+@njit(inline="always")
 def works(threshold, chance):
     """A stage works: a uniform draw (the top 53 random bits, as core.fast.uniform) is below
     its chance -- compared as whole numbers against ``threshold`` = ceil(chance * 2**53)."""
