@@ -158,7 +158,8 @@ def design_lab_notebook():
         scores = bk.design.score(table, current_goals())
         ax = plots.length_ecdfs({"rulebook": rulebook, bk.design.variant_code(variant): frame},
                                 goal=length_goal.value)
-        show(knob_view, f"{n_games:,} games each, played by the {frame.attrs['engine']} engine",
+        show(knob_view, f"your variant: {bk.design.variant_code(variant)}",
+             f"{n_games:,} games each, played by the {frame.attrs['engine']} engine",
              table[FIGURES[:3]].join(scores).round(3), ax.figure)
 
     game_picker.observe(make_knobs, names="value")
