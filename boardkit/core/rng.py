@@ -103,10 +103,10 @@ class Chance:
             chance.rng.bit_generator.state = data["block_state"]
             chance._refill()
             chance.rng.bit_generator.state = data["state"]
-            used = int(data["used"])
+            used = data["used"]
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"saved randomness is not valid: {err}") from None
-        if not 0 <= used <= BLOCK:
+        if isinstance(used, bool) or not isinstance(used, int) or not 0 <= used <= BLOCK:
             raise ValueError(f"saved randomness 'used' must be 0..{BLOCK}, got {used}")
         chance._used = used
         return chance

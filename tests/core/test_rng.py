@@ -67,6 +67,10 @@ def test_restored_state_saves_the_same():
     {"seed": 1, "state": Chance(1).to_dict()["state"], "used": BLOCK + 1},
     {"seed": 1, "state": Chance(1).to_dict()["state"], "used": -1},
     {"seed": 1, "state": Chance(1).to_dict()["state"]},
+    {**Chance(1).to_dict(), "used": "5"},
+    {**Chance(1).to_dict(), "used": 5.0},
+    {**Chance(1).to_dict(), "used": True},
+    {**Chance(1).to_dict(), "used": None},
 ])
 def test_bad_saved_randomness_raises_value_error(bad):
     with pytest.raises(ValueError):
