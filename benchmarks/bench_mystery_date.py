@@ -15,8 +15,9 @@ The fast lane (issue 13), beside the reference engine in the same run:
 first compile (a fresh subprocess with an empty ``NUMBA_CACHE_DIR``) and the
 cached start (a second fresh subprocess on that cache), each less the time
 the same subprocess takes to import boardkit; (6) 1,000,000 games on 2
-cores (``bk.process_pool(2)``); (7) the peak memory (RSS, the parent and
-its workers) of a ``--stream-games`` run through ``bk.simulate_stream``.
+cores (``bk.process_pool(2)``); (7) the peak memory (RSS of the parent, and of
+the parent and its workers together, with psutil) of a ``--stream-games``
+run through ``bk.simulate_stream``.
 """
 from __future__ import annotations
 
@@ -88,23 +89,42 @@ STREAM = """
 import resource, sys, time
 import boardkit as bk
 from boardkit.games import mystery_date as md
-n = int(sys.argv[1]); wins = 0; games = 0; t = time.perf_counter()
+try:
+    import psutil
+except ImportError:
+    psutil = None
+
+def tree_rss_mb():
+    # the resident memory of this process and every worker it started (the pool's processes)
+    if psutil is None:
+        return float("nan")
+    me = psutil.Process()
+    total = 0
+    for process in [me] + me.children(recursive=True):
+        try:
+            total += process.memory_info().rss
+        except psutil.Error:
+            pass
+    return total / 2**20
+
+n = int(sys.argv[1]); wins = 0; games = 0; peak = 0.0; t = time.perf_counter()
 with bk.process_pool(workers=2) as pool:
     for part in bk.simulate_stream(md.Rules(), 4, n, seed=0, progress=False, executor=pool, engine="fast"):
         wins += int((part["winner"] == 0).sum()); games += len(part)
+        peak = max(peak, tree_rss_mb())
 me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-print(games, wins, time.perf_counter() - t, me, workers)
+print(games, wins, time.perf_counter() - t, me, peak)
 """
 
 
 def streamed_run(n_games: int) -> tuple[float, float, float, float]:
-    """(seconds, seat 0's win share, the parent's peak RSS MB, the largest worker's peak RSS MB)."""
+    """(seconds, seat 0's win share, the parent's peak RSS MB, the peak RSS MB of the parent and
+    its workers together, sampled after every chunk; NaN without psutil)."""
     out = subprocess.run([sys.executable, "-c", STREAM, str(n_games)], check=True, capture_output=True,
                          text=True).stdout.split()
-    games, wins, seconds, parent, worker = int(out[0]), int(out[1]), float(out[2]), float(out[3]), float(out[4])
+    games, wins, seconds, parent, tree = int(out[0]), int(out[1]), float(out[2]), float(out[3]), float(out[4])
     assert games == n_games
-    return seconds, wins / games, parent, worker
+    return seconds, wins / games, parent, tree
 
 
 def main() -> None:
@@ -141,9 +161,9 @@ def main() -> None:
         seconds = million_on_two_cores(args.million)
         print(f"fast lane, {args.million:,} games on 2 cores : {seconds:8.2f} s ({args.million / seconds:,.0f} games/s)")
     if args.stream_games:
-        seconds, share, parent, worker = streamed_run(args.stream_games)
+        seconds, share, parent, tree = streamed_run(args.stream_games)
         print(f"bk.simulate_stream {args.stream_games:,} games, 2 cores: {seconds:.1f} s, peak RSS "
-              f"{parent:.0f} MB (parent) + {worker:.0f} MB (largest worker); seat 0 won {share:.4f}")
+              f"{parent:.0f} MB (parent), {tree:.0f} MB (parent and workers together); seat 0 won {share:.4f}")
 
 
 if __name__ == "__main__":
