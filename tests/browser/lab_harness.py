@@ -97,6 +97,20 @@ class JupyterLabServer:
             body = answer.read()
         return json.loads(body) if body else None
 
+    def wait_for_one_kernel(self, timeout=60):
+        """Wait until the server runs exactly one kernel, idle, for one session (opening a notebook
+        under heavy load, JupyterLab 4.6 may start a second kernel and shut the first down)."""
+        deadline = time.monotonic() + timeout
+        steady = 0
+        while steady < 3:
+            kernels, sessions = self._api("GET", "api/kernels"), self._api("GET", "api/sessions")
+            ok = (len(kernels) == 1 and len(sessions) == 1 and kernels[0]["execution_state"] == "idle"
+                  and sessions[0]["kernel"]["id"] == kernels[0]["id"])
+            steady = steady + 1 if ok else 0
+            if time.monotonic() > deadline:
+                raise AssertionError(f"JupyterLab did not settle on one kernel: {kernels} {sessions}")
+            time.sleep(0.5)
+
     def shut_down_kernels(self):
         """Stop every kernel of the server (each notebook's), so the next one has the cores."""
         for kernel in self._api("GET", "api/kernels"):

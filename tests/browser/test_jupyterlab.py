@@ -63,6 +63,7 @@ def open_notebook(page, jupyterlab, name):
     """Open ``notebooks/<name>`` and wait for its kernel; check what shows before anything runs."""
     page.goto(jupyterlab.url(f"notebooks/{name}"), timeout=OPEN_TIMEOUT_MS)
     wait_for_idle_kernel(page, OPEN_TIMEOUT_MS)
+    jupyterlab.wait_for_one_kernel(OPEN_TIMEOUT_MS / 1000)
     notebook = page.locator(NOTEBOOK)
     guide = notebook.locator(".jp-Cell").first.locator(".jp-RenderedMarkdown")
     expect(guide).to_contain_text("Run → Run All Cells")
