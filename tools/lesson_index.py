@@ -105,17 +105,20 @@ def index_notebook():
     CLEVER_BOTS = {{"Mystery Date": (md.Rules(), md.bots.Collector()), "Mouse Trap": (mt.Rules(), mt.bots.Trapper()),
                    "Philo Vance": (pv.Rules(), pv.bots.Detective()), "Cluedo Card Game": (cc.Rules(), cc.bots.Shedder())}}
 
-    def compare_games(n_games, executor=None, progress=False):
+    def compare_games(n_games, executor=None, progress=False, engine="auto"):
         \"\"\"Every game's headline measures from ``n_games`` games, and its skill from ``n_games`` more.\"\"\"
         frames, skill = {{}}, {{}}
         for name, (rules, bot) in CLEVER_BOTS.items():
-            frames[name] = bk.simulate(rules, n_players=4, n_games=n_games, seed=0, executor=executor, progress=progress)
+            frames[name] = bk.simulate(rules, n_players=4, n_games=n_games, seed=0, executor=executor,
+                                       progress=progress, engine=engine)
             test = bk.metrics.skill_test(rules, bot, Random(), n_players=4, n_games=n_games, seed=1,
-                                         executor=executor, progress=progress)
+                                         executor=executor, progress=progress, engine=engine)
             skill[name] = test["skill"]
         return bk.metrics.compare(frames, skill)
 
-    comparison = compare_games(100)
+    # The page opens with 100 games of each on the readable engine (nothing to compile);
+    # the button below plays 1,000 on the compiled fast lane where a game has one.
+    comparison = compare_games(100, engine="reference")
     print(comparison.round(2).T.to_string())
     """)
     b.code("""

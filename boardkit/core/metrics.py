@@ -214,14 +214,14 @@ def _check_bot(bot, name: str) -> None:
 
 
 def skill_test(rules, strong, weak, n_players: int = 4, n_games: int = 1000, seed: int | None = 0,
-               progress=True, executor=None) -> pd.Series:
+               progress=True, executor=None, engine: str = "auto") -> pd.Series:
     """How often does the ``strong`` bot beat ``n_players - 1`` copies of the ``weak`` bot?
 
     The strong bot takes each seat in turn (``n_games`` split as evenly as
     possible over the seats, each part with its own seed derived from
     ``seed``), so no seat's advantage helps or hurts it.  The weak seats get
-    copies (``copy.deepcopy``) of ``weak``.  ``progress`` and ``executor`` are
-    as for ``bk.simulate``; one progress bar covers the whole test.
+    copies (``copy.deepcopy``) of ``weak``.  ``progress``, ``executor`` and
+    ``engine`` are as for ``bk.simulate``; one progress bar covers the whole test.
 
     Returns ``games``, ``won games`` (games somebody won), ``wins`` (won by
     the strong bot), ``win rate`` (its share of the won games, as in
@@ -248,7 +248,7 @@ def skill_test(rules, strong, weak, n_players: int = 4, n_games: int = 1000, see
                 continue
             bots = [strong if s == seat else copy.deepcopy(weak) for s in range(n_players)]
             frame = simulate(rules, n_players=n_players, n_games=part, seed=part_seed, bots=bots,
-                             progress=bar, executor=executor)
+                             progress=bar, executor=executor, engine=engine)
             winners = frame["winner"].dropna()
             won += len(winners)
             wins += int((winners == seat).sum())
@@ -267,7 +267,7 @@ def skill_test(rules, strong, weak, n_players: int = 4, n_games: int = 1000, see
 
 
 def tournament(rules, bots: dict, n_players: int = 4, n_games: int = 1000, seed: int | None = 0,
-               progress=True, executor=None) -> pd.DataFrame:
+               progress=True, executor=None, engine: str = "auto") -> pd.DataFrame:
     """Every bot against every other: a :func:`skill_test` for each ordered pair of names.
 
     ``bots`` maps a name to a bot, e.g. ``{"Random": Random(), "Collector":
@@ -296,7 +296,7 @@ def tournament(rules, bots: dict, n_players: int = 4, n_games: int = 1000, seed:
     try:
         for a, b in pairs:
             result = skill_test(rules, bots[a], bots[b], n_players=n_players, n_games=n_games, seed=seed,
-                                progress=bar, executor=executor)
+                                progress=bar, executor=executor, engine=engine)
             rows.append({"bot": a, "against": b, **{k: result[k] for k in
                                                      ("games", "wins", "win rate", "low", "high", "skill")}})
     finally:
