@@ -29,6 +29,7 @@ def index_notebook():
     | 3 | **Philo Vance** (1937) | Deduction: counting hands exactly (beyond the hypergeometric), the chance that 4 of 6 guesses are right, Bayes' rule from "yes" and "no", does reasoning beat guessing? | [in JupyterLab](03_philo_vance.ipynb) · [as a Voilà app](../voila/render/notebooks/03_philo_vance.ipynb) |
     | 4 | **Cluedo Card Game** | Game design: the exact chance of being stuck (hypergeometric), is it fair to every seat, luck against skill in a bot tournament, designing a better variant | [in JupyterLab](04_cluedo_cards.ipynb) · [as a Voilà app](../voila/render/notebooks/04_cluedo_cards.ipynb) |
     | 5 | **Win, Lose or Draw** (1988) | Markov chains on a ring (where the white pawn lands, its long run, the wait for a Spade), how long it takes to collect four colours, the race to 8 by dynamic programming and the first team's edge, a simple model checked against the real game | [in JupyterLab](05_win_lose_draw.ipynb) · [as a Voilà app](../voila/render/notebooks/05_win_lose_draw.ipynb) |
+    | 6 | **Design lab** (any of the five) | Game design as a search: set goals (fair to every seat, a length you like, comebacks), move rule sliders and watch the figures with their intervals, map two rules at once, let a search find the rules, then play the game you designed | [in JupyterLab](06_design_lab.ipynb) · [as a Voilà app](../voila/render/notebooks/06_design_lab.ipynb) |
 
     **How the app links work.** The "as a Voilà app" link works when JupyterLab (or
     Jupyter Server) with Voilà is started from the top folder of this project. From a
@@ -74,6 +75,8 @@ def index_notebook():
     links = [f'<li><b>{row.game}</b>: <a href="{base}voila/render/notebooks/{row.lesson}" target="_blank">'
              f'open as a Voilà app</a></li>'
              for row in lessons.itertuples() if row.status == "ready" and row.lesson]
+    links.append(f'<li><b>Design lab</b>: <a href="{base}voila/render/notebooks/06_design_lab.ipynb" '
+                 f'target="_blank">open as a Voilà app</a></li>')
     HTML("<ul style='font-size: 130%'>" + "".join(links) + "</ul>")
     """)
     b.md("""
