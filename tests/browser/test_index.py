@@ -30,7 +30,7 @@ def test_index_lists_the_lessons_and_compares_the_games(voila_server, browser_pa
     expect(table).to_contain_text("skill")
     expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)
     links = page.locator("a", has_text="open as a Voilà app")
-    expect(links).to_have_count(5)
+    expect(links).to_have_count(6)   # five lessons and the design lab
     assert links.first.get_attribute("href").endswith("voila/render/notebooks/01_mystery_date.ipynb")
     wait_for_images(page, 1)                                        # the comparison chart
 
