@@ -151,7 +151,8 @@ def lanes() -> list[str]:
 def warm_up(n_games: int = 3, verbose: bool = True) -> dict:
     """Compile every game's fast lane now, so no student waits for it later.
 
-    Plays ``n_games`` games of each lane's rulebook with its default bots
+    Plays ``n_games`` games of each lane's rulebook (or of each way to play
+    its ``warm_up_rules()`` lists) with its default bots
     and with ``Random`` (the smallest and the largest table), which compiles
     every function of the lane and stores it in numba's on-disk cache
     (``__pycache__`` beside each ``fast.py``).  ``binder/postBuild`` calls it
@@ -168,13 +169,16 @@ def warm_up(n_games: int = 3, verbose: bool = True) -> dict:
     for name in lanes():
         started = time.perf_counter()
         try:
-            rules = importlib.import_module(f"boardkit.games.{name}").Rules()
-            lane = lane_for(rules)
+            rulebook = importlib.import_module(f"boardkit.games.{name}").Rules()
+            lane = lane_for(rulebook)
+            # a lane whose ways to play compile apart lists them (Win, Lose or Draw: team and gameboard)
+            every_way = lane.warm_up_rules() if hasattr(lane, "warm_up_rules") else [rulebook]
             seeds = np.arange(n_games, dtype=np.int64)
-            for n_players in sorted({rules.min_players, rules.max_players}):
-                for bots in (rules.default_bots(n_players), [Random() for _ in range(n_players)]):
-                    if lane.unsupported(rules, n_players, bots) is None:
-                        lane.play_games(rules, n_players, seeds, bots)
+            for rules in every_way:
+                for n_players in sorted({rules.min_players, rules.max_players}):
+                    for bots in (rules.default_bots(n_players), [Random() for _ in range(n_players)]):
+                        if lane.unsupported(rules, n_players, bots) is None:
+                            lane.play_games(rules, n_players, seeds, bots)
             timings[name] = time.perf_counter() - started
         except Exception as err:  # one broken lane must not stop the others warming up
             timings[name] = float("nan")

@@ -358,6 +358,11 @@ def _bot_kind(bot) -> int | None:
     return None
 
 
+def warm_up_rules() -> list:
+    """The rulebooks ``core.fast.warm_up`` compiles: both ways to play, whose game loops compile apart."""
+    return [Rules(), Rules(play="gameboard")]
+
+
 def unsupported(rules, n_players: int, bots) -> str | None:
     """None when the lane can play these rules with these bots, else a sentence saying what it cannot."""
     if not isinstance(rules, Rules):
