@@ -6,16 +6,16 @@ reference frame must agree in distribution: winner seat (no winner counted as
 its own category), end reason and catches by a two-sample chi-square test;
 turns and every other numeric column by a two-sample Kolmogorov-Smirnov test.
 
-Power arithmetic.  Each case plays N_REF = 8,000 reference games and
-N_FAST = 80,000 fast games.  A win rate near p = 0.5 (the worst case; the
+Power arithmetic.  Each case plays N_REF = 13,000 reference games and
+N_FAST = 130,000 fast games.  A win rate near p = 0.5 (the worst case; the
 4-player rates near 0.25 are estimated better) has a standard error of the
-difference sqrt(p(1-p)(1/8000 + 1/80000)) = 0.0059, so a real difference of
-2 percentage points is 3.4 standard errors: caught at p < 0.001 (|z| > 3.29)
-with probability about 0.55 in the worst case and 0.75 at p = 0.25, and a
-difference of 2.5 points nearly always.  Game length: turns have a
-coefficient of variation of about 0.5 here, so the standard error of the
-difference of mean lengths is 0.5 * sqrt(1/8000 + 1/80000) = 0.59% of the
-mean; a 3% difference is 5 standard errors, which the KS test (comparing the
+difference sqrt(p(1-p)(1/13000 + 1/130000)) = 0.0046, so a real difference of
+2 percentage points is 4.35 standard errors: caught at p < 0.001 (|z| > 3.29)
+with probability about 0.85 in the worst case and 0.96 at p = 0.25.  Game
+length: turns have a coefficient of variation of about 0.5 here, so the
+standard error of the difference of mean lengths is
+0.5 * sqrt(1/13000 + 1/130000) = 0.46% of the mean; a 3% difference is 6.5
+standard errors, which the KS test (comparing the
 whole distribution, somewhat less powerful than a t-test for a pure shift)
 catches nearly always.  Each test uses p < 0.001; with 4 cases x 12 columns
 (48 tests) the chance of any false alarm is at most 0.048 (Bonferroni), and
@@ -46,7 +46,7 @@ from boardkit.games.mouse_trap import fast
 
 pytestmark = pytest.mark.skipif(not core_fast.numba_available(), reason="numba is not installed")
 
-N_REF, N_FAST = 8_000, 80_000
+N_REF, N_FAST = 13_000, 130_000
 ALPHA = 0.001
 CATEGORICAL = ("winner", "end", "stalemate", "catches")
 NUMERIC = ("turns", "parts", "trap_done", "cranks", "pushes", "lead_changes", "winner_worst_deficit")
