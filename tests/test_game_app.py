@@ -33,7 +33,7 @@ GAMES = [
 CANT_APPLY = {
     "wld": [
         ("test_bad_arguments_raise_a_clear_value_error", dict(n_players=1),
-         "Team Play seats 4 to 12 players: its message says so, not 2 to 4"),
+         "Team Play seats 4 to 40 players: its message says so, not 2 to 4"),
         ("test_bad_arguments_raise_a_clear_value_error", dict(n_players=5), "5 players is a fine Team Play game"),
         ("test_bad_arguments_raise_a_clear_value_error", dict(n_players=3, seats="BBBB"),
          "3 players are too few for Team Play: the player count is refused before the seats"),
