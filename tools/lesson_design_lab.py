@@ -83,7 +83,8 @@ def design_lab_notebook():
     fairness_goal = widgets.FloatSlider(value=0.05, min=0, max=0.5, step=0.01, description="seat test p ≥",
                                         continuous_update=False, layout=widgets.Layout(width="600px"),
                                         style={"description_width": "120px"})
-    comeback_goal = widgets.Checkbox(value=True, description="comeback share as high as possible")
+    comeback_goal = widgets.Checkbox(value=True, description="comeback share as high as possible",
+                                     layout=widgets.Layout(width="600px"))   # the whole label, not "as high as…"
 
     def current_goals():
         goals = [bk.design.between("median length", *length_goal.value),
