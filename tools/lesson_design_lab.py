@@ -161,7 +161,18 @@ def design_lab_notebook():
                                 goal=length_goal.value)
         show(knob_view, f"your variant: {bk.design.variant_code(variant)}",
              f"{n_games:,} games each, played by the {frame.attrs['engine']} engine",
-             table[FIGURES[:3]].join(scores).round(3), ax.figure)
+             with_intervals(table, FIGURES[:3]).join(scores.round(3)), ax.figure)
+
+    def with_intervals(table, figures):
+        \"\"\"Each figure beside its 95% interval, '68 (66 to 71)', where the figure has one.\"\"\"
+        shown = pd.DataFrame(index=table.index)
+        for figure in figures:
+            if f"{figure} low" in table:
+                shown[figure] = [f"{value:.3g} ({low:.3g} to {high:.3g})" for value, low, high
+                                 in zip(table[figure], table[f"{figure} low"], table[f"{figure} high"])]
+            else:
+                shown[figure] = table[figure].round(3)
+        return shown
 
     game_picker.observe(make_knobs, names="value")
     for goal_widget in (length_goal, fairness_goal, comeback_goal):
