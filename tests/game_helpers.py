@@ -39,3 +39,17 @@ def assert_restores_and_continues(original, bots, stops):
     bk.play(copy, bots)
     assert copy.events == original.events
     assert copy.to_dict() == original.to_dict()
+
+
+def assert_refused_unchanged(game, wrong) -> None:
+    """``wrong`` (not a legal action now) raises IllegalAction and leaves the save exactly as it was."""
+    from boardkit import IllegalAction
+
+    before = saved(game)
+    try:
+        game.apply(wrong)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError(f"{wrong!r} was accepted")
+    assert saved(game) == before

@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, settings, target
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from boardkit.core import IllegalAction
 from boardkit.games import cluedo_cards as cc
 from boardkit.games.cluedo_cards.rules import LIMITS
 from cc_helpers import accounted, saved
+from game_helpers import assert_refused_unchanged
 
 SKIPPY = (("dagger", "skip chosen"), ("candlestick", "skip next"), ("rope", "again"), ("revolver", "swap hands"),
           ("lead piping", "skip next"), ("spanner", "skip chosen"), ("Col. Mustard", "skip next"))
@@ -102,14 +102,7 @@ class CluedoMachine(RuleBasedStateMachine):
         game = self.game
         if wrong in game.legal_actions():
             return
-        before = saved(game)
-        try:
-            game.apply(wrong)
-        except IllegalAction:
-            pass
-        else:
-            raise AssertionError(f"{wrong!r} was accepted")
-        assert saved(game) == before
+        assert_refused_unchanged(game, wrong)
 
     @precondition(lambda self: not self.game.is_over)
     @rule()
