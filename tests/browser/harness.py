@@ -66,6 +66,25 @@ def _descendants(pid):
     return found
 
 
+def stop_server(process) -> None:
+    """Stop a server started in a process group of its own (Voilà, JupyterLab) and every
+    kernel it started: SIGTERM to the group, SIGKILL if it will not go, then the kernels
+    (they run in sessions of their own, so the group's signal misses them)."""
+    kernels = _descendants(process.pid)
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)
+    for pid in kernels:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 class VoilaServer:
     """One ``voila`` process serving one notebook, on 127.0.0.1 only.
 
@@ -108,19 +127,7 @@ class VoilaServer:
 
     def stop(self):
         """Ask Voilà to stop (it shuts its kernels down), then make sure all is gone."""
-        kernels = _descendants(self.process.pid)  # kernels run in sessions of their own
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=5)
-        for pid in kernels:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        stop_server(self.process)
         self._log.close()
 
 

@@ -18,14 +18,13 @@ import os
 import re
 import secrets
 import shutil
-import signal
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
 
-from harness import REPO_ROOT, _answers_http, _descendants, free_port
+from harness import REPO_ROOT, _answers_http, free_port, stop_server
 
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"    # what the server serves (a copy of it)
 NEVER_CHECK = "jupyterlab.handlers.announcements.NeverCheckForUpdate"
@@ -124,19 +123,7 @@ class JupyterLabServer:
 
     def stop(self):
         """Stop JupyterLab and every kernel it started."""
-        kernels = _descendants(self.process.pid)
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=5)
-        for pid in kernels:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        stop_server(self.process)
         self._log.close()
 
 
