@@ -67,6 +67,7 @@ import os  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+import jupytext  # noqa: E402
 import nbformat  # noqa: E402
 import pytest  # noqa: E402
 from nbformat.v4 import new_code_cell, new_notebook, new_output  # noqa: E402
@@ -74,7 +75,7 @@ from nbformat.v4 import new_code_cell, new_notebook, new_output  # noqa: E402
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tools"))
 import build_notebooks  # noqa: E402
-from notebook_builder import PIN, VOILA_MARKER, WIDGET_VIEW, Builder, saved_output_problems, strip_widgets  # noqa: E402
+from notebook_builder import PIN, VOILA_MARKER, WIDGET_VIEW, saved_output_problems, strip_widgets, unsynced_cells  # noqa: E402
 
 SAVED_NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
 A_WIDGET = {WIDGET_VIEW: {"version_major": 2, "version_minor": 0, "model_id": "5f0c"}, "text/plain": "VBox()"}
@@ -127,7 +128,10 @@ def test_check_exits_1_naming_the_notebook_and_the_cell(tmp_path, monkeypatch, c
     (tmp_path / "notebooks").mkdir()
     for name in build_notebooks.NOTEBOOKS:
         nbformat.write(new_notebook(), str(tmp_path / "notebooks" / name))
-    nbformat.write(_notebook_with_a_widget(pinned=True), str(tmp_path / "notebooks" / "00_index.ipynb"))
+        (tmp_path / "notebooks" / name.replace(".ipynb", ".py")).write_text("")     # its (empty) source
+    widgets_saved = _notebook_with_a_widget(pinned=True)
+    nbformat.write(widgets_saved, str(tmp_path / "notebooks" / "00_index.ipynb"))
+    jupytext.write(widgets_saved, str(tmp_path / "notebooks" / "00_index.py"), fmt="py:percent")
     assert build_notebooks.main(["--check"]) == 1
     err = capsys.readouterr().err
     assert "notebooks/00_index.ipynb: cell 0 (id x-00): output 1 is a widget view" in err
@@ -150,9 +154,8 @@ def test_the_builder_never_writes_a_widget_even_in_a_pinned_cell(monkeypatch):
             self.nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
 
     monkeypatch.setattr(nbclient, "NotebookClient", FakeClient)
-    b = Builder("x")
-    b.code(PIN + "\nwidgets.VBox()")
-    nb = build_notebooks.pin_outputs(b.notebook(), REPO / "notebooks" / "x.ipynb")
+    nb = new_notebook(cells=[new_code_cell(PIN + "\nwidgets.VBox()", id="x-00")])
+    nb = build_notebooks.pin_outputs(nb, REPO / "notebooks" / "x.ipynb")
     assert saved_output_problems(nb) == []
     assert nb.cells[0].outputs[1]["data"] == {"text/plain": "VBox()"}
 
@@ -196,9 +199,22 @@ def test_the_start_cell_shows_its_guide_in_jupyterlab_and_nothing_under_voila(mo
     assert _run_start_cell(path, monkeypatch, {VOILA_MARKER: "/"}) == []
 
 
-def test_a_guide_that_would_break_its_cell_is_refused():
-    with pytest.raises(ValueError, match="triple quote"):
-        Builder("x").how_to_start('Press """ here')
+@pytest.mark.parametrize("path", SAVED_NOTEBOOKS, ids=lambda path: path.name)
+def test_each_notebook_is_in_step_with_its_readable_py_source(path):
+    """The jupytext pair: the .py beside the notebook is its source, cell for cell."""
+    assert path.with_suffix(".py").exists()
+    saved = nbformat.read(str(path), as_version=4)
+    assert unsynced_cells(saved, build_notebooks.lesson(path.name)) == []
+    assert saved.metadata["jupytext"]["formats"] == "ipynb,py:percent"
+
+
+def test_a_notebook_out_of_step_with_its_source_is_named_cell_by_cell():
+    saved = build_notebooks.lesson("00_index.ipynb")
+    edited = build_notebooks.lesson("00_index.ipynb")
+    edited.cells[1].source += "\nA teacher's new sentence."
+    assert unsynced_cells(saved, edited) == [f"cell 1 (id {saved.cells[1].id}) differs from its .py source"]
+    edited.cells.pop()
+    assert "cells, but its .py source has" in unsynced_cells(saved, edited)[0]
 
 
 def test_a_pin_is_read_on_any_comment_line_as_nbval_reads_it():

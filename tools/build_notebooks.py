@@ -1,11 +1,15 @@
-"""Write the lesson notebooks (nbformat 4) with their outputs stripped.
+"""Write the lesson notebooks (nbformat 4) from their readable sources, with their outputs stripped.
 
     python tools/build_notebooks.py          # write every notebook of notebooks/
     python tools/build_notebooks.py --pin    # ... then run them and keep the pinned outputs
     python tools/build_notebooks.py --pin 01_mystery_date.ipynb 02_mouse_trap.ipynb   # only these two
     python tools/build_notebooks.py --check  # write nothing; fail if a saved notebook holds widgets
 
-Each notebook is written by its own module, ``tools/lesson_<game>.py``.
+Each lesson's source is the jupytext percent script beside its notebook
+(``notebooks/01_mystery_date.py`` for ``notebooks/01_mystery_date.ipynb``): edit either in
+JupyterLab (jupytext keeps the pair in step), or the ``.py`` in any editor, then run this
+with ``--pin`` so the pinned outputs are fresh.  ``--check`` also fails when a notebook's
+cells differ from its ``.py``.
 A cell with a ``# NBVAL_CHECK_OUTPUT`` line (its first, as a rule) is a pinned cell: nbval
 (run with ``--nbval-lax``) compares its output on every run, so its printed
 numbers must not drift.  ``--pin`` executes each notebook in a fresh kernel and
@@ -27,22 +31,25 @@ from pathlib import Path
 
 import nbformat
 
-from lesson_cluedo_cards import cluedo_cards_notebook
-from lesson_design_lab import design_lab_notebook
-from lesson_index import index_notebook
-from lesson_mouse_trap import mouse_trap_notebook
-from lesson_mystery_date import mystery_date_notebook
-from lesson_philo_vance import philo_vance_notebook
-from lesson_win_lose_draw import win_lose_draw_notebook
-from notebook_builder import is_pinned, saved_output_problems, strip_widgets
+from notebook_builder import is_pinned, read_lesson, saved_output_problems, strip_widgets, unsynced_cells
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 
 
-NOTEBOOKS = {"00_index.ipynb": index_notebook, "01_mystery_date.ipynb": mystery_date_notebook,
-             "02_mouse_trap.ipynb": mouse_trap_notebook, "03_philo_vance.ipynb": philo_vance_notebook,
-             "04_cluedo_cards.ipynb": cluedo_cards_notebook, "05_win_lose_draw.ipynb": win_lose_draw_notebook,
-             "06_design_lab.ipynb": design_lab_notebook}
+#: Each notebook and the prefix of its cell ids.
+NOTEBOOKS = {"00_index.ipynb": "index", "01_mystery_date.ipynb": "md", "02_mouse_trap.ipynb": "mt",
+             "03_philo_vance.ipynb": "pv", "04_cluedo_cards.ipynb": "cc", "05_win_lose_draw.ipynb": "wld",
+             "06_design_lab.ipynb": "lab"}
+
+
+def source_of(name: str) -> Path:
+    """The readable source of notebook ``name``: the ``.py`` beside it."""
+    return NOTEBOOK_DIR / name.replace(".ipynb", ".py")
+
+
+def lesson(name: str):
+    """The notebook ``name`` as its source says, without outputs."""
+    return read_lesson(source_of(name), NOTEBOOKS[name])
 
 
 def pin_outputs(nb, path: Path, timeout: int = 600):
@@ -65,13 +72,15 @@ def check(names) -> int:
     found = 0
     for name in names:
         path = NOTEBOOK_DIR / name
-        for problem in saved_output_problems(nbformat.read(str(path), as_version=4)):
+        saved = nbformat.read(str(path), as_version=4)
+        for problem in saved_output_problems(saved) + unsynced_cells(saved, lesson(name)):
             print(f"{path.relative_to(NOTEBOOK_DIR.parent)}: {problem}", file=sys.stderr)
             found += 1
     if found:
         print(f"{found} problem(s): rebuild with `python tools/build_notebooks.py --pin NOTEBOOK`", file=sys.stderr)
         return 1
-    print(f"checked {len(names)} notebook(s): no widget views, no widget state, no stray outputs", file=sys.stderr)
+    print(f"checked {len(names)} notebook(s): no widget views, no widget state, no stray outputs, "
+          "each in step with its .py", file=sys.stderr)
     return 0
 
 
@@ -92,7 +101,7 @@ def main(argv=None):
         return check(args.names or list(NOTEBOOKS))
     for name in args.names or NOTEBOOKS:
         path = NOTEBOOK_DIR / name
-        nb = NOTEBOOKS[name]()
+        nb = lesson(name)
         if args.pin:
             pin_outputs(nb, path)
         problems = saved_output_problems(nb)

@@ -1,5 +1,5 @@
-"""The cell collector every lesson builder uses (``tools/lesson_*.py``), and the
-checks every saved notebook must pass.
+"""How a lesson's source (``notebooks/NN_name.py``, jupytext percent format) becomes its
+notebook, and the checks every saved notebook must pass.
 
 A notebook is saved without widgets: a widget's view in a saved output, or the
 widget state in the notebook's metadata, names models that only the kernel which
@@ -11,9 +11,9 @@ says where any are left.
 from __future__ import annotations
 
 import copy
-import textwrap
+from pathlib import Path
 
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+import jupytext
 
 #: A cell with this comment line (the first, as a rule) is pinned: nbval compares its output.
 PIN = "# NBVAL_CHECK_OUTPUT"
@@ -26,56 +26,45 @@ WIDGET_STATE_KEY = "widgets"
 VOILA_MARKER = "VOILA_BASE_URL"
 #: The id of the "how to start" cell; named, so the other cells keep their numbered ids.
 START_CELL = "start"
+#: The first line of that cell (JupyterLab shows a hidden source's first line).
+START_TITLE = "# How to start"
+#: The jupytext pairing of every lesson: the notebook and a readable percent-format script beside it.
+PAIRING = "ipynb,py:percent"
 
 
-class Builder:
-    """Collects cells with stable ids, so rebuilding gives the same file."""
+def read_lesson(path: Path, prefix: str):
+    """The notebook of the lesson source ``path`` (a jupytext percent ``.py`` file), without outputs.
 
-    def __init__(self, prefix: str):
-        self.prefix = prefix
-        self.cells = []
-        self._numbered = 0
+    Cells get stable ids (``prefix-00``, ``prefix-01``, ...; the opening how-to-start
+    cell is ``prefix-start``), so rebuilding gives the same file. The notebook keeps
+    jupytext's pairing (``formats: ipynb,py:percent``): a teacher who edits the lesson in
+    JupyterLab (jupytext installed) saves both files.
+    """
+    nb = jupytext.read(str(path))
+    numbered = 0
+    for index, cell in enumerate(nb.cells):
+        if index == 0 and cell.cell_type == "code" and cell.source.startswith(START_TITLE):
+            cell.id = f"{prefix}-{START_CELL}"
+            continue
+        cell.id = f"{prefix}-{numbered:02d}"
+        numbered += 1
+    nb.metadata["kernelspec"] = KERNELSPEC
+    nb.metadata["language_info"] = {"name": "python"}
+    nb.metadata.setdefault("jupytext", {})["formats"] = PAIRING
+    nb.metadata["jupytext"].pop("text_representation", None)
+    nb.nbformat, nb.nbformat_minor = 4, 5
+    return nb
 
-    def _id(self) -> str:
-        cell_id = f"{self.prefix}-{self._numbered:02d}"
-        self._numbered += 1
-        return cell_id
 
-    def md(self, text: str) -> None:
-        self.cells.append(new_markdown_cell(textwrap.dedent(text).strip(), id=self._id()))
-
-    def code(self, text: str, tags=(), hidden: bool = False) -> None:
-        cell = new_code_cell(textwrap.dedent(text).strip(), id=self._id())
-        if tags:
-            cell.metadata["tags"] = list(tags)
-        if hidden:
-            cell.metadata["jupyter"] = {"source_hidden": True}
-        self.cells.append(cell)
-
-    def how_to_start(self, text: str) -> None:
-        """The first lines a JupyterLab student reads: how to start the lesson, and what comes.
-
-        A pinned code cell with its source hidden whose output is ``text`` as
-        Markdown, saved in the notebook so JupyterLab shows it before anything
-        runs. Under Voilà (which sets ``VOILA_BASE_URL`` in its kernels) the cell
-        shows nothing, so the app a class sees is not cluttered with it.
-        """
-        guide = textwrap.dedent(text).strip()
-        if '"""' in guide or "\\" in guide:
-            raise ValueError(f"how_to_start: the text may hold no triple quote and no backslash, got {guide!r}")
-        # JupyterLab shows a hidden source's first line: the title, not the pin (nbval finds it on any line).
-        cell = new_code_cell("# How to start, shown in JupyterLab (not in the Voilà app)\n"
-                             f"{PIN}\nimport os\nfrom IPython.display import Markdown, display\n\n"
-                             f"if {VOILA_MARKER!r} not in os.environ:\n"
-                             f'    display(Markdown("""\n{guide}\n"""))', id=f"{self.prefix}-{START_CELL}")
-        cell.metadata["jupyter"] = {"source_hidden": True}
-        self.cells.append(cell)
-
-    def notebook(self):
-        nb = new_notebook(cells=self.cells)
-        nb.metadata["kernelspec"] = KERNELSPEC
-        nb.metadata["language_info"] = {"name": "python"}
-        return nb
+def unsynced_cells(saved, source):
+    """Where the saved notebook ``saved`` differs from its lesson source ``source`` (cell kinds and texts)."""
+    problems = []
+    if len(saved.cells) != len(source.cells):
+        problems.append(f"{len(saved.cells)} cells, but its .py source has {len(source.cells)}")
+    for number, (a, b) in enumerate(zip(saved.cells, source.cells)):
+        if (a.cell_type, a.source) != (b.cell_type, b.source):
+            problems.append(f"cell {number} (id {a.get('id', '?')}) differs from its .py source")
+    return problems
 
 
 def _widget_free(output):

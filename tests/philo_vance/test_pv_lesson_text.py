@@ -3,7 +3,7 @@ from pathlib import Path
 
 from boardkit.games import philo_vance as pv
 
-LESSON = (Path(__file__).resolve().parents[2] / "tools" / "lesson_philo_vance.py").read_text(encoding="utf-8")
+LESSON = (Path(__file__).resolve().parents[2] / "notebooks" / "03_philo_vance.py").read_text(encoding="utf-8")
 
 
 def test_the_lesson_gives_the_detectives_real_thresholds():
