@@ -24,7 +24,7 @@ from . import bots as mt_bots
 from . import view_draw as vd
 from .actions import BUILD_IT, Crank, Push, Roll
 from .game import BUILDING, CRANKING, ROLLING, SPLITTING, Game
-from .rules import STAGES, Rules
+from .rules import BUILD as BUILD_SPACE, STAGES, Rules
 
 BOTS = {"Trapper": mt_bots.Trapper, "Random": mt_bots.Random}
 CRANK_QUEUE_S = 2.5   # how long the chain reaction's animation may wait for a running one
@@ -33,6 +33,67 @@ CRANK_QUEUE_S = 2.5   # how long the chain reaction's animation may wait for a r
 def _and(names) -> str:
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _where_in_words(rules, position) -> str:
+    """Where a mouse stands, in words: the stretch of track, the space's number and its text."""
+    if position is None:
+        return "caught in the trap, out of the game"
+    space = rules.spaces[position]
+    text = space.label
+    if space.kind == BUILD_SPACE:
+        text = f"a build space marked {text}"
+    if position < rules.loop_start:
+        if position == 0:
+            return "on START"
+        where = f"on the main path, space {position} of {rules.loop_start - 1}"
+    else:
+        where = f"on the Loop, space {position - rules.loop_start + 1} of {len(rules.loop)}"
+    return f"{where} ({text})" if text else f"{where} (a blank space)"
+
+
+def describe_state(game, names) -> list[str]:
+    """The state of ``game`` in short sentences: whose turn and what they decide, the trap,
+    every mouse (where it stands, its cheese), the pile, and this turn's crank.
+
+    ``names[seat]`` is "human" (a person: "you") or the bot's name.  The first sentence
+    says whose turn it is (or who won), so it can also name the board for a screen reader.
+    """
+    rules, n = game.rules, game.n_players
+
+    def who(seat):
+        return f"{_seat(seat)} (you)" if names[seat] == "human" else f"{_seat(seat)} ({names[seat]} bot)"
+
+    turns = f"{game.turns} turn" + ("" if game.turns == 1 else "s")
+    if game.is_over:
+        first = (f"Game over after {turns}: {who(game.winner)} wins, the last mouse on the board."
+                 if game.winner is not None else f"Game over after {turns}: no winner ({game.end_reason}).")
+    else:
+        seat = game.current_player
+        doing = {ROLLING: "to roll the die", BUILDING: "to build or not",
+                 CRANKING: "to push a mouse or turn the crank", SPLITTING: "to split the cheese taken"}[game.phase]
+        first = f"Turn {game.turns + (game.phase == ROLLING)}: {who(seat)} is next, {doing}."
+    lines = [first]
+    if game.trap_complete:
+        lines.append(f"The trap is complete ({rules.n_parts} of {rules.n_parts} parts): a mouse on TURN CRANK "
+                     "can turn the crank when another mouse is on the Cheese Wheel.")
+    else:
+        lines.append(f"The trap has {game.parts} of {rules.n_parts} parts built.")
+    for seat in range(n):
+        cheese = game.cheese[seat]
+        owns = f"{cheese} cheese" if game.positions[seat] is not None else "no cheese"
+        lines.append(f"{who(seat)}: {_where_in_words(rules, game.positions[seat])}, {owns}.")
+    lines.append(f"The cheese pile holds {game.pile} of {rules.cheese_count}.")
+    crank = vd.crank_state(game.events) if game.events is not None else None
+    if crank is not None:
+        cranker, _targets, stopped_at = crank
+        if stopped_at >= len(STAGES):
+            lines.append(f"{who(cranker)} turned the crank this turn: every stage worked and the cage fell.")
+        else:
+            letter, what = STAGES[stopped_at]
+            lines.append(f"{who(cranker)} turned the crank this turn: it stopped at stage {letter} "
+                         f"({what} failed).")
+    return lines
 
 
 class App(GameApp):
@@ -88,6 +149,10 @@ class App(GameApp):
 
     def _win_text(self):
         return f"{_seat(self.game.winner)} wins: the last mouse on the board!"
+
+    def _describe_state(self):
+        """The board in words, for screen readers and the back row (see :func:`describe_state`)."""
+        return describe_state(self.game, [d.value for d in self.seat_inputs[:self.game.n_players]])
 
     def _status_extra(self):
         game = self.game
@@ -232,4 +297,4 @@ class App(GameApp):
                 f"{game.owed} from them.")
 
 
-__all__ = ["App"]
+__all__ = ["App", "describe_state"]
