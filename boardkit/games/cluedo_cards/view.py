@@ -83,6 +83,61 @@ def condensed_news(events) -> list[str]:
     return lines
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" + ("" if n == 1 else "s")
+
+
+def _who(seat: int, names) -> str:
+    """ "Player 1 (you)", "Player 2 (Shedder bot)"."""
+    name = names[seat]
+    return f"{_seat(seat)} ({'you' if name == vs.HUMAN else name + ' bot'})"
+
+
+def describe_scene(scene: vs.Scene, names) -> list[str]:
+    """The table of ``scene`` in short sentences (``App._describe_state``); ``names`` per seat: "human" or a bot.
+
+    Seats are numbered 1, 2, ... as on the table; cards are written as on the
+    table ("Dagger 3").  A hand face down is told only by its size.
+    """
+    if scene.winner is not None:
+        first = f"Game over: {_who(scene.winner, names)} wins with {_points(scene.scores[scene.winner])}."
+    elif scene.current is None:
+        first = f"Game over: no winner ({scene.end_reason})."
+    else:
+        seat = scene.current
+        doing = {"play": "to play", "choose skip": "to choose who misses a turn (Dagger)",
+                 "choose swap": "to choose whom to swap hands with (Revolver)"}.get(scene.phase, "to play")
+        who = "you" if names[seat] == vs.HUMAN else f"{names[seat]} bot"
+        first = (f"Round {scene.round}: {_seat(seat)}'s turn ({who}) {doing}; "
+                 f"the top card of the discard pile is the {vd.card_name(scene.top)}.")
+    lines = [first]
+    if scene.current is not None:
+        if scene.human_turn and scene.phase == "play":
+            fits = sorted(scene.playable[scene.current], key=lambda c: scene.hands[scene.current].index(c))
+            if fits:
+                lines.append(f"You may play {_what_matches(scene.top)}: "
+                             + ", ".join(vd.card_name(c) for c in fits) + ".")
+            elif scene.must_pass:
+                lines.append("Nothing in your hand matches and the draw pile is empty: you pass.")
+            else:
+                lines.append("Nothing in your hand matches: you draw a card.")
+        lines.append(f"Draw pile: {_cards(scene.draw_count)}; discard pile: {_cards(scene.discard_count)}.")
+    for seat in range(scene.n_players):
+        hand = scene.hands[seat]
+        if not hand:
+            held = "no cards"
+        elif scene.face_up[seat]:
+            held = f"{_cards(len(hand))}: " + ", ".join(vd.card_name(c) for c in hand)
+        else:
+            held = f"{_cards(len(hand))}, face down"
+        missing = scene.missing[seat]
+        misses = f"; misses the next {'turn' if missing == 1 else f'{missing} turns'}" if missing else ""
+        lines.append(f"{_who(seat, names)}: {held}; {_points(scene.scores[seat])}{misses}.")
+    if scene.winner is None and scene.current is not None:
+        lines.append(f"First to {scene.target} points wins.")
+    return lines
+
+
 class App(GameApp):
     """The Cluedo Card Game for the projector: the table, the score sheet, the miniatures, the controls.
 
@@ -293,6 +348,16 @@ class App(GameApp):
             return f"{_seat(seat)}, nothing matches {_name(top)} and the draw pile is empty: click it to pass."
         return f"{_seat(seat)}, nothing matches {_name(top)}: click the draw pile to draw a card."
 
+    def _describe_state(self) -> list[str]:
+        """The table in words, for a screen reader and the back row (the text mirror under the status).
+
+        First whose turn it is and the top card (the canvas's accessible name),
+        then the piles, then every seat as on the table: its hand (in full when
+        it is face up, as the human's own hand is; else only how many cards),
+        its points and the turns it must still miss; last the score to reach.
+        """
+        return describe_scene(self._scene(), self.seats)
+
     # --- what differs from a dice game ----------------------------------------------------------
     def _roll_label(self) -> str:
         return "Game over" if self.game.is_over else "Step"
@@ -319,4 +384,4 @@ class App(GameApp):
         super()._update(news, notice, draw)
 
 
-__all__ = ["App", "condensed_news"]
+__all__ = ["App", "condensed_news", "describe_scene"]
