@@ -340,6 +340,84 @@ class App(GameApp):
                           "or draw from the clue pile.")
         return None, f"{_seat(seat)}: {self._hint(seat)}"
 
+    # --- the text mirror of the board -------------------------------------------------------
+    def _describe_state(self) -> list[str]:
+        """The board in words, for a screen reader and the back row: whose turn and what he does,
+        the dice, where every piece stands, every court card as the table sees it (a human's own
+        hand in full in the children's game), the piles, and the clues likeliest on each
+        arrested suspect's card.  Seats are numbered 1.. and jurors 1-12, as on the board."""
+        game = self.game
+        names = [d.value for d in self.seat_inputs[:game.n_players]]
+        lines = [self._mirror_turn(names)]
+        if game.white is not None and not game.is_over:
+            lines.append(f"The dice show white {game.white} and coloured {game.coloured}.")
+        for seat in range(game.n_players):
+            lines.append(self._mirror_seat(seat, names[seat] == "human"))
+        if game.position.get(PHILO_VANCE) is not None:
+            owner = "" if game.philo_owner is None else f", playing for {_seat(game.philo_owner)}"
+            lines.append(f"Philo Vance is on {self._space_name(game.position[PHILO_VANCE])}{owner}.")
+        if game.judge:
+            lines.append("The Judge is in play: a detective may try to convict.")
+        top = game.discards.top
+        discard = "empty" if top is None else f"{len(game.discards)} cards, {_clue(top)} on top"
+        lines.append(f"Clue pile: {len(game.pile)} cards. Discard pile: {discard}. "
+                     f"Arrests heard so far: {len(game.verdicts)}.")
+        if game.drawn is not None:
+            lines.append(f"The clue drawn and waiting to be kept or discarded: {_clue(game.drawn)}.")
+        if game.arresting is not None:
+            named = ", ".join(_clue(c) for c in game.named) or "none yet"
+            lines.append(f"Arresting {SUSPECTS[game.arresting].name}: clues named so far: {named}.")
+        return lines
+
+    def _space_name(self, space) -> str:
+        return "off the board" if space is None else self.game.board.spaces[space].name
+
+    def _mirror_turn(self, names) -> str:
+        """The first sentence (also the board's accessible name): the turn and whose decision it is."""
+        game = self.game
+        if game.is_over:
+            if game.winner is not None:
+                return f"Game over after {game.turns} turns: {self._win_text()}"
+            return f"Game over after {game.turns} turns: {game.end_reason}, nobody wins."
+        seat = game.current_player
+        if seat is None:
+            return f"Turn {game.turns + 1}."
+        who = f"{_seat(seat)} (you)" if names[seat] == "human" else f"{_seat(seat)} ({names[seat]} bot)"
+        return f"Turn {game.turns + 1}: {who} is {game.phase}."
+
+    def _mirror_seat(self, seat, human) -> str:
+        """One seat in words: where its detective stands, its court card (children: hand) and case."""
+        game = self.game
+        you = " (you)" if human else ""
+        where = self._space_name(game.position.get(seat))
+        words = f"{_seat(seat)}{you}: detective on {where}"
+        if game.retired[seat]:
+            return f"{words}; retired after {game.failures[seat]} failed arrests."
+        if game.rules.children:
+            hand = game.hand[seat]
+            card = "" if game.suspect[seat] is None else f"; plays for {SUSPECTS[game.suspect[seat]].name}"
+            clues = ", ".join(_clue(c) for c in hand) if hand else "none"
+            return f"{words}{card}; hand of {len(hand)} clues: {clues}."
+        court = game.court[seat]
+        if court is None:
+            return f"{words}; no court card yet (12 clues on first reaching X)."
+        up = [f"{j + 1} {_clue(c)}" for j, c in enumerate(court) if c is not None and game.face_up[seat][j]]
+        down = [str(j + 1) for j, c in enumerate(court) if c is not None and not game.face_up[seat][j]]
+        card = f"; jurors face up: {'; '.join(up) if up else 'none'}"
+        if down:
+            card += f"; face down: jurors {', '.join(down)}"
+        suspect = game.suspect[seat]
+        if suspect is None:
+            case = "no arrest yet"
+        elif game.needs_more[seat]:
+            case = f"conviction of {SUSPECTS[suspect].name} failed: must prove {game.rules.convict_fallback}"
+        elif game.declared[seat]:
+            case = f"Successful Declaration against {SUSPECTS[suspect].name}"
+        else:
+            case = f"committed to {SUSPECTS[suspect].name}, {game.failures[seat]} failed arrests"
+        claimed = "" if game.claimed[seat] is None else f"; has claimed {_clue(game.claimed[seat])}"
+        return f"{words}{card}; {case}{claimed}."
+
     # --- words ---------------------------------------------------------------------------------
     def _hint(self, seat) -> str:
         game = self.game
