@@ -75,11 +75,20 @@ def make_app():
         yield shown
 
 
+def press_start(app):
+    """The Sketcher presses Start on the clock (a sketch's clock waits for her)."""
+    assert app.timer.state == "ready"
+    app.timer.start_button.click()
+    assert app.timer.state == "running"
+
+
 @pytest.fixture
 def team_app(make_app):
-    """Team Play, four people, seed 3, on a fake clock: Player 2 (Team B) sketches, Player 4 guesses."""
+    """Team Play, four people, seed 3, on a fake clock: Player 2 (Team B) sketches, Player 4 guesses;
+    she has pressed Start."""
     app = make_app(n_players=4, seed=SEED)
     app.clock = on_fake_clock(app)
+    press_start(app)
     return app
 
 
@@ -309,10 +318,12 @@ def test_a_right_guess_waits_for_the_sketcher_then_agree_scores_for_the_team(tea
     assert "Team A 0 \u2013 Team B 1" in text(app)
     assert "1 / 8" in table_texts(app) and "0 / 8" in table_texts(app)
     assert any("1 / 8" in texts_in(message) for message in drawn)     # the score sheet was drawn again
-    # The other team's turn: Player 1 sketches a new card, the clock full and running again.
+    # The other team's turn: Player 1 sketches a new card; the clock is full and waits for her Start.
     assert (game.phase, game.sketcher, game.turn_team, game.guessers) == ("sketch", 0, 0, (2,))
-    assert "Player 1 sketches (" in text(app)
-    assert app.timer.state == "running" and app.timer.seconds == 60
+    assert "Player 1 sketches (" in text(app) and "press Start on the clock" in text(app)
+    assert app.timer.state == "ready" and app.timer.seconds == 60
+    press_start(app)
+    assert "press Start" not in text(app)                               # the status line follows the clock
     assert list(app.guesser_input.options) == [("Player 3", 2)]
     assert counters(app)[1] == 1
 
@@ -422,7 +433,7 @@ def test_time_up_opens_the_steal_and_a_missed_steal_passes_to_the_next_team(team
     run_out(app, clock)                                                 # the 10 s ran out too
     assert game.phase == "sketch" and game.turn_team == 0 and game.sketcher == 0
     assert game.team_scores == [0, 0] and game.cards_done == 1
-    assert app.timer.seconds == 60 and app.timer.state == "running"
+    assert app.timer.seconds == 60 and app.timer.state == "ready"     # the next sketch waits for Start
     assert app.pad.enabled and len(app.pad.sketch) == 0                # a new sheet for the new card ...
     assert app.pad.undo() is False                                      # ... not a Clear that Undo takes back
     assert "Player 1 sketches (" in text(app)
@@ -460,12 +471,13 @@ def test_a_typed_steal_guess_keeps_the_sketch_and_the_steal_clock(team_app):
 
 
 @pytest.mark.parametrize("rules", [GAMEBOARD, wld.Rules(team_picks_sketcher=True)], ids=["place", "pick"])
-def test_the_clock_starts_when_the_first_sketch_starts(make_app, rules):
+def test_the_first_sketch_waits_for_the_sketchers_start(make_app, rules):
     app = make_app(rules=rules, n_players=4, seed=SEED)
     assert app.timer.state == "ready"
     app.choice_buttons[0].click()                                       # the white pawn placed, or a Sketcher picked
     assert app.game.phase == "sketch"
-    assert app.timer.state == "running"
+    assert app.timer.state == "ready" and "press Start on the clock" in text(app)
+    press_start(app)
 
 
 def test_a_new_game_starts_with_a_blank_pad_and_a_full_clock(team_app):
@@ -499,7 +511,7 @@ def test_the_pad_is_on_only_for_a_human_sketcher_and_blank_for_each_card(make_ap
             app.step()
     assert game.sketcher == 0 and game.phase == "sketch"
     assert app.pad.enabled and "wld-pad-off" not in app.pad._dom_classes
-    assert app.timer.state == "running"
+    press_start(app)                                                    # her own sketch: her Start
     pad_stroke(app, STROKE)
     assert len(app.pad.sketch) == 1
     app.guess(2, game.card.answer)
@@ -542,7 +554,7 @@ def test_gameboard_clicks_place_the_pawn_award_a_guesser_and_take_a_colour(make_
     pieces = next(m for m in drawn if "Pawns in the centre" in texts_in(m))     # the table's pieces layer
     assert pen_moves_in(pieces, space_rect(game, landed)) and not pen_moves_in(pieces, spade.rect)
     assert f"Player 2 sketches · {game.card.category}" in texts_in(pieces)
-    assert app.timer.state == "running" and app.pad.enabled
+    assert app.timer.state == "ready" and app.pad.enabled
 
 
 def test_the_gameboard_shows_the_die_after_a_roll(make_app):
@@ -630,7 +642,9 @@ def test_autoplay_stops_at_a_persons_sketch(make_app):
     wait_until(lambda: not app.autoplay.value)
     game = app.game                  # a person sketches, or her team answers a steal
     assert app.is_human(game.current_player) and game.phase in ("sketch", "steal")
-    assert app.timer.state == "running" and app.pad.enabled == (game.phase == "sketch")
+    # A person's sketch waits for her Start; a steal's 10 seconds run at once.
+    assert app.timer.state == ("ready" if game.phase == "sketch" else "running")
+    assert app.pad.enabled == (game.phase == "sketch")
 
 
 def test_step_on_a_persons_sketch_says_what_to_do_without_a_die(team_app):
@@ -690,12 +704,18 @@ def test_team_play_has_no_tie_row(team_app):
     assert team_app.tie_box.layout.display == "none"
 
 
-def test_no_clock_runs_before_a_browser_shows_the_app():
-    """A pre-heated Voilà kernel builds the App long before its page opens: the first clock must wait."""
+def test_no_clock_runs_until_the_sketcher_presses_start():
+    """Issue 14: a page left alone plays nothing by itself (a pre-heated Voilà kernel builds the App long
+    before its page opens, and a class may look at the page for minutes before the first sketch)."""
     app = wld.App(n_players=4, seed=SEED)
     try:
         assert app.game.phase == "sketch" and app.timer.state == "ready"
-        app._on_client_ready()
+        app._on_client_ready()                                  # the page shows the App: still nothing runs
+        assert app.timer.state == "ready" and app.timer.remaining == 60
+        assert "Player 2 sketches (Movies): press Start on the clock, then draw" in text(app)
+        app.timer.check()                                       # a heartbeat changes nothing either
+        assert app.timer.state == "ready" and app.game.cards_done == 0
+        app.timer.start_button.click()
         assert app.timer.state == "running" and app.timer.remaining == pytest.approx(60, abs=0.5)
         app._on_client_ready()                                  # a second view (a refresh) changes nothing
         assert app.timer.state == "running" and app.errors == []

@@ -42,6 +42,7 @@ from .bots import Skilled
 from .events import TEAM_NAMES
 from .game import Game
 from .rules import TEAM, Rules
+from .track import SPADE
 from .view_pad import SketchPad
 from .view_timer import Countdown
 
@@ -142,6 +143,8 @@ class App(GameApp):
         self.guess_input.observe(self._guard(lambda _: self._submit_guess()), names="value")
         self.tie_button.on_click(self._guard(lambda _: self._award_tie()))
         self.timer.on_time_up(self._guard(self._time_up))
+        for button in (self.timer.start_button, self.timer.pause_button, self.timer.reset_button):
+            button.on_click(self._guard(lambda _: self._update(draw=False)))   # the status line says the clock's news
         side = widgets.VBox([self.timer, self.card_html, widgets.HBox([self.peek_button, self.keep_visible]),
                              widgets.HTML("<b style='font-size:20px'>Type a guess</b>"),
                              self.guesser_input, self.guess_input, self.guess_button, self.tie_box],
@@ -254,7 +257,11 @@ class App(GameApp):
             if not stealing:
                 self.pad.new_sheet()          # a fresh sheet: Undo can't bring back the last card's drawing
             self.timer.reset(self.rules.steal_seconds if stealing else self.rules.timer_seconds)
-            if live and phase != "ruling" and self.is_human(game.current_player) and self._client_seen:
+            # A sketch's clock waits for the Sketcher's Start ("turns over the timer"): nothing runs by
+            # itself on a page nobody is looking at.  A steal follows at once a sketch whose clock someone
+            # started (or a Time's up someone pressed), so its 10 seconds start by themselves.
+            if (live and stealing and phase == "steal" and self.is_human(game.current_player)
+                    and self._client_seen):
                 self.timer.start()
         elif not live or phase == "ruling":
             self.timer.pause()
@@ -323,9 +330,84 @@ class App(GameApp):
         self.timer.wake()                     # a refreshed page: the clock's heartbeat starts again
 
     def _update(self, news=None, notice=None, draw=True):
-        super()._update(news, notice, draw)
         if hasattr(self, "pad"):
-            self._sync_round()
+            self._sync_round()                # first: the status line says whether the clock waits for Start
+        super()._update(news, notice, draw)
+
+    # --- the text mirror of the table (issue 14) ---------------------------------------------------
+    def _describe_state(self) -> list[str]:
+        """The table now, in short sentences, for a screen reader and the back row; whose turn first.
+
+        Never the card's answer (the class could read it): only its category.
+        """
+        game = self.game
+        lines = [self._describe_turn()]
+        if game.is_team_play:
+            for team in (0, 1):
+                seats = " and ".join(f"{s + 1}" for s in game.members(team))
+                score = game.team_scores[team]
+                lines.append(f"{TEAM_NAMES[team]} (Players {seats}): {score} point{'' if score == 1 else 's'} "
+                             f"of {self.rules.team_target}.")
+        else:
+            lines.append(self._describe_white_pawn())
+            for seat in range(game.n_players):
+                held = game.held[seat]
+                owns = ", ".join(held) if held else "no colours yet"
+                lines.append(f"Player {seat + 1} owns {owns} ({len(held)} of {self.rules.colours_to_collect}).")
+            centre = ", ".join(f"{colour} {game.centre[colour]}" for colour in game.centre)
+            lines.append(f"Pawns in the centre: {centre}.")
+        if not game.is_over and game.phase in ("sketch", "steal", "ruling"):
+            lines.append(self._describe_clock())
+        lines.append(f"Cards done: {game.cards_done}.")
+        return lines
+
+    def _describe_turn(self) -> str:
+        game = self.game
+        if game.is_over:
+            return self._win_text() if game.winner is not None else f"The game is over: no winner ({game.end_reason})."
+        phase, who = game.phase, _seat(game.current_player)
+        category = game.card.category
+        if phase == "sketch":
+            team = f" for {TEAM_NAMES[game.turn_team]}" if game.is_team_play else ""
+            guessers = ", ".join(str(s + 1) for s in game.may_guess)
+            plural = "s" if len(game.may_guess) > 1 else ""
+            return (f"{_seat(game.sketcher)} sketches{team}: the card is {category} (the answer is hidden); "
+                    f"Player{plural} {guessers} guess{'' if plural else 'es'}.")
+        if phase == "steal":
+            return f"{TEAM_NAMES[game.team_of(game.current_player)]} may steal the {category} card with one guess."
+        if phase == "ruling":
+            guesser, says_right, _ = game.pending
+            return (f"{_seat(game.sketcher)} decides: the matcher says {_seat(guesser)}'s guess is "
+                    f"{'right' if says_right else 'wrong'}.")
+        if phase == "take":
+            return f"{who} takes a pawn of a colour she does not own yet."
+        if phase == "roll":
+            return f"{who} rolls the die to move the white square pawn."
+        if phase == "place":
+            return f"{who} puts the white square pawn on a Spade Space."
+        return f"{TEAM_NAMES[game.team_of(game.current_player)]} picks its Sketcher."
+
+    def _describe_white_pawn(self) -> str:
+        game = self.game
+        track = self.rules.track
+        if game.white_pawn is None:
+            return "The white square pawn is not on the board yet."
+        kind = track[game.white_pawn]
+        ahead = next(k for k in range(1, len(track) + 1) if track[(game.white_pawn + k) % len(track)] == SPADE)
+        where = "a Spade Space" if kind == SPADE else f"a {kind} square"
+        last_roll = view_draw.snapshot(game).last_roll
+        roll = f" after a roll of {last_roll}" if last_roll is not None else ""
+        return (f"The white square pawn is on {where}{roll}; the next Spade Space is {ahead} "
+                f"space{'' if ahead == 1 else 's'} ahead.")
+
+    def _describe_clock(self) -> str:
+        from .view_timer import clock_text
+        timer = self.timer
+        left = clock_text(timer.remaining)
+        return {"ready": f"The clock shows {left} and waits for the Sketcher's Start.",
+                "running": f"The clock is running: {left} left.",
+                "paused": f"The clock is paused at {left}.",
+                "up": "Time's up."}[timer.state]
 
     # --- GameApp hooks ------------------------------------------------------------------------
     def _layout_for(self, rules):
@@ -413,6 +495,9 @@ class App(GameApp):
             return f"{who} (a bot) decides: press Step."
         phase = game.phase
         if phase == "sketch":
+            if self.timer.state == "ready" and self.is_human(game.sketcher):
+                return (f"{who} sketches ({game.card.category}): press Start on the clock, then draw; "
+                        "award whoever calls out the answer.")
             return f"{who} sketches ({game.card.category}): draw, and award whoever calls out the answer."
         if phase == "ruling":
             guesser, says_right, _ = game.pending
