@@ -7,7 +7,6 @@
 import importlib
 
 from .core import IllegalAction, Record, play, process_pool, simulate, simulate_stream, step
-from .core.sweep import sweep
 
 __version__ = "0.1.0"
 __all__ = ["IllegalAction", "Record", "design", "metrics", "play", "process_pool", "simulate", "simulate_stream",
@@ -18,7 +17,10 @@ __all__ = ["IllegalAction", "Record", "design", "metrics", "play", "process_pool
 def __getattr__(name):
     # scipy takes a second or so to import: load the statistics only when
     # they are asked for, so a Voila app starts quickly; the design lab
-    # (bk.design) loads Optuna too.
+    # (bk.design) loads Optuna too.  Every student's kernel imports boardkit
+    # for its page, so bk.sweep waits for its first use as well.
     if name in ("design", "metrics", "stats"):
         return importlib.import_module(f".core.{name}", __name__)
+    if name == "sweep":
+        return importlib.import_module(".core.sweep", __name__).sweep
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,16 +14,13 @@ can count what it needs and let each chunk go.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
-import signal
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
-from tqdm.auto import tqdm
 
 from .play import play
+from .pool import process_pool  # noqa: F401 -- bk.process_pool's home is core.pool; kept importable from here
 
 N_UPDATES = 100
 #: The most games in one chunk of a stream (about 5 MB of fast-lane frame).
@@ -47,27 +44,6 @@ def play_many(rules, n_players: int, seeds: list[int], bots) -> list[dict]:
     return rows
 
 
-def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
-    """Worker processes for ``simulate(..., executor=pool)``, safe to use in a notebook.
-
-    A Jupyter kernel runs several threads.  Forking it (the default way to
-    start a worker on Linux) can copy a lock that another thread holds at that
-    moment, and the worker then waits for it for ever.  This pool starts its
-    workers from a small clean "forkserver" process instead ("spawn" where
-    there is none).  ``workers`` defaults to the number of CPU cores.
-    Workers ignore Ctrl-C (a notebook's "interrupt kernel"): the notebook
-    stops waiting for them, and they finish their chunk quietly.
-    """
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    return ProcessPoolExecutor(max_workers=workers or os.cpu_count(), mp_context=context,
-                               initializer=_ignore_interrupts)
-
-
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def bar_for_run(progress, total: int, description: str):
     """The bar a run of games updates: the caller's own (anything with ``update(n)``),
     else a new tqdm bar over ``total`` games, hidden when ``progress`` is False.
@@ -76,6 +52,8 @@ def bar_for_run(progress, total: int, description: str):
     """
     if hasattr(progress, "update"):
         return progress
+    from tqdm.auto import tqdm  # here, not at import: a lesson page that never runs a study never loads it
+
     return tqdm(total=total, desc=description, disable=not progress, unit="game", mininterval=0.2)
 
 

@@ -1,0 +1,98 @@
+"""Worker processes for many games at once, started only when a run first needs them.
+
+A lesson's setup cell says ``pool = bk.process_pool(workers=2)`` so that its
+study buttons can play games on both cores.  Most pages never press such a
+button, and a Voilà kernel runs the setup cell for every student's page, so
+the pool costs nothing until it is given work: no worker, no helper process
+and no semaphore exist until the first ``submit`` or ``map``.  (A
+``ProcessPoolExecutor`` made up front starts multiprocessing's resource
+tracker at once, a Python process of about 15 MB in every kernel.)
+"""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from concurrent.futures import Executor
+
+
+class ProcessPool(Executor):
+    """A ``ProcessPoolExecutor`` that starts when it is first given work.
+
+    ``submit``, ``map`` and ``shutdown`` (and ``with pool:``) do what they do
+    on a ``ProcessPoolExecutor``; the first ``submit`` or ``map`` makes the real
+    executor, and every later one reuses it.  ``started`` says whether that
+    has happened.  After ``shutdown`` new work is refused, as by any executor.
+
+    The workers start from a small clean "forkserver" process ("spawn" where
+    there is none), never by forking the caller: a Jupyter kernel runs several
+    threads, and a fork can copy a lock another thread holds at that moment,
+    which the worker then waits for for ever.  Workers ignore Ctrl-C (a
+    notebook's "interrupt kernel"): the notebook stops waiting for them, and
+    they finish their chunk quietly.
+    """
+
+    def __init__(self, workers: int | None = None):
+        if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+            raise ValueError(f"workers must be a whole number >= 1, or None for one per CPU core; got {workers!r}")
+        #: How many worker processes the pool runs at most (read by ``bk.simulate``).
+        self._max_workers = workers or os.cpu_count() or 1
+        self._executor = None
+        self._closed = False
+        self._lock = threading.Lock()
+
+    @property
+    def started(self) -> bool:
+        """True once the pool has been given work (its processes exist)."""
+        return self._executor is not None
+
+    @property
+    def _mp_context(self):
+        """The multiprocessing context the workers start from (forkserver, else spawn)."""
+        import multiprocessing
+
+        methods = multiprocessing.get_all_start_methods()
+        return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+    def _running(self):
+        """The real executor, made on first use."""
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("cannot schedule new futures after shutdown")
+            if self._executor is None:
+                from concurrent.futures import ProcessPoolExecutor
+
+                self._executor = ProcessPoolExecutor(max_workers=self._max_workers, mp_context=self._mp_context,
+                                                     initializer=_ignore_interrupts)
+            return self._executor
+
+    def submit(self, fn, /, *args, **kwargs):
+        return self._running().submit(fn, *args, **kwargs)
+
+    def map(self, fn, *iterables, timeout=None, chunksize=1):
+        return self._running().map(fn, *iterables, timeout=timeout, chunksize=chunksize)
+
+    def shutdown(self, wait=True, *, cancel_futures=False):
+        with self._lock:
+            self._closed = True
+            executor = self._executor
+        if executor is not None:
+            executor.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+    def __repr__(self):
+        state = "shut down" if self._closed else "started" if self.started else "not started yet"
+        return f"<boardkit ProcessPool: {self._max_workers} workers, {state}>"
+
+
+def process_pool(workers: int | None = None) -> ProcessPool:
+    """Worker processes for ``simulate(..., executor=pool)``, safe to use in a notebook.
+
+    ``workers`` defaults to the number of CPU cores.  Nothing starts until the
+    pool is first given work (see :class:`ProcessPool`), so a setup cell can
+    make one for every page at no cost.
+    """
+    return ProcessPool(workers)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
