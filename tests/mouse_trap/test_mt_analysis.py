@@ -109,3 +109,36 @@ def test_the_games_own_crank_matches_the_exact_odds(backups):
     stops = [game.run_chain()[0] for _ in range(40_000)]
     fit = chi_square_fit(an.stop_counts(stops), an.stop_odds(rules))
     assert fit.p_value > 0.001, fit.table
+
+
+# -- fixing stages, and the cranks of a played game (what lesson 02 asks) -------------------
+
+def test_fixing_a_stage_divides_it_out_of_the_product():
+    assert an.fixed_reliability(NINE_TENTHS, "AB") == Fraction(9, 10) ** 14
+    assert an.fixed_reliability(NINE_TENTHS, "") == an.trap_reliability(NINE_TENTHS)
+    assert an.fixed_reliability(NINE_TENTHS, "AA") == Fraction(9, 10) ** 15     # a letter twice is one fix
+    assert an.fixed_reliability(None, "F") == pytest.approx(an.trap_reliability() / 0.90)
+    with pytest.raises(ValueError, match="stages must be letters"):
+        an.fixed_reliability(None, "Z")
+
+
+def test_two_fixed_stages_cannot_reach_nine_in_ten():
+    letters, best = an.best_fixes(None, 2)
+    assert letters == ("F", "H")                    # H and M tie at 0.93: the earlier letter
+    assert best == pytest.approx(math.prod(STAGE_ODDS) / (0.90 * 0.93)) and round(best, 3) == 0.645
+    assert best < 0.9
+    assert an.best_fixes(None, 0) == ((), an.trap_reliability())
+    assert an.best_fixes(NINE_TENTHS, 16) == (mt.STAGE_LETTERS, 1)
+    with pytest.raises(ValueError, match="how_many must be a whole number from 0 to 16"):
+        an.best_fixes(None, 17)
+
+
+def test_the_cranks_of_a_played_game_are_read_from_its_events():
+    import boardkit as bk
+    game = mt.Game(mt.Rules(), n_players=4, seed=4)
+    bk.play(game)
+    cranks = an.cranks_in_game(game)
+    turned = [e for e in game.events if isinstance(e, mt.events.CrankTurned)]
+    assert len(cranks) == len(turned) == game.cranks >= 1
+    assert 1 <= sum(cranks) <= game.catches and cranks[-1] == 1   # one catch may take two mice; the last ends it
+    assert an.cranks_in_game(mt.Game(mt.Rules(), n_players=2, seed=0, record_events=False)) == []
