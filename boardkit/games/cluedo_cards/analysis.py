@@ -30,6 +30,8 @@ counts as a card.  Answers are exact ``Fraction`` values.
 * :func:`first_player_stuck`, :func:`stuck_table` -- the first turn, averaged
   over the card turned up.
 * :func:`simulate_first_turn` -- the same by shuffling many decks at once.
+* :func:`deals_stuck` -- the same read from the deals of games played (a
+  lesson's own games start its convergence chart).
 """
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import events as ev
 from .game import full_deck
 from .rules import NUMBERS, PICTURES, SUSPECTS, WEAPONS, Rules  # noqa: F401 (the rulebook's deck, for lessons)
 
@@ -245,4 +248,29 @@ def simulate_first_turn(n_deals: int, seed: int | None, hand_size: int | None = 
         hand, top = order[:, :hand_size], order[:, hand_size:hand_size + 1]
         playable = (pictures[hand] == pictures[top]) | (numbers[hand] == numbers[top])
         stuck[start:start + n] = ~playable.any(axis=1)
+    return stuck
+
+
+def deals_stuck(events) -> list[bool]:
+    """For every hand dealt in ``events`` (a game's event list): True if it holds no card for the card turned up.
+
+    A deal is the ``Dealt`` events of a round followed by the ``DiscardStarted``
+    card.  Each hand dealt is a random set of cards from those that are not
+    the turned-up card, so each hand -- not only the first player's -- is
+    stuck on that card with the chance :func:`first_player_stuck` gives
+    (171/2108 for the rulebook).  The hands of one deal share a deck, so
+    they are not independent of each other, but each one is a fair sample.
+    Hands in seat order, deal after deal; a round still being dealt counts
+    once its card is turned up.
+    """
+    stuck, hands = [], []
+    for event in events or ():
+        if isinstance(event, ev.RoundStarted):
+            hands = []
+        elif isinstance(event, ev.Dealt):
+            hands.append(event.cards)
+        elif isinstance(event, ev.DiscardStarted):
+            top = event.card
+            stuck.extend(not any(matches(card, top) for card in hand) for hand in hands)
+            hands = []
     return stuck
