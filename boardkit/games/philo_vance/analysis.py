@@ -724,3 +724,82 @@ def simulate_hand_matches(n_hands: int, seed=None, hand_size: int = CARD_SIZE, d
         holds[np.arange(n)[:, None], hands] = 1.0            # duplicates in a hand count once
         matches[start:start + n] = np.rint(holds @ on_card).astype(np.int64)
     return matches
+
+
+# -- the lesson's simulations beside the exact answers --------------------------------------------
+
+def draw_cards(beliefs_row, n_cards: int, seed=None) -> np.ndarray:
+    """``n_cards`` secret cards as the beliefs describe them: a 0/1 table (cards x clues).
+
+    Each clue is on a card with its own belief, independently of the others
+    (one coin per clue), which is the model every exact answer of this module
+    is exact under; so the share of these cards that satisfy something
+    converges to its exact chance.  (A real card holds exactly 12 clues; a
+    drawn one holds 12 only on average when the row adds up to 12.)
+    ``seed`` gives a numpy Generator: the same seed draws the same cards.
+    """
+    row = _as_row(beliefs_row)
+    require(_whole(n_cards) and 1 <= n_cards <= 10_000_000, "n_cards", n_cards, "a whole number from 1 to 10,000,000")
+    return np.random.default_rng(seed).random((int(n_cards), row.size)) < row
+
+
+def simulate_declaration(beliefs_row, named, n_cards: int, need: int = DECLARE_NEED, seed=None) -> int:
+    """How many of ``n_cards`` cards drawn from the beliefs (:func:`draw_cards`) hold at least
+    ``need`` of the ``named`` clues: a Successful Declaration.  Divided by ``n_cards`` it estimates
+    :func:`declaration_odds`."""
+    row = _as_row(beliefs_row)
+    ids = _clue_ids(named, row.size, "named", distinct=True)
+    need = _check_need(need, ids.size)
+    cards = draw_cards(row[ids], n_cards, seed)          # only the named clues matter
+    return int((cards.sum(axis=1) >= need).sum())
+
+
+def simulate_verdicts(beliefs_row, verdicts, n_cards: int, need: int = DECLARE_NEED, seed=None) -> tuple:
+    """Bayes by simulation: draw ``n_cards`` cards from the beliefs, keep those that agree with
+    every ``(named, successful)`` verdict, and count how often each clue is on a kept card.
+
+    Returns ``(kept, shares)``: how many cards agreed, and for every clue the share of the kept
+    cards holding it (NaN when none was kept).  As ``n_cards`` grows the shares converge to
+    :func:`update_on_verdicts`, the exact answer.
+    """
+    row = _as_row(beliefs_row)
+    if isinstance(verdicts, (str, bytes)) or not hasattr(verdicts, "__iter__"):
+        raise ValueError(f"verdicts={verdicts!r} is not allowed: a sequence of (named clues, successful)")
+    checked = []
+    for verdict in verdicts:
+        require(isinstance(verdict, (tuple, list)) and len(verdict) == 2, "verdicts", verdicts,
+                "a sequence of (named clues, successful) pairs")
+        named, successful = verdict
+        ids = _clue_ids(named, row.size, "named", distinct=True)
+        require(isinstance(successful, (bool, np.bool_)), "successful", successful, "True or False")
+        checked.append((ids, bool(successful), _check_need(need, ids.size)))
+    cards = draw_cards(row, n_cards, seed)
+    agrees = np.ones(len(cards), dtype=bool)
+    for ids, successful, need_here in checked:
+        right = cards[:, ids].sum(axis=1)
+        agrees &= (right >= need_here) if successful else (right < need_here)
+    kept = int(agrees.sum())
+    shares = cards[agrees].mean(axis=0) if kept else np.full(row.size, np.nan)
+    return kept, shares
+
+
+def table_declarations(verdicts, card_size: int = CARD_SIZE, need: int = DECLARE_NEED) -> list:
+    """Every arrest a table heard, with the chance the table's grid gave it just before.
+
+    ``verdicts`` is a game's ``verdicts`` list of ``(player, suspect, named, successful)``.
+    The grid starts from :func:`prior_beliefs` and hears the verdicts in order (as the
+    App's knowledge grid does), so each arrest's chance is what everybody at the table
+    could have worked out beforehand.  Returns one dict per arrest: ``player``,
+    ``suspect``, ``named``, ``chance`` (a float) and ``successful`` (a bool).
+    """
+    grid = KnowledgeGrid.from_prior(card_size=card_size)
+    out = []
+    for verdict in verdicts:
+        require(isinstance(verdict, (tuple, list)) and len(verdict) == 4, "verdicts", verdict,
+                "(player, suspect, named clues, successful) tuples")
+        player, suspect, named, successful = verdict
+        chance = declaration_odds(grid.row(suspect), named, need)
+        out.append({"player": player, "suspect": suspect, "named": tuple(int(c) for c in named),
+                    "chance": float(chance), "successful": bool(successful)})
+        grid.on_declaration(suspect, named, bool(successful), need=need)
+    return out
