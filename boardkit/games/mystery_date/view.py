@@ -21,11 +21,88 @@ from boardkit.render.app import GameApp
 from . import bots as md_bots
 from . import view_draw as vd
 from .actions import Discard, Give, Roll, ShowOutfit, SwapWith, TakeFrom
+from .events import DoorOpened
 from .game import CHOOSING_OPPONENT, CHOOSING_PILE, DISCARDING, GIVING, ROLLING, SHOWING, Game
-from .rules import DATES, SPACE_LABELS, Rules
+from .rules import DATES, DOOR, OUTCOME_NAMES, SPACE_LABELS, Rules
 
 BOTS = {"Collector": md_bots.Collector, "Random": md_bots.Random}
 DOOR_QUEUE_S = 2.0   # how long the door's animation may wait for a running one
+
+
+def door_openings(game) -> list:
+    """The ``DoorOpened`` events of ``game`` (every seat's), in the order the door was opened."""
+    return [event for event in game.events or () if isinstance(event, DoorOpened)]
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" + ("" if n == 1 else "s")
+
+
+def _who(seat: int, names) -> str:
+    """ "Player 1 (you)", "Player 2 (Collector bot)"."""
+    name = names[seat]
+    return f"{_seat(seat)} ({'you' if name == 'human' else name + ' bot'})"
+
+
+def _turns(n: int) -> str:
+    return f"{n} turn" + ("" if n == 1 else "s")
+
+
+def _where(scene, seat: int) -> str:
+    """The space a pawn stands on, as the board says it, and how far the next door is."""
+    board, here = scene.board, scene.positions[seat]
+    kind = board[here]
+    if kind == DOOR:
+        return "stands on OPEN THE DOOR"
+    ahead = next((k for k in range(1, len(board) + 1) if board[(here + k) % len(board)] == DOOR), None)
+    door = f", {ahead} space{'' if ahead == 1 else 's'} before the next door" if ahead else ""
+    return f"stands on {SPACE_LABELS[kind]}{door}"
+
+
+_DOING = {ROLLING: "to roll the die", DISCARDING: "to discard a card", GIVING: "to give a card in a swap",
+          CHOOSING_PILE: "to choose a pile", CHOOSING_OPPONENT: "to choose whom to swap with",
+          SHOWING: "to show an outfit and open the door"}
+
+
+def describe_scene(scene: vd.Scene) -> list[str]:
+    """The board of ``scene`` in short sentences (``App._describe_state``), for a screen reader and the back row.
+
+    First whose turn it is (the canvas's accessible name), then the door if it
+    stands open, the piles, and every seat as on the board: where her pawn
+    stands, her cards (in full when they are face up, as a human's own hand
+    always is; else only how many) and the dates she is ready for.
+    """
+    names = scene.names
+    if scene.winner is not None:
+        date = OUTCOME_NAMES.get(scene.door[2], "her") if scene.door else "her"
+        first = f"Game over after {_turns(scene.turns)}: {_who(scene.winner, names)} wins the {date} date."
+    elif scene.current is None:
+        first = f"Game over after {_turns(scene.turns)}: no winner ({scene.end_reason})."
+    else:
+        turn = scene.turns + (scene.phase == ROLLING)
+        first = f"Turn {turn}: {_who(scene.current, names)} is next, {_DOING[scene.phase]}."
+    lines = [first]
+    if scene.door is not None:
+        player, colour, outcome = scene.door
+        found = "the Dud" if outcome == "dud" else f"the {OUTCOME_NAMES[outcome]} date"
+        lines.append(f"The door is open: {_seat(player)} showed the {colour} 1-2-3 and found {found}.")
+    if scene.current is not None and scene.last_roll is not None and scene.phase != ROLLING:
+        lines.append(f"{_seat(scene.current)} rolled {scene.last_roll}.")
+    top = f", the {scene.discard_top} on top" if scene.discard_top is not None else ""
+    lines.append(f"Draw pile: {_cards(scene.draw_count)}; discard pile: {_cards(scene.discard_count)}{top}.")
+    for seat in range(scene.n_players):
+        hand = scene.hands[seat]
+        if not hand:
+            held = "no cards"
+        elif scene.face_up[seat]:
+            held = f"{_cards(len(hand))}: " + ", ".join(str(card) for card in hand)
+        else:
+            held = f"{_cards(len(hand))}, face down"
+        ready = scene.ready[seat]
+        dates = (f"; ready for the {' and the '.join(DATES[c] for c in ready)}"
+                 if ready and scene.face_up[seat] else "")
+        lines.append(f"{_who(seat, names)} {_where(scene, seat)}; {held}{dates}.")
+    return lines
 
 
 class App(GameApp):
@@ -51,6 +128,7 @@ class App(GameApp):
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seats=None, seed=None,
                  autoplay_speed: float = 2.0, show_bot_hands: bool = True, **kwargs):
         self._show_bot_hands = bool(show_bot_hands)   # the checkbox's first value (_extra_settings)
+        self._past_openings: list = []                # the doors opened in the games before this one
         self.targets = ([], [])
         super().__init__(rules, n_players, seats, seed, autoplay_speed, **kwargs)
 
@@ -60,7 +138,27 @@ class App(GameApp):
         rects = [t.rect for t in cards if t.seat == seat and t.card == card]
         return rects[-1] if rects else None
 
+    @property
+    def door_openings(self) -> list:
+        """Every door opened in the games played in this App, oldest first: ``DoorOpened`` events
+        (``player``, the ``colour`` of the outfit shown, the ``outcome`` behind the door).
+
+        A lesson puts them at the start of its chart of the door's odds: the class's own openings
+        first, then the computer's thousands.
+        """
+        return self._past_openings + door_openings(self.game)
+
+    def _install(self, game, seed, news):
+        previous = getattr(self, "game", None)
+        if previous is not None and previous is not game:
+            self._past_openings.extend(door_openings(previous))
+        super()._install(game, seed, news)
+
     # --- the hooks of GameApp ----------------------------------------------------------------
+    def _describe_state(self) -> list[str]:
+        """The board in words (the text mirror under the status line): see :func:`describe_scene`."""
+        return describe_scene(self._scene())
+
     def _extra_settings(self):
         self.show_hands = widgets.Checkbox(
             value=self._show_bot_hands, description="Show bot hands", indent=False,
@@ -205,4 +303,4 @@ class App(GameApp):
                 "open the door (click it).")
 
 
-__all__ = ["App"]
+__all__ = ["App", "describe_scene", "door_openings"]
