@@ -185,13 +185,41 @@ def test_rigged_door_reveal_returns_rules_matching_its_counts():
         assert an.door_fairness(counts, rules).p_value > 1e-4
 
 
-def test_rigged_door_fair_flag():
+def test_rigged_door_is_rigged_by_default_for_one_outcome_drawn_from_the_secret():
+    favoured = []
+    for secret in range(40):
+        weights = an.RiggedDoor(secret).reveal().door_weights
+        assert sorted(weights) == [1, 1, 1, 1, 2]
+        favoured.append(md.OUTCOMES[weights.index(2)])
+    assert set(favoured) == set(md.OUTCOMES)          # the secret decides which one
+    assert an.door_odds(an.RiggedDoor(7).reveal())[favoured[7]] == Fraction(1, 3)
+    assert an.door_fairness(an.RiggedDoor(2).open(5_000)).p_value < 1e-6
+
+
+def test_rigged_door_teacher_choices():
     assert an.RiggedDoor(1, fair=True).reveal().door_weights == (1, 1, 1, 1, 1)
-    rigged = an.RiggedDoor(1, fair=False).reveal().door_weights
-    assert rigged != (1, 1, 1, 1, 1) and sum(w > 1 for w in rigged) == 1
-    assert an.door_fairness(an.RiggedDoor(2, fair=False).open(50_000)).p_value < 1e-6
-    secrets = [an.RiggedDoor(s).reveal().door_weights == (1, 1, 1, 1, 1) for s in range(40)]
-    assert 0 < sum(secrets) < 40  # sometimes honest, sometimes not
+    assert an.RiggedDoor(1, favoured="green").reveal().door_weights == (1, 2, 1, 1, 1)
+    assert an.RiggedDoor(1, favoured="dud", weight=3).reveal().door_weights == (1, 1, 1, 1, 3)
+    assert an.RiggedDoor(1, fair=True).describe() == "A fair door: each of the five outcomes comes up 1/5 of the time."
+    assert an.RiggedDoor(1, favoured="red").describe() == (
+        "A rigged door: the Formal Dance date comes up 1/3 (33%) of the time, each other outcome 1/6 (17%).")
+    assert an.RiggedDoor(1, favoured="dud", weight=1.5).describe() == (
+        "A rigged door: the Dud comes up 27% of the time, each other outcome 18%.")
+    # the same secret and choices open the same way
+    assert an.RiggedDoor(5, favoured="blue").open(300).tolist() == an.RiggedDoor(5, favoured="blue").open(300).tolist()
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(favoured="purple"), "favoured must be one of"),
+    (dict(fair=True, favoured="red"), "a fair door favours no outcome"),
+    (dict(fair="yes"), "fair must be True or False"),
+    (dict(weight=1), "weight must be a number above 1"),
+    (dict(weight=11), "weight must be a number above 1"),
+    (dict(weight=True), "weight must be a number above 1"),
+])
+def test_rigged_door_bad_choices_are_clear_errors(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        an.RiggedDoor(1, **kwargs)
 
 
 def test_rigged_door_bad_times():

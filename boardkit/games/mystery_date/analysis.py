@@ -110,20 +110,30 @@ def door_fairness(counts, rules: Rules | None = None, confidence: float = 0.95) 
 class RiggedDoor:
     """A door whose weights are a secret: students open it and test whether it is fair.
 
-    ``RiggedDoor(secret)`` draws the weights from the secret number (a teacher
-    keeps it in a hidden cell; Voilà never shows code).  ``fair=True`` makes
-    an honest door, so the answer is not always "rigged".
+    ``RiggedDoor(secret)`` is rigged: one outcome, drawn from the secret
+    number, comes up ``weight`` times as often as each of the others (with the
+    default 2, it shows 1/3 of the time and each other outcome 1/6), so "which
+    outcome is favoured?" has an answer.  A teacher may choose instead:
+    ``favoured="dud"`` rigs it for that outcome, ``fair=True`` makes an honest
+    door (then "is it rigged?" is answered "no evidence").  The same secret and
+    choices give the same door and the same openings.
     """
 
-    def __init__(self, secret: int, fair: bool | None = None):
+    def __init__(self, secret: int, fair: bool = False, favoured: str | None = None, weight: float = 2):
+        if not isinstance(fair, bool):
+            raise ValueError(f"fair must be True or False, got {fair!r}")
+        if favoured is not None and favoured not in OUTCOMES:
+            raise ValueError(f"favoured must be one of {OUTCOMES} (or None: drawn from the secret), got {favoured!r}")
+        if fair and favoured is not None:
+            raise ValueError(f"a fair door favours no outcome, got favoured={favoured!r}")
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 1 < weight <= 10:
+            raise ValueError(f"weight must be a number above 1 and at most 10, got {weight!r}")
         rng = np.random.default_rng(secret)
-        self._fair = bool(rng.random() < 0.3) if fair is None else fair
-        if self._fair:
-            self._weights = (1, 1, 1, 1, 1)
-        else:
-            weights = np.ones(len(OUTCOMES))
-            weights[rng.integers(len(OUTCOMES))] += rng.uniform(0.4, 1.0)
-            self._weights = tuple(float(w) for w in weights)
+        drawn = OUTCOMES[int(rng.integers(len(OUTCOMES)))]
+        self._fair = fair
+        self._favoured = None if fair else (favoured or drawn)
+        weight = int(weight) if float(weight).is_integer() else float(weight)
+        self._weights = tuple(weight if outcome == self._favoured else 1 for outcome in OUTCOMES)
         self._rng = np.random.default_rng(rng.integers(2**32))
         self.counts = pd.Series(0, index=list(OUTCOMES), name="count")
 
@@ -134,7 +144,7 @@ class RiggedDoor:
         """Open the door ``times`` more times; returns the counts so far."""
         if not isinstance(times, int) or times < 1:
             raise ValueError(f"times must be a whole number >= 1, got {times!r}")
-        weights = np.asarray(self._weights)
+        weights = np.asarray(self._weights, dtype=float)
         seen = self._rng.choice(len(OUTCOMES), size=times, p=weights / weights.sum())
         self.counts += np.bincount(seen, minlength=len(OUTCOMES))
         return self.counts.copy()
@@ -142,6 +152,20 @@ class RiggedDoor:
     def reveal(self) -> Rules:
         """For the teacher: the rules of this door."""
         return Rules(door_weights=self._weights)
+
+    def describe(self) -> str:
+        """For the teacher: the door in one sentence, with its exact odds."""
+        odds = door_odds(self.reveal())
+        if self._fair:
+            return "A fair door: each of the five outcomes comes up 1/5 of the time."
+        name = OUTCOME_NAMES[self._favoured]
+        favoured = "the Dud" if self._favoured == "dud" else f"the {name} date"
+        other = next(p for o, p in odds.items() if o != self._favoured)
+
+        def chance(p):
+            return f"{p} ({float(p):.0%})" if isinstance(p, Fraction) else f"{float(p):.0%}"
+        return (f"A rigged door: {favoured} comes up {chance(odds[self._favoured])} of the time, "
+                f"each other outcome {chance(other)}.")
 
 
 def transition_matrix(rules: Rules | None = None) -> np.ndarray:
