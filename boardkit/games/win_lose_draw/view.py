@@ -39,7 +39,7 @@ from boardkit.render.app import HUMAN, GameApp
 from . import view_draw
 from .actions import CONFIRM, OVERRULE, TIME_UP, Award, PlacePawn, TakePawn, TimeUp
 from .bots import Skilled
-from .events import TEAM_NAMES
+from .events import TEAM_NAMES, PawnMoved
 from .game import Game
 from .rules import TEAM, Rules
 from .track import SPADE
@@ -101,6 +101,9 @@ class App(GameApp):
 
     def __init__(self, rules=None, n_players: int = 4, seats=None, seed=None, **kwargs):
         self._targets: list = []
+        #: the kind of space ("spade", "red", ...) the white pawn landed on after each roll, in every game
+        #: this App played, oldest first: a lesson counts the class's own rolls with it
+        self.landings: list[str] = []
         self._round_key = None
         self._hide_timer: threading.Timer | None = None
         rules = Rules() if rules is None else rules
@@ -156,8 +159,10 @@ class App(GameApp):
         play_row = widgets.HBox([pad_column, side],
                                 layout=widgets.Layout(width="100%", flex_flow="row wrap"))
         self.pad.next_focus = [self.timer.start_button, self.timer.pause_button, self.timer.reset_button]
-        css, skip, canvas, status, choices, *rest = self.children
-        self.children = [css, status, play_row, choices, skip, canvas, *rest]
+        css, skip, canvas, status, *rest = self.children
+        mirror = [self.mirror] if hasattr(self, "mirror") else []      # the board in words (GameApp's)
+        choices, *rest = [w for w in rest if w not in mirror]
+        self.children = [css, status, *mirror, play_row, choices, skip, canvas, *rest]
         self._sync_round()
 
     # --- the card and guesses -----------------------------------------------------------------
@@ -330,6 +335,9 @@ class App(GameApp):
         self.timer.wake()                     # a refreshed page: the clock's heartbeat starts again
 
     def _update(self, news=None, notice=None, draw=True):
+        if hasattr(self, "landings"):         # the white pawn's landings since the last update (before GameApp reads them)
+            new = (self.game.events or [])[self._seen:]
+            self.landings.extend(e.lands_on for e in new if type(e) is PawnMoved)
         if hasattr(self, "pad"):
             self._sync_round()                # first: the status line says whether the clock waits for Start
         super()._update(news, notice, draw)
@@ -405,7 +413,7 @@ class App(GameApp):
         timer = self.timer
         left = clock_text(timer.remaining)
         return {"ready": f"The clock shows {left} and waits for the Sketcher's Start.",
-                "running": f"The clock is running: {left} left.",
+                "running": "The clock is running.",
                 "paused": f"The clock is paused at {left}.",
                 "up": "Time's up."}[timer.state]
 
