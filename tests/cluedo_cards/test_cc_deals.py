@@ -45,3 +45,16 @@ def test_over_many_games_the_share_of_stuck_hands_agrees_with_171_of_2108():
     # the 4 hands of a deal share a deck, so widen the interval: 99.99% instead of 95%
     low, high = wilson_interval(sum(stuck), len(stuck), confidence=0.9999)
     assert len(stuck) > 2000 and low < exact < high, (sum(stuck), len(stuck))
+
+
+def test_the_app_keeps_the_deals_of_every_game_it_dealt():
+    app = cc.App(n_players=3, seats=["Shedder", "Random", "Shedder"], seed=7)
+    try:
+        first = list(app.deals_stuck)
+        assert first == an.deals_stuck(app.game.events) and len(first) == 3     # round 1 is dealt at once
+        previous = app.game
+        app.new_game(8)
+        assert app.deals_stuck == an.deals_stuck(previous.events) + an.deals_stuck(app.game.events)
+        assert len(app.deals_stuck) == 6
+    finally:
+        app.close()

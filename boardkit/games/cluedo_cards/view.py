@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from boardkit.core.events import seat as _seat
 from boardkit.render.app import GameApp
 
+from . import analysis as cc_analysis
 from . import bots as cc_bots
 from . import events as ev
 from . import view_cards as vc
@@ -166,6 +167,7 @@ class App(GameApp):
             raise ValueError(f"show_all_hands must be True, False or None (face up when every seat is a bot), "
                              f"got {show_all_hands!r}")
         self._show_all_hands = show_all_hands     # the checkbox's first value (_extra_settings)
+        self._past_deals: list = []               # deals_stuck of the games before this one
         super().__init__(rules, n_players, seats, seed, autoplay_speed, **kwargs)
         self.roll_button.icon = "step-forward"
 
@@ -181,6 +183,22 @@ class App(GameApp):
     def seat_rect(self, seat: int) -> tuple:
         """Where ``seat``'s panel is drawn (the bottom hand's, or a rival's), as (x, y, w, h)."""
         return vd.seat_panel(self._scene(), seat, self.geometry)
+
+    @property
+    def deals_stuck(self) -> list[bool]:
+        """Every hand dealt in the games of this App, oldest first: True if it held no card for the
+        card turned up (``analysis.deals_stuck``).
+
+        A lesson starts its chart of the stuck chance with these: the student's own deals first,
+        then the computer's thousands of shuffles.
+        """
+        return self._past_deals + cc_analysis.deals_stuck(self.game.events)
+
+    def _install(self, game, seed, news):
+        previous = getattr(self, "game", None)
+        if previous is not None and previous is not game:
+            self._past_deals.extend(cc_analysis.deals_stuck(previous.events))
+        super()._install(game, seed, news)
 
     # --- the hooks of GameApp ----------------------------------------------------------------
     def _extra_settings(self):
