@@ -68,3 +68,20 @@ def test_the_mirror_follows_the_game_as_the_bots_play(make_app):
         seen.add(lines[0].split(":")[1] if not app.game.is_over else "over")
     assert "over" in seen and len(seen) > 3
     assert app._describe_state()[0].startswith("Game over after")
+
+
+def test_the_app_keeps_the_cranks_of_every_game_it_played(make_app, monkeypatch):
+    app = make_app(rules=mt.Rules(stage_odds=never_past(3)), seats=["human", "Trapper"] + ["Trapper"] * 2, seed=1)
+    assert app.cranks == []
+    arrange(app.game, positions=[CRANK_SPACE - 1, WHEEL, 20, 30], cheese=[1, 1, 1, 1], parts="all")
+    force_rolls(monkeypatch, app.game, 1)
+    app.choose(mt.Roll())
+    app.choose(mt.Crank())
+    assert app.cranks == [0]                       # the chain stopped at D
+    app.new_game(seed=2)
+    assert app.cranks == [0]                       # an earlier game's cranks are kept
+    arrange(app.game, positions=[CRANK_SPACE - 1, WHEEL, 20, 30], cheese=[1, 1, 1, 1], parts="all")
+    force_rolls(monkeypatch, app.game, 1)
+    app.choose(mt.Roll())
+    app.choose(mt.Crank())
+    assert app.cranks == [0, 0]

@@ -21,6 +21,7 @@ from boardkit.core.events import seat as _seat
 from boardkit.render.app import GameApp
 
 from . import bots as mt_bots
+from .analysis import cranks_in_game
 from . import view_draw as vd
 from .actions import BUILD_IT, Crank, Push, Roll
 from .game import BUILDING, CRANKING, ROLLING, SPLITTING, Game
@@ -119,7 +120,21 @@ class App(GameApp):
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seats=None, seed=None,
                  autoplay_speed: float = 2.0, **kwargs):
         self.cranks_animated = 0          # how many chain reactions were sent to the browser
+        self._past_cranks: list = []      # the cranks of the games before this one (1 caught, 0 not)
         super().__init__(rules, n_players, seats, seed, autoplay_speed, **kwargs)
+
+    @property
+    def cranks(self) -> list:
+        """Every crank turned in the games played in this App, oldest first: 1 when the cage
+        fell, 0 when the chain stopped.  A lesson starts its chart of the trap's catch rate
+        with them: the class's own cranks first, then the computer's thousands."""
+        return self._past_cranks + cranks_in_game(self.game)
+
+    def _install(self, game, seed, news):
+        previous = getattr(self, "game", None)
+        if previous is not None and previous is not game:
+            self._past_cranks.extend(cranks_in_game(previous))
+        super()._install(game, seed, news)
 
     # --- the hooks of GameApp ----------------------------------------------------------------
     def _layout_for(self, rules):
