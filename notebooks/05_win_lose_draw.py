@@ -22,64 +22,40 @@ from IPython.display import Markdown, display
 if 'VOILA_BASE_URL' not in os.environ:
     display(Markdown("""
 **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar
-(*Restart the kernel and run all cells*). In ten to twenty seconds the sketch pad and timer appear
-under *1. Play*, ready for the first card; the board's odds, charts and study buttons follow.
+(*Restart the kernel and run all cells*). In ten to twenty seconds the game appears under *1. Play*.
 """))
 
 # %% [markdown]
-# # Win, Lose or Draw: timers, teams and a die
+# # Win, Lose or Draw: a die, a board and a race
 #
-# In **Win, Lose or Draw** (Milton Bradley, 1988) you sketch a name or phrase, with no
-# letters and no words, while your team shouts out guesses before the timer runs out.
-# The box has two ways to play:
-#
-# * **Team Play**: two teams take turns to sketch. A card guessed in time is a point; if the
-#   Sketcher's team misses, the other team has ten seconds to **steal** it with one guess.
-#   The first team to **8 points** wins.
-# * **Gameboard Play**: the first correct Guesser takes a coloured pawn; the successful
-#   Sketcher rolls the die, moves the **white square pawn** round the board and collects the
-#   colour it lands on. Own **four colours**, then guess right once more *and* see the white
-#   pawn land on a **Spade Space** to win the **Ace-In-The-Hole** card and the game.
-#
-# Drawing is a skill nobody can put in a formula, but everything around it is probability.
-# In this lesson you will:
-#
-# 1. play, with a sketch pad, a timer and a card only the Sketcher sees;
-# 2. work out the **board's odds**: where the white pawn lands, and how long until a Spade;
-# 3. find **how long it takes to collect four colours**;
-# 4. see **who wins the race to 8** when one team draws better, and what sketching first is worth;
-# 5. **tinker**: a longer track, more Spades, a shorter timer.
-#
-# Wherever there is an exact answer you will see it beside a simulation that homes in on it.
-#
-# *The 1988 board's order of spaces is lost, so boardkit reconstructs it: a Spade at each of
-# the 4 corners and 6 coloured squares along each side, the colours cycling red, green, blue,
-# orange all the way round.*
+# In **Win, Lose or Draw** (1988) you sketch a name or phrase, with no letters or words, while
+# your team shouts out guesses before the timer runs out. Nobody can put drawing in a formula,
+# but the die, the board and the race to 8 points are pure probability. **Guess first, then see.**
 
 # %% tags=["setup"]
 # Setup: the tools for this lesson
 # %matplotlib inline
-import time
 from fractions import Fraction
 
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from IPython.display import Markdown
 
 import boardkit as bk
 from boardkit.games import win_lose_draw as wld
-from boardkit.lessons import CHART_COLOURS, CHART_HATCHES, show   # show(output_widget, text, table, figure, ...)
-from boardkit.lessons import progress_bar, study_button            # a button that runs a long study, a progress bar
+from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
+                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
+                              quick_check, share_with_interval, show, study_button, table, with_interval)
 from boardkit.render.palette import SUIT_COLOURS                   # the board's colours, colour-blind-safe
 
-plt.rcParams["font.size"] = 14
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
-pool = bk.process_pool(workers=2)   # Binder gives us 2 CPU cores: play games on both
 team_rules = wld.Rules()                    # Team Play by the rulebook: first team to 8
 board_rules = wld.Rules(play="gameboard")   # Gameboard Play by the rulebook
-track = board_rules.track                   # the white pawn's path: 28 spaces, space 0 first
+track = board_rules.track                   # the white pawn's path: 28 spaces
 Skilled = wld.bots.Skilled                  # a bot seat: a player whose sketches are guessed with chance p_guess
+STEAL = Fraction(1, 5)                      # the bots' chance to steal a missed card (Skilled's default p_steal)
 
 # Every kind of space drawn in its board colour AND its own pattern, so charts read without colour.
 HATCH = {"stripes": "//", "dots": "..", "solid": "", "cross-hatch": "xx"}
@@ -87,163 +63,236 @@ KINDS = [wld.SPADE, *wld.COLOURS]
 KIND_COLOUR = {wld.SPADE: "#444444", **{c: SUIT_COLOURS[c].colour for c in wld.COLOURS}}
 KIND_HATCH = {wld.SPADE: "oo", **{c: HATCH[SUIT_COLOURS[c].pattern] for c in wld.COLOURS}}
 
-
-def thin(running, points=400):
-    """About ``points`` rows of a running estimate, spread evenly on a log scale: enough to draw."""
-    return running.iloc[np.unique(np.geomspace(1, len(running), points).astype(int)) - 1]
-
+widgets.HBox([lesson_page(), class_mode_switch()])
 
 # %% [markdown]
 # ## 1. Play
 #
-# **Team Play** for 4 players: seats 1 and 3 are **Team A**, seats 2 and 4 **Team B**.
-# The Sketcher draws on the pad and starts the timer. The card shows only its category:
-# on a projector the class must not see the answer, so the **Sketcher presses Peek** to see
-# it for a few seconds (everyone else looks away), or ticks *Keep the card visible* on her
-# own screen. Her team shouts guesses, or types them in the guess box. When someone gets it,
-# the Sketcher presses the button of the player who called it out; at 0:00 the timer
-# presses *Time's up* by itself and the other team may steal. The scores are on the sheet
-# below the pad.
-#
-# Any seat can be a bot (the seat boxes at the bottom): a bot stands for a player whose
-# sketches are guessed in time with a fixed chance, with no drawing at all.
+# **Gameboard Play** for 4: the Sketcher puts the white pawn on a Spade Space, presses **Peek**
+# to see the card (everyone else looks away), presses **Start** on the clock and draws. Whoever
+# calls out the answer takes a pawn; then the Sketcher presses **Roll**: the white pawn moves
+# and she collects the colour it lands on. **Every roll you make is counted in section 2.**
+# Own four colours, then get the Ace on a Spade to win. Any seat can be a bot (the seat boxes
+# under the board). Or choose **Team Play**: two teams race to 8 points.
 
 # %%
-wld.App(rules=wld.Rules(), n_players=4)
+play_choice = widgets.ToggleButtons(options=["Gameboard Play", "Team Play"], value="Gameboard Play",
+                                    style={"button_width": "180px"})
+play_choice.add_class("wld-play-choice")
+board_app = wld.App(rules=board_rules, n_players=4)
+apps = {"Gameboard Play": board_app}
+play_area = widgets.VBox([board_app])
+
+
+def choose_play(change):
+    """Show the chosen way to play; Team Play's App is built the first time it is chosen (a quicker page)."""
+    name = change["new"]
+    if name not in apps:
+        apps[name] = wld.App(rules=team_rules, n_players=4)
+    play_area.children = [apps[name]]
+
+
+play_choice.observe(choose_play, names="value")
+widgets.VBox([play_choice, play_area])
 
 # %% [markdown]
-# **Gameboard Play** for 4 players: the same pad, timer and card, and now the board. A
-# correct Guesser clicks a pawn colour she lacks; the successful Sketcher presses **Roll**
-# and the white pawn moves clockwise. The picture shows every player's colours too.
+# ## 2. Where does the white pawn land?
+#
+# The board has 28 spaces: a **Spade Space** at each corner and 24 coloured squares. Each roll
+# moves the white pawn 1 to 6 spaces clockwise.
 
 # %%
-wld.App(rules=wld.Rules(play="gameboard"), n_players=4)
+computer_rolls = np.random.default_rng(1).integers(1, 7, size=10_000)   # the computer's rolls (seed 1)
+computer_landed = np.array(track)[np.cumsum(computer_rolls) % len(track)]
+
+
+def reveal_spades(prediction):
+    """The exact long-run share of Spade landings beside the class's rolls and the computer's 10,000."""
+    own = [kind == wld.SPADE for kind in board_app.landings]
+    computer = list(computer_landed == wld.SPADE)
+    spades, rolls = sum(own) + sum(computer), len(own) + len(computer)
+    exact = wld.analysis.long_run_landings(track).by_kind[wld.SPADE]
+    who = f"your {len(own)} rolls and the computer's 10,000" if own else "the computer's 10,000 rolls"
+    shown = [answer_table(prediction, exact=f"{exact} = {float(exact):.1%}",
+                          simulated=share_with_interval(int(spades), rolls),
+                          simulated_label=f"Simulation: {who} (95% interval)"),
+             convergence_chart(own, computer, exact=exact, label="share of landings on a Spade",
+                               title="Your rolls first, then the computer's: the share of Spades settles")]
+    if not own:
+        shown.append(Markdown("*No rolls of yours yet: play Gameboard Play above, then press* Show the answer "
+                              "*again, and your rolls start the chart.*"))
+    shown.append(Markdown(
+        "**Why 1 in 7?** Every space is reached from exactly 6 spaces behind it, one face each, so in the "
+        "long run the pawn visits every space equally often: 4 Spades of 28 spaces = **1/7**."))
+    return shown
+
+
+Prediction("Roll after roll, what share of the white pawn's landings are on a Spade Space?",
+           number=(0, 0.5, 0.01), percent=True, reveal=reveal_spades)
+
+# %%
+quick_check("The white pawn stands on a coloured square. How many faces of the die land it on the next Spade?",
+            ["none", "exactly one", "two", "it depends on the square"], 1,
+            "the next Spade is 1 to 6 spaces ahead, so exactly one face of the die reaches it: a chance of 1/6 "
+            "from every coloured square.")
 
 # %% [markdown]
-# ## 2. The board's odds
+# ## 3. Who wins the race to 8?
 #
-# From any space the die's six faces reach the **next six spaces**, one face each. So the
-# chance of landing on a kind of space is
-#
-# $$P(\text{kind}) = \frac{\text{how many of the next 6 spaces are of that kind}}{6}.$$
-#
-# `wld.analysis.landing_odds` works it out, as fractions, from every start space. The
-# board repeats itself every 14 spaces, so here are the first 14:
+# In Team Play the two teams sketch in turn; a card guessed in time is a point, and a missed card
+# may be **stolen** by the other team. First to **8 points** wins.
 
 # %%
-# NBVAL_CHECK_OUTPUT
-odds = wld.analysis.landing_odds(track)
-print("The chance one roll lands on each kind of space, from each start space:")
-print(odds.head(14).astype(str).to_string())
+def reveal_race(prediction):
+    """Team A's exact chance (equal teams, steals 1 in 5) beside 10,000 simulated races."""
+    exact = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), steal=STEAL).a_wins
+    n = 10_000
+    won = round(wld.analysis.simulate_race(0.5, 0.5, steal=float(STEAL), n=n, seed=7).a_wins * n)
+    return [answer_table(prediction, exact=float(exact), simulated=share_with_interval(won, n),
+                         simulated_label="10,000 simulated races (95% interval)"),
+            Markdown("Sketching first is worth a little: at any moment Team A has had as many cards as "
+                     "Team B, or one more. In the real game a **die roll** decides who sketches first, so the "
+                     "edge is fair over many games.")]
+
+
+Prediction("Two equal teams: each sketch is guessed in time half the time, and a missed card is stolen "
+           "1 time in 5. Team A sketches first. How often does Team A win the race to 8?",
+           number=(0, 1, 0.01), percent=True, reveal=reveal_race)
+
+# %%
+quick_check("Which team is more likely to win: a team whose sketches are guessed 60% of the time and sketches "
+            "second, or a team guessed 40% of the time that sketches first?",
+            ["the 60% team", "the 40% team, because it sketches first", "they are even"], 0,
+            f"drawing well is worth far more than going first: the 40% team wins only "
+            f"{float(wld.analysis.team_race(Fraction(2, 5), Fraction(3, 5), steal=STEAL).a_wins):.0%} "
+            f"of these races.")
+
+# %% [markdown]
+# ## 4. Tinker: a shorter race
+#
+# What if the first team to **3** points wins, instead of 8?
+
+# %%
+GAMES = 1_000     # games of Team Play for each change: four bots, each guessed half the time
+
+
+def race_result(rules):
+    """Exact chance that the team sketching first wins, beside GAMES real games of Team Play (readable engine)."""
+    steal = STEAL if rules.steal else 0
+    exact = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), target=rules.team_target, steal=steal)
+    bots = [Skilled(p_guess=0.5, p_steal=float(STEAL)) for _ in range(4)]
+    games = bk.simulate(rules, n_players=4, n_games=GAMES, seed=40, bots=bots, engine="reference",
+                        progress=False)
+    won = int(games["first_team_won"].sum())
+    return float(exact.a_wins), share_with_interval(won, GAMES), games["cards"].mean()
+
+
+tinker_view = widgets.HTML()
+tinker_view.add_class("wld-tinker-result")
+
+
+def show_race(rules):
+    exact, simulated, cards = race_result(rules)
+    steals = "with steals" if rules.steal else "no steals"
+    tinker_view.value = (
+        f"<div style='font-size:18px'>First to <b>{rules.team_target}</b> point"
+        f"{'' if rules.team_target == 1 else 's'}, {steals}: the team that sketches first wins "
+        f"<b>{exact:.1%}</b> of races (exact); in {GAMES:,} real games: "
+        f"<b>{with_interval(*simulated, decimals=1)}</b> (95% interval). "
+        f"A match lasts {cards:.1f} cards on average.</div>")
+
+
+race_controls = RuleControls(team_rules, {"team_target": (0, 20), "steal": None},
+                             labels={"team_target": "Points to win the race", "steal": "Steals allowed"})
+race_controls.on_change(show_race)
+
+
+def reveal_short_race(prediction):
+    """The first team's edge in a race to 3 against a race to 8, then the tinker controls."""
+    short, short_games, _ = race_result(team_rules.replace(team_target=3))
+    long_ = float(wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), steal=STEAL).a_wins)
+    show_race(race_controls.rules)
+    return [answer_table(prediction, exact=f"it grows: {short:.1%} in a race to 3 ({long_:.1%} in a race to 8)",
+                         simulated=short_games, simulated_label=f"{GAMES:,} games of a race to 3 (95% interval)"),
+            Markdown("In a short race the first team's extra card matters more. **Now try any race** "
+                     "(the games are played by four bots, each guessed half the time):"),
+            race_controls, tinker_view]
+
+
+Prediction("First to 3 points instead of 8: what happens to the edge of the team that sketches first?",
+           choices=["it grows", "it stays the same", "it shrinks"], reveal=reveal_short_race)
+
+# %%
+quick_check("Team A sketched first and won 5 of 8 races. Does that prove that sketching first helps?",
+            ["yes: 5 of 8 is well over half", "no: 8 races are far too few to tell"], 1,
+            "the 95% interval for 5 wins in 8 runs from 31% to 86%, so 8 races cannot tell a 52% edge from none; "
+            "it takes thousands.")
+
+# %% [markdown]
+# ## Going further
+#
+# The board as a **Markov chain**, the wait for a Spade as an **absorbing chain**, collecting four colours
+# and the race to 8 by **dynamic programming**, and real games of bots against the models. Open it: it
+# works everything out when you do (a few seconds).
+
+# %%
+further = GoingFurther("Going further: Markov chains, dynamic programming and real games")
+further_parts = []          # functions that fill the section, in order, the first time it is opened
+
+
+def open_further(change):
+    if change["new"] is None or not further_parts:
+        return
+    parts = list(further_parts)
+    further_parts.clear()
+    for part in parts:
+        part()
+
+
+further.observe(open_further, names="selected_index")
+further
 
 
 # %%
-def board_and_odds_chart(track, odds):
-    """The track as a strip of squares, and a heat map of one roll's odds from every start space."""
-    fig, (strip, heat) = plt.subplots(2, 1, figsize=(17, 6.5), height_ratios=[1, 3.2], sharex=True)
-    spaces = np.arange(len(track))
-    strip.bar(spaces, np.ones(len(track)), width=0.95, color=[KIND_COLOUR[k] for k in track],
-              hatch=[KIND_HATCH[k] for k in track], edgecolor="white")
-    for space, kind in enumerate(track):
+def part_board_odds():
+    """The landing odds from every start space, and the long run (stationary distribution)."""
+    odds = wld.analysis.landing_odds(track)
+    fig, (strip, heat) = chart(2, 1, width=11, height=5.5, height_ratios=[1, 3.2], sharex=True)
+    first = np.arange(14)                      # the board repeats itself every 14 spaces
+    kinds = [track[i] for i in first]
+    strip.bar(first, np.ones(14), width=0.95, color=[KIND_COLOUR[k] for k in kinds],
+              hatch=[KIND_HATCH[k] for k in kinds], edgecolor="white")
+    for space, kind in zip(first, kinds):
         if kind == wld.SPADE:
-            strip.text(space, 0.5, "\u2660", ha="center", va="center", color="white", fontsize=22)
-    strip.set(yticks=[], title="The white pawn's path (space 0 first, clockwise): \u2660 = a Spade Space")
-    values = odds[KINDS].astype(float).to_numpy().T
-    image = heat.imshow(values, aspect="auto", cmap="cividis", vmin=0, vmax=0.5)
+            strip.text(space, 0.5, "\u2660", ha="center", va="center", color="white", fontsize=20)
+    strip.set(yticks=[], title="The first 14 spaces (the board repeats): \u2660 = a Spade Space")
+    values = odds[KINDS].head(14).astype(float).to_numpy().T
+    heat.imshow(values, aspect="auto", cmap="cividis", vmin=0, vmax=0.5)
     for (row, col), value in np.ndenumerate(values):
-        text = str(odds[KINDS].iloc[col, row])
-        heat.text(col, row, text, ha="center", va="center", fontsize=9,
+        heat.text(col, row, str(odds[KINDS].iloc[col, row]), ha="center", va="center", fontsize=12,
                   color="black" if value > 0.25 else "white")
     heat.set_yticks(range(len(KINDS)), KINDS)
-    heat.set_xticks(spaces, spaces)
-    heat.set(xlabel="start space of the white pawn", ylabel="lands on",
-             title="One roll: the chance of landing on each kind, from every start")
-    fig.colorbar(image, ax=[strip, heat], label="chance", shrink=0.8)
-    return fig
-
-board_and_odds_chart(track, odds)
-plt.show()
-
-# %% [markdown]
-# From a Spade the pawn **never** lands on a Spade with one roll: the next one is 7 spaces
-# away. From every coloured square exactly one face reaches the next Spade: 1 chance in 6.
-#
-# ### Where does the pawn spend its time?
-#
-# Roll after roll, the pawn forgets where it started. Its next space depends only on where
-# it is now: a **Markov chain**. In the long run it settles into its **stationary
-# distribution** $\pi$, the one that one more roll leaves unchanged: $\pi = \pi P$, where
-# $P$ holds the chances of moving from each space to each other one. On a ring every space
-# is reached from exactly 6 spaces with chance 1/6 each, so every space gets the same share,
-# 1/28: the share of landings on Spades is $4/28 = 1/7$ and on each colour $6/28 = 3/14$.
-# `long_run_landings` solves $\pi = \pi P$ exactly rather than trusting this argument:
-
-# %%
-# NBVAL_CHECK_OUTPUT
-long_run = wld.analysis.long_run_landings(track)
-for kind, share in long_run.by_kind.items():
-    print(f"{kind:>6}: {share} = {float(share):.4f} of all landings in the long run")
-
-# %% [markdown]
-# Let's roll: one white pawn, 20,000 rolls from space 0. The bars show where it landed with
-# 95% intervals; the right chart follows the share of Spade landings roll by roll. (The
-# intervals treat the rolls as independent. The pawn's landings are slightly
-# *anti*-correlated, a Spade is never followed by a Spade, which makes the true
-# uncertainty a little smaller: the bands are on the safe side.)
-
-# %%
-rng = np.random.default_rng(1)                       # a fixed seed: the same walk every run
-rolls = rng.integers(1, 7, size=20_000)              # 20,000 rolls of the die
-landed = np.array(track)[np.cumsum(rolls) % len(track)]   # the kind of space after each roll
-seen = bk.stats.proportions(pd.Series(landed).value_counts().reindex(KINDS, fill_value=0))
-exact_share = long_run.by_kind.astype(float)
-
-fig, (left, right) = plt.subplots(1, 2, figsize=(17, 5.5))
-x = np.arange(len(KINDS))
-left.bar(x, seen["share"], color=[KIND_COLOUR[k] for k in KINDS], hatch=[KIND_HATCH[k] for k in KINDS],
-         edgecolor="white", yerr=[seen["share"] - seen["low"], seen["high"] - seen["share"]], capsize=8,
-         label="20,000 rolls (95% interval)")
-left.plot(x, exact_share, "k_", ms=45, mew=3, label="exact long run")
-left.set_xticks(x, KINDS)
-left.set(ylim=(0, 0.32), ylabel="share of landings", title="Where the white pawn lands")
-left.legend(loc="upper left")
-
-running = thin(bk.stats.running_proportion(landed == wld.SPADE))
-right.fill_between(running["trials"], running["low"], running["high"], color=BLUE, alpha=0.25,
-                   label="95% interval")
-right.plot(running["trials"], running["estimate"], color=BLUE, lw=2, label="share of Spades so far")
-right.axhline(1 / 7, color="black", ls="--", lw=2, label="exact: 1/7 = 0.1429")
-right.set(xscale="log", ylim=(0, 0.4), xlabel="rolls (log scale)", ylabel="share landing on a Spade",
-          title="The share of Spades homes in on 1/7")
-right.legend(loc="upper right")
-plt.show()
-
-# %% [markdown]
-# ### Waiting for a Spade
-#
-# A player who owns four colours still needs the Ace: after one of her correct guesses, the
-# roll must end on a Spade. How many rolls until the pawn lands on a Spade? Make the Spades
-# *absorbing* (the walk stops there) and solve for the expected number of steps:
-# `sketches_before_spade` and `spade_wait_table` do it exactly, from every start.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-waits = wld.analysis.spade_wait_table(track)
-for wait, starts in waits.groupby(waits).groups.items():
-    print(f"{wait} rolls on average, from spaces {list(starts)}")
-print("The game starts with the white pawn on a Spade:", wld.analysis.sketches_before_spade(track, start=0), "rolls")
+    heat.set_xticks(first, [str(i + 1) for i in first])
+    heat.set(xlabel="the pawn's space before the roll (space 1 = the first Spade)", ylabel="lands on")
+    further.add(
+        "### The board's odds, roll by roll\n"
+        "From any space the die's six faces reach the **next six spaces**, one face each, so "
+        "$P(\\text{kind}) = \\frac{\\text{how many of the next 6 spaces are of that kind}}{6}$. "
+        "From a Spade the pawn **never** lands on a Spade with one roll: the next one is 7 spaces away.",
+        fig,
+        "### Where does the pawn spend its time? A Markov chain\n"
+        "The pawn's next space depends only on where it is now: a **Markov chain**. In the long run it settles "
+        "into its **stationary distribution** $\\pi = \\pi P$. On a ring every space is reached from exactly 6 "
+        "spaces with chance 1/6 each, so every space gets 1/28: Spades $4/28 = 1/7$, each colour $6/28 = 3/14$. "
+        "`wld.analysis.long_run_landings` solves $\\pi = \\pi P$ exactly:",
+        table(pd.DataFrame({"kind of space": KINDS,
+                            "exact long-run share": [str(s) for s in wld.analysis.long_run_landings(track).by_kind],
+                            "as a percentage": wld.analysis.long_run_landings(track).by_kind.astype(float).to_numpy()}),
+              percent=("as a percentage",), percent_decimals=1))
 
 
-# %% [markdown]
-# Why such round numbers? From any coloured square the next Spade is 1 to 6 spaces ahead, so
-# **exactly one face** of the die lands on it; the other faces land on coloured squares again
-# (some jump over the Spade). Every roll is a 1-in-6 chance whatever happened before: a
-# **geometric** wait, with mean 6. From a Spade the first roll can never reach the next
-# Spade, so it takes $1 + 6 = 7$. And 7 is $1 / (1/7)$: if 1 landing in 7 is a Spade in the
-# long run, the gaps between Spades must average 7 rolls.
-#
-# The wait from a Spade is $W = 1 + G$ with $G$ geometric: $P(W = k) = (5/6)^{k-2} \times 1/6$
-# for $k \ge 2$. 10,000 waits, rolled one roll at a time:
+further_parts.append(part_board_odds)
+
 
 # %%
 def rolls_to_a_spade(track, start, rng):
@@ -255,100 +304,87 @@ def rolls_to_a_spade(track, start, rng):
         if track[space] == wld.SPADE:
             return rolls
 
-rng = np.random.default_rng(2)
-spade_waits = np.array([rolls_to_a_spade(track, 0, rng) for _ in range(10_000)])
-mean, low, high = bk.stats.mean_interval(spade_waits)
-k = np.arange(1, 31)
-exact_wait = np.where(k >= 2, (5 / 6) ** (k - 2) / 6, 0.0)
-seen_wait = np.array([(spade_waits == value).mean() for value in k])
 
-fig, ax = plt.subplots(figsize=(14, 5))
-ax.bar(k, seen_wait, color=BLUE, hatch="//", edgecolor="white", label="10,000 simulated waits")
-ax.plot(k, exact_wait, "o", color=ORANGE, mec="black", ms=9, label="exact: (5/6)^(k-2) / 6")
-ax.set(xlabel="rolls until the pawn lands on a Spade (from a Spade)", ylabel="share of waits",
-       title=f"Mean wait {mean:.3f} rolls (95% interval {low:.3f} to {high:.3f}); exact 7")
-ax.legend()
-plt.show()
+def part_spade_wait():
+    """The wait for a Spade, exact (an absorbing chain) beside 10,000 simulated waits."""
+    rng = np.random.default_rng(2)
+    waits = np.array([rolls_to_a_spade(track, 0, rng) for _ in range(10_000)])
+    mean, low, high = bk.stats.mean_interval(waits)
+    k = np.arange(1, 31)
+    exact_wait = np.where(k >= 2, (5 / 6) ** (np.maximum(k, 2) - 2) / 6, 0.0)
+    seen = np.array([(waits == value).mean() for value in k])
+    fig, ax = chart(width=10, height=4.2)
+    ax.bar(k, seen, color=BLUE, hatch="//", edgecolor="white", label="10,000 simulated waits")
+    ax.plot(k, exact_wait, "o", color=ORANGE, mec="black", ms=8, label="exact: (5/6)^(k-2) / 6")
+    ax.set(xlabel="rolls until the pawn lands on a Spade (starting on a Spade)", ylabel="share of waits")
+    ax.legend(loc="upper right")
+    further.add(
+        "### Waiting for a Spade: an absorbing chain\n"
+        "With four colours a player still needs the Ace: after one of her correct guesses the roll must end on "
+        "a Spade. Make the Spades *absorbing* (the walk stops there) and solve for the expected number of rolls: "
+        "**6 from every coloured square** (exactly one face reaches the next Spade, a geometric wait) and "
+        "**7 from a Spade** (the first roll can never reach the next Spade: 1 + 6). And 7 is 1/(1/7): if 1 "
+        "landing in 7 is a Spade, the gaps between Spades average 7 rolls.",
+        fig,
+        f"10,000 waits from a Spade, rolled one roll at a time: mean "
+        f"**{with_interval(mean, low, high, percent=False, decimals=2)}** rolls (95% interval); exact "
+        f"**{wld.analysis.sketches_before_spade(track, start=0)}**.")
 
-# %% [markdown]
-# ## 3. How long to collect four colours?
-#
-# Follow **one player** through Gameboard Play. On each card, one of three things happens
-# to her:
-#
-# * with chance $p_\text{guess}$ she is the **first correct Guesser**: she takes a pawn of a
-#   colour she lacks;
-# * with chance $p_\text{sketch}$ she is the **successful Sketcher**: she rolls, and the white
-#   pawn lands on each colour with its long-run share 3/14 (on a Spade 1/7); she keeps the
-#   colour if it is new to her;
-# * otherwise she collects nothing this card.
-#
-# What she holds is one of the $2^4 = 16$ sets of colours, and the set only grows: another
-# Markov chain. The expected number of cards from each set is worked out backwards, from
-# four colours (0 cards to go) down to none. `expected_to_collect` does it exactly.
-#
-# In a game of 4 players where half of all sketches are guessed in time, she sketches one
-# card in 4 and her sketch is guessed half the time: $p_\text{sketch} = 1/8$. She guesses
-# first about as often: $p_\text{guess} = 1/8$.
+
+further_parts.append(part_spade_wait)
+
 
 # %%
-# NBVAL_CHECK_OUTPUT
-p_guess = p_sketch = Fraction(1, 8)
-exact_cards = wld.analysis.expected_to_collect(p_guess, p_sketch)
-print(f"Expected cards to own four colours: {exact_cards} = {float(exact_cards):.4f}")
-print(f"Only by guessing (p_sketch = 0): {wld.analysis.expected_to_collect(p_guess)} cards: four waits of 1/p_guess = 8")
-print(f"Only by sketching (p_guess = 0): {float(wld.analysis.expected_to_collect(0, p_sketch)):.4f} cards")
-print(f"A player who is the first to guess every card: {wld.analysis.expected_to_collect(1)} cards")
+def part_collect():
+    """How long to own four colours: exact (dynamic programming over the 16 sets) beside simulated players."""
+    p = Fraction(1, 8)
+    exact = wld.analysis.expected_to_collect(p, p)
+    needed = wld.analysis.simulate_collect(p, n=20_000, seed=3, p_sketch=p)
+    mean, low, high = bk.stats.mean_interval(needed)
+    running = bk.stats.running_mean(needed)
+    rows = np.unique(np.geomspace(1, len(running), 300).astype(int)) - 1
+    running = running.iloc[rows]
+    fig, ax = chart(width=10, height=4.2)
+    ax.fill_between(running["trials"], running["low"], running["high"], color=BLUE, alpha=0.25,
+                    label="95% interval")
+    ax.plot(running["trials"], running["estimate"], color=BLUE, lw=2, label="mean cards so far")
+    ax.axhline(float(exact), color="black", ls="--", lw=2, label=f"exact: {float(exact):.3f}")
+    ax.set(xscale="log", ylim=(0, 40), xlabel="simulated players (log scale)", ylabel="cards to own four colours")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=3, frameon=False)
+    further.add(
+        "### How long to collect four colours? Dynamic programming\n"
+        "Follow **one player** through Gameboard Play. On each card she is the **first correct Guesser** with "
+        "chance $p_\\text{guess}$ (she takes a colour she lacks), or the **successful Sketcher** with chance "
+        "$p_\\text{sketch}$ (the die gives a colour with its long-run share 3/14, or a Spade 1/7), or neither. "
+        "What she holds is one of the $2^4 = 16$ sets of colours and only grows: the expected number of cards "
+        "from each set is worked out backwards, from four colours down to none. With 4 players and half of "
+        "all sketches guessed, $p_\\text{guess} = p_\\text{sketch} = 1/8$:",
+        f"Exact: **{exact} = {float(exact):.3f} cards**; 20,000 simulated players: "
+        f"**{with_interval(mean, low, high, percent=False, decimals=2)}** (95% interval). "
+        f"Only by guessing it is {wld.analysis.expected_to_collect(p)} cards (four waits of 8): a Guesser "
+        "*chooses* a colour she lacks, while the die gives nothing new more and more often.",
+        fig,
+        "**Your turn:** her chances per card of guessing first and of a guessed sketch (together at most 1).")
+    further.add_widget(collect_box)
+    show_collect()
+    further.add("### A reality check: the whole game\n"
+                "The model is simple. Four bots play real games of Gameboard Play, each guessed in time with "
+                "chance $p$ (so each card she is the successful Sketcher, or the first Guesser, about $p/4$). "
+                "Compare the **first of four** to own four colours, then the whole game, Ace included. The "
+                "computer plays these games on its fast lane, about 150 times faster than the readable engine "
+                "(the first press compiles it: up to half a minute).")
+    further.add_widget(widgets.VBox([reality_button, reality_view]))
 
-# %% [markdown]
-# Guessing is the quicker way to collect: a Guesser *chooses* a colour she lacks, while a
-# Sketcher takes what the die gives, and the die gives nothing new more and more often as
-# her set fills up (like collecting the last stickers of an album).
-#
-# Check the exact answer by following 20,000 simulated players (`simulate_collect`, the same
-# model played card by card). On the right, the exact answer for other skills, with a
-# simulation of 2,000 players at each.
 
-# %%
-needed = wld.analysis.simulate_collect(p_guess, n=20_000, seed=3, p_sketch=p_sketch)
-running = thin(bk.stats.running_mean(needed))
-mean, low, high = bk.stats.mean_interval(needed)
-
-fig, (left, right) = plt.subplots(1, 2, figsize=(17, 5.5))
-left.fill_between(running["trials"], running["low"], running["high"], color=BLUE, alpha=0.25,
-                  label="95% interval")
-left.plot(running["trials"], running["estimate"], color=BLUE, lw=2, label="mean cards so far")
-left.axhline(float(exact_cards), color="black", ls="--", lw=2, label=f"exact: {float(exact_cards):.3f}")
-left.set(xscale="log", ylim=(0, 40), xlabel="simulated players (log scale)", ylabel="cards to own four colours",
-         title=f"20,000 players: {mean:.2f} cards (95% interval {low:.2f} to {high:.2f})")
-left.legend(loc="upper right")
-
-skills = np.array([0.05, 0.1, 0.15, 0.2, 0.3, 0.5])
-for share, colour, marker, label in [(0, BLUE, "o", "only guessing"), (1, ORANGE, "s", "guessing and sketching")]:
-    exact = [float(wld.analysis.expected_to_collect(p, share * p)) for p in skills]
-    runs = [wld.analysis.simulate_collect(p, n=2_000, seed=4, p_sketch=share * p) for p in skills]
-    means = np.array([bk.stats.mean_interval(r) for r in runs])
-    right.plot(skills, exact, color=colour, lw=2, ls="-" if share == 0 else "--", label=f"{label}: exact")
-    right.errorbar(skills, means[:, 0], yerr=[means[:, 0] - means[:, 1], means[:, 2] - means[:, 0]],
-                   fmt=marker, color=colour, mec="black", ms=8, capsize=4, label=f"{label}: 2,000 simulated")
-right.set(ylim=(0, None), xlabel="p_guess (and p_sketch, when sketching counts)", ylabel="cards to own four colours",
-          title="Better players collect faster")
-right.legend()
-plt.show()
-
-# %% [markdown]
-# **Your turn.** Choose her chances, per card, of guessing first and of sketching a card
-# that is guessed. (They are chances of different roles on the same card, so together they
-# cannot be more than 1.)
-
-# %%
 guess_slider = widgets.FloatSlider(value=0.125, min=0, max=1, step=0.005, readout_format=".3f",
                                    description="p_guess", continuous_update=False,
                                    layout=widgets.Layout(width="520px"))
 sketch_slider = widgets.FloatSlider(value=0.125, min=0, max=1, step=0.005, readout_format=".3f",
                                     description="p_sketch", continuous_update=False,
                                     layout=widgets.Layout(width="520px"))
-collect_view = widgets.Output()
+collect_view = widgets.HTML()
+collect_box = widgets.VBox([guess_slider, sketch_slider, collect_view])
+
 
 def show_collect(change=None):
     chosen_guess = Fraction(round(guess_slider.value * 1000), 1000)     # the slider's value, exactly
@@ -356,31 +392,19 @@ def show_collect(change=None):
     try:
         exact = wld.analysis.expected_to_collect(chosen_guess, chosen_sketch)
     except ValueError as error:
-        show(collect_view, f"That makes no sense: {error}")
+        collect_view.value = f"<div style='font-size:18px'>That makes no sense: {error}</div>"
         return
     simulated = wld.analysis.simulate_collect(chosen_guess, n=5_000, seed=5, p_sketch=chosen_sketch)
     mean, low, high = bk.stats.mean_interval(simulated)
-    show(collect_view, f"Exact: {exact} = {float(exact):.3f} cards to own four colours",
-         f"5,000 simulated players: {mean:.3f} cards (95% interval {low:.3f} to {high:.3f})")
+    collect_view.value = (f"<div style='font-size:18px'>Exact: {exact} = {float(exact):.3f} cards to own four "
+                          f"colours<br>5,000 simulated players: {with_interval(mean, low, high, percent=False, decimals=3)} "
+                          f"cards (95% interval)</div>")
+
 
 guess_slider.observe(show_collect, names="value")
 sketch_slider.observe(show_collect, names="value")
-show_collect()
-widgets.VBox([guess_slider, sketch_slider, collect_view])
 
 
-# %% [markdown]
-# ### A reality check: the whole game
-#
-# The model makes simplifications. Is it any good? Let four bots play real games of
-# Gameboard Play (`bk.simulate` and `wld.Game`), each a player whose sketches are guessed in
-# time with chance $p$. Each card she is then the successful Sketcher with chance about
-# $p/4$ and the first correct Guesser about $p/4$. A game is a race, so compare the
-# **first of the four** to own four colours: in the model, the quickest of 4 simulated
-# players; in the game, the sketch when somebody first owns four colours. Then the whole
-# game, Ace included. Press the button (a few seconds):
-
-# %%
 def first_to_four(rules, p, n_games, seed):
     """Sketches until some player owns four colours, in ``n_games`` games of 4 Skilled(p) bots."""
     bots = [Skilled(p_guess=p) for _ in range(4)]
@@ -394,140 +418,60 @@ def first_to_four(rules, p, n_games, seed):
         sketches.append(game.turns)                                # game.turns counts finished sketches
     return np.array(sketches)
 
+
 def model_first_of_four(p, n, seed):
     """The quickest of 4 players of the model, each with p_guess = p_sketch = p/4, played ``n`` times."""
     quarter = p / 4
     players = [wld.analysis.simulate_collect(quarter, n=n, seed=seed + k, p_sketch=quarter) for k in range(4)]
     return np.minimum.reduce(players)
 
+
 def reality_study(view):
     skills = [0.25, 0.5, 0.75]
-    bar = progress_bar(view, 2 * 400 * len(skills), "400 games x 2 x 3 skills")
+    bar = progress_bar(view, 2 * 400 * len(skills), "400 games x 2 x 3 skills (the first press compiles the fast lane)")
     rows = []
     for p in skills:
         game_four = first_to_four(board_rules, p, 400, seed=10)
         bar.update(400)
-        whole = bk.simulate(board_rules, n_players=4, n_games=400, seed=11, executor=pool, progress=bar,
+        whole = bk.simulate(board_rules, n_players=4, n_games=400, seed=11, progress=bar,
                             bots=[Skilled(p_guess=p) for _ in range(4)])
         model_four = model_first_of_four(p, 20_000, seed=12)
+        rows.append({"p": p, "measure": "model: one player, exact", "mean sketches":
+                     float(wld.analysis.expected_to_collect(Fraction(p) / 4, Fraction(p) / 4))})
         for measure, values in [("model: first of four (20,000 simulated)", model_four),
                                 ("game: first of four (400 games)", game_four),
                                 ("game: the whole game, Ace included (400 games)", whole["turns"])]:
             mean, low, high = bk.stats.mean_interval(values)
             rows.append({"p": p, "measure": measure, "mean sketches": mean, "low": low, "high": high})
-        rows.append({"p": p, "measure": "model: one player, exact", "mean sketches":
-                     float(wld.analysis.expected_to_collect(Fraction(p) / 4, Fraction(p) / 4))})
-    table = pd.DataFrame(rows)
-    order = ["model: one player, exact", "model: first of four (20,000 simulated)",
-             "game: first of four (400 games)", "game: the whole game, Ace included (400 games)"]
-    fig, ax = plt.subplots(figsize=(15, 6))
+    frame = pd.DataFrame(rows)
+    order = list(dict.fromkeys(frame["measure"]))
+    fig, ax = chart(width=10, height=5)
     width = 0.2
     for i, (measure, colour, hatch) in enumerate(zip(order, CHART_COLOURS, CHART_HATCHES)):
-        part = table[table["measure"] == measure]
+        part = frame[frame["measure"] == measure]
         error = None if part["low"].isna().all() else [part["mean sketches"] - part["low"],
                                                        part["high"] - part["mean sketches"]]
         ax.bar(np.arange(len(skills)) + (i - 1.5) * width, part["mean sketches"], width=width, color=colour,
                hatch=hatch, edgecolor="white", yerr=error, capsize=5, label=measure)
     ax.set_xticks(range(len(skills)), [f"p = {p}" for p in skills])
-    ax.set(xlabel="chance a sketch is guessed in time", ylabel="sketches (mean, 95% interval)",
-           title="The model against the real game (4 players)")
-    ax.legend()
-    pivot = table.pivot(index="measure", columns="p", values="mean sketches").reindex(order)
-    show(view, fig, pivot.round(2))
+    ax.set(xlabel="chance a sketch is guessed in time", ylabel="sketches (mean, 95% interval)")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
+    shown = frame.assign(interval=[("" if np.isnan(lo) else with_interval(m, lo, hi, percent=False, decimals=1))
+                                   for m, lo, hi in zip(frame["mean sketches"], frame["low"], frame["high"])])
+    show(view, fig, table(shown[["p", "measure", "mean sketches", "interval"]],
+                          headers={"p": "chance p", "measure": "what", "mean sketches": "mean sketches",
+                                   "interval": "95% interval"}, decimals=2),
+         Markdown("The model's first of four and the game's agree closely, not perfectly: in the game only one "
+                  "player can be first to guess a card, Sketchers take turns in order, and the real pawn "
+                  "remembers where it is (from a Spade it cannot land on a Spade). The whole game is much longer: "
+                  "the **Ace** needs one more correct guess *and* a roll onto a Spade, 1 in 7 in the long run."))
+
 
 reality_button, reality_view = study_button("Play the full game", reality_study)
-widgets.VBox([reality_button, reality_view])
+further_parts.append(part_collect)
 
-# %% [markdown]
-# **Reading the results.** The model's first of four and the real game's agree closely, but
-# not perfectly. Where they differ, and why:
-#
-# * the model's four players are **independent**; in the game only one player can be first
-#   to guess a card, and the Sketchers take turns in order, never at random;
-# * the model lands the white pawn with its **long-run** shares; the real pawn remembers
-#   where it is (from a Spade it cannot land on a Spade);
-# * the model's "card" is one sketch here; in the game an unguessed card passes to the left
-#   and is sketched again, by a player who has seen what the last Sketcher drew (the bots
-#   ignore that).
-#
-# And the whole game is much longer than the first of four: the **Ace** needs one more
-# correct guess *and* a roll onto a Spade, a 1-in-7 chance in the long run (section 2).
-
-# %% [markdown]
-# ## 4. Who wins the race to 8?
-#
-# In Team Play the teams sketch in turn. Say team A sketches first and its sketches are
-# guessed in time with chance $p_A$, team B's with chance $p_B$. On a miss the other team
-# steals the point with chance $s$. The first team to 8 points wins.
-#
-# `team_race` works out A's chance exactly by **dynamic programming**: from every score
-# $(a, b)$ and whose turn it is, back from the finished scores (8 to anything) to 0-0.
-# Even two equal teams are not equal: at any moment the team that sketched first has had
-# as many cards as the other, or one more.
 
 # %%
-# NBVAL_CHECK_OUTPUT
-even = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2))
-print(f"Equal teams (1/2 each), no steals: the first team wins with chance {even.a_wins} = {float(even.a_wins):.4f}")
-print(f"   and a match lasts {even.expected_cards} = {float(even.expected_cards):.3f} cards on average")
-steal = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), steal=Fraction(1, 5))
-print(f"The same teams with steals (s = 1/5): {float(steal.a_wins):.4f}, {float(steal.expected_cards):.3f} cards")
-better = wld.analysis.team_race(Fraction(3, 5), Fraction(2, 5), steal=Fraction(1, 5))
-print(f"Team A 3/5, team B 2/5, s = 1/5: A wins with chance {float(better.a_wins):.4f}, "
-      f"{float(better.expected_cards):.3f} cards")
-
-# %% [markdown]
-# Left: team A's exact chance against team B's skill, for three team A's (steals 1 in 5).
-# Right: 10,000 simulated matches of 60% against 40% (`simulate_race`, in 100 batches of 100),
-# the running share of A's wins with its 95% interval closing in on the exact answer.
-
-# %%
-STEAL = 0.2      # the bots' chance to steal a missed card (Skilled's default p_steal)
-fig, (left, right) = plt.subplots(1, 2, figsize=(17, 5.5))
-p_b = np.linspace(0.05, 0.95, 91)
-for p_a, colour, style, marker in zip([0.3, 0.5, 0.7], CHART_COLOURS, ["-", "--", ":"], ["o", "s", "^"]):
-    chance = [wld.analysis.team_race(p_a, q, steal=STEAL).a_wins for q in p_b]
-    left.plot(p_b, chance, color=colour, ls=style, lw=3, marker=marker, markevery=10, ms=9,
-              label=f"team A: p_A = {p_a}")
-left.axhline(0.5, color="grey", lw=1)
-left.set(xlabel="team B's chance p_B", ylabel="chance team A wins", ylim=(0, 1),
-         title="Sketching well beats sketching first")
-left.legend()
-
-exact = wld.analysis.team_race(0.6, 0.4, steal=STEAL)
-batches = [wld.analysis.simulate_race(0.6, 0.4, steal=STEAL, n=100, seed=seed) for seed in range(100)]
-wins = np.cumsum([round(batch.a_wins * 100) for batch in batches])
-matches = 100 * np.arange(1, 101)
-low, high = bk.stats.wilson_interval(wins, matches)
-right.fill_between(matches, low, high, color=BLUE, alpha=0.25, label="95% interval")
-right.plot(matches, wins / matches, color=BLUE, lw=2, marker="o", markevery=10, label="share A won so far")
-right.axhline(exact.a_wins, color="black", ls="--", lw=2, label=f"exact: {exact.a_wins:.4f}")
-right.set(xlabel="simulated matches", ylabel="share won by team A", ylim=(0.6, 1),
-          title="60% against 40%: simulation against the exact answer")
-right.legend(loc="lower right")
-plt.show()
-mean, low, high = bk.stats.mean_interval([batch.expected_cards for batch in batches])
-print(f"Cards in a match: exact {exact.expected_cards:.3f}; simulated {mean:.3f} (95% interval {low:.3f} to {high:.3f})")
-
-# %% [markdown]
-# ### The real game
-#
-# Now the real rules with bots: team A's seats (1 and 3) are guessed with chance $p_A$, team
-# B's (2 and 4) with $p_B$, and each team steals with chance 1/5. In the real game a **die
-# roll** decides which team sketches first, so team A is first only half the time:
-#
-# $$P(\text{A wins}) = \tfrac12\, \text{race}(p_A, p_B) + \tfrac12 \big(1 - \text{race}(p_B, p_A)\big).$$
-#
-# Choose the two teams and press the button: 2,000 games.
-
-# %%
-team_a_slider = widgets.FloatSlider(value=0.6, min=0.05, max=0.95, step=0.05, description="team A's p_A",
-                                    continuous_update=False, style={"description_width": "initial"},
-                                    layout=widgets.Layout(width="480px"))
-team_b_slider = widgets.FloatSlider(value=0.4, min=0.05, max=0.95, step=0.05, description="team B's p_B",
-                                    continuous_update=False, style={"description_width": "initial"},
-                                    layout=widgets.Layout(width="480px"))
-
 def exact_team_play(p_a, p_b, steal=STEAL):
     """Exact chances of the real Team Play, where a die roll picks the team that sketches first."""
     a_first = wld.analysis.team_race(p_a, p_b, steal=steal)
@@ -536,58 +480,66 @@ def exact_team_play(p_a, p_b, steal=STEAL):
             "the team that sketched first wins": (a_first.a_wins + b_first.a_wins) / 2,
             "cards in a match": (a_first.expected_cards + b_first.expected_cards) / 2}
 
+
+def part_race():
+    """The race to 8 by dynamic programming: the chance against the other team's skill, and real games."""
+    fig, ax = chart(width=10, height=4.5)
+    p_b = np.linspace(0.05, 0.95, 91)
+    for p_a, colour, style, marker in zip([0.3, 0.5, 0.7], CHART_COLOURS, ["-", "--", ":"], ["o", "s", "^"]):
+        chance = [wld.analysis.team_race(p_a, q, steal=float(STEAL)).a_wins for q in p_b]
+        ax.plot(p_b, chance, color=colour, ls=style, lw=3, marker=marker, markevery=10, ms=8,
+                label=f"team A guessed {p_a:.0%}")
+    ax.axhline(0.5, color="grey", lw=1)
+    ax.set(xlabel="how often team B's sketches are guessed", ylabel="chance team A wins", ylim=(0, 1))
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)
+    even = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2))
+    further.add(
+        "### The race to 8 by dynamic programming\n"
+        "`team_race` works out team A's chance exactly: from every score $(a, b)$ and whose turn it is, back "
+        "from the finished scores (8 to anything) to 0-0. Equal teams (1/2 each) without steals: team A wins "
+        f"with chance **{even.a_wins} = {float(even.a_wins):.4f}**, in {float(even.expected_cards):.3f} cards "
+        "on average. Below, team A sketches first, steals 1 in 5: sketching well beats sketching first.",
+        fig,
+        "**Real games.** Team A's seats (Players 1 and 3) are guessed with chance $p_A$, team B's (2 and 4) "
+        "with $p_B$, each team steals 1 time in 5, and a **die roll** decides who sketches first: "
+        "$P(\\text{A wins}) = \\tfrac12\\, \\text{race}(p_A, p_B) + \\tfrac12 \\big(1 - \\text{race}(p_B, p_A)\\big)$. "
+        "The sliders start with **equal teams** (both 0.5); then make one team better. 2,000 games on the fast "
+        "lane (the first press compiles it).")
+    further.add_widget(widgets.VBox([team_a_slider, team_b_slider, team_button, team_view]))
+
+
+team_a_slider = widgets.FloatSlider(value=0.5, min=0.05, max=0.95, step=0.05, description="team A's p_A",
+                                    continuous_update=False, style={"description_width": "initial"},
+                                    layout=widgets.Layout(width="480px"))
+team_b_slider = widgets.FloatSlider(value=0.5, min=0.05, max=0.95, step=0.05, description="team B's p_B",
+                                    continuous_update=False, style={"description_width": "initial"},
+                                    layout=widgets.Layout(width="480px"))
+
+
 def team_study(view):
     p_a, p_b = team_a_slider.value, team_b_slider.value
     bar = progress_bar(view, 2_000, "2,000 games of Team Play")
-    start = time.perf_counter()
-    seats = [Skilled(p_guess=p_a, p_steal=STEAL), Skilled(p_guess=p_b, p_steal=STEAL)] * 2   # A, B, A, B
-    games = bk.simulate(team_rules, n_players=4, n_games=2_000, seed=20, bots=seats, executor=pool, progress=bar)
-    exact = exact_team_play(p_a, p_b)
-    rows = {}
+    seats = [Skilled(p_guess=p_a, p_steal=float(STEAL)), Skilled(p_guess=p_b, p_steal=float(STEAL))] * 2
+    games = bk.simulate(team_rules, n_players=4, n_games=2_000, seed=20, bots=seats, progress=bar)
+    exact = exact_team_play(Fraction(p_a).limit_denominator(100), Fraction(p_b).limit_denominator(100))
+    rows = []
     for measure, hits in [("team A wins", games["winner"] == 0),
                           ("the team that sketched first wins", games["first_team_won"].astype(bool))]:
-        low, high = bk.stats.wilson_interval(hits.sum(), len(hits))
-        rows[measure] = {"exact": exact[measure], "simulated": hits.mean(), "low": low, "high": high}
+        rows.append({"what": measure, "exact": float(exact[measure]),
+                     "2,000 games (95% interval)": with_interval(*share_with_interval(int(hits.sum()), len(hits)),
+                                                                 decimals=1)})
     mean, low, high = bk.stats.mean_interval(games["cards"])
-    rows["cards in a match"] = {"exact": exact["cards in a match"], "simulated": mean, "low": low, "high": high}
-    table = pd.DataFrame(rows).T
+    rows.append({"what": "cards in a match", "exact": float(exact["cards in a match"]),
+                 "2,000 games (95% interval)": with_interval(mean, low, high, percent=False, decimals=2)})
+    frame = pd.DataFrame(rows)
+    frame["exact"] = [f"{v:.1%}" if i < 2 else f"{v:.2f}" for i, v in enumerate(frame["exact"])]
+    show(view, Markdown(f"**Team A guessed {p_a:.0%}, team B {p_b:.0%}** (2,000 games, on the "
+                        f"{games.attrs.get('engine', 'reference')} engine)"), table(frame))
 
-    fig, axes = plt.subplots(1, 2, figsize=(15, 5), width_ratios=[2, 1])
-    for ax, measures in zip(axes, [["team A wins", "the team that sketched first wins"], ["cards in a match"]]):
-        part = table.loc[measures]
-        x = np.arange(len(part))
-        ax.bar(x, part["simulated"], color=ORANGE, hatch="//", edgecolor="white", width=0.5,
-               yerr=[part["simulated"] - part["low"], part["high"] - part["simulated"]], capsize=8,
-               label="2,000 games (95% interval)")
-        ax.plot(x, part["exact"], "D", color="black", ms=12, label="exact")
-        ax.set_xticks(x, measures)
-    axes[0].set(ylim=(0, 1), ylabel="share of games", title=f"p_A = {p_a:.2f} against p_B = {p_b:.2f}")
-    axes[1].set(ylabel="cards", title="How long is a match?")
-    axes[0].legend(loc="upper right", framealpha=1)
-    show(view, f"2,000 games in {time.perf_counter() - start:.1f} seconds", fig, table.round(4))
 
 team_button, team_view = study_button("Play 2,000 team games", team_study)
-widgets.VBox([team_a_slider, team_b_slider, team_button, team_view])
+further_parts.append(part_race)
 
-
-# %% [markdown]
-# **Reading the results.** The exact marks should sit inside the intervals. With equal
-# teams, "the team that sketched first wins" is a bit above one half: the first team's
-# edge. Which is bigger, the first team's edge or a team that draws 10% better?
-
-# %% [markdown]
-# ## 5. Tinker: a longer track, more Spades, a shorter timer
-#
-# Design a board: how many coloured squares along each side, and how many Spade Spaces at
-# each corner. And choose how often a sketch is guessed in time.
-#
-# **About the timer.** The bots have no clock: a bot seat is a player whose sketches are
-# guessed in time with a chance $p$. A **shorter timer** means fewer sketches guessed in
-# time, so we model it by a **lower $p$ that you choose**: that is a guess about your class,
-# not something the computer measures. The rulebook's minute is taken as $p = 1/2$.
-#
-# Press **Compare**: the exact answers of sections 2 to 4 for the rulebook and for your
-# variant, and 400 games of each way to play with each.
 
 # %%
 def make_track(squares_per_side, spades_per_corner):
@@ -600,81 +552,93 @@ def make_track(squares_per_side, spades_per_corner):
             square += 1
     return wld.track.check_track(tuple(spaces))      # a ValueError if it is not a playable board
 
+
 squares_slider = widgets.IntSlider(value=8, min=1, max=12, description="squares per side",
                                    continuous_update=False, style={"description_width": "initial"},
                                    layout=widgets.Layout(width="480px"))
 spades_slider = widgets.IntSlider(value=1, min=1, max=4, description="Spades per corner",
                                   continuous_update=False, style={"description_width": "initial"},
                                   layout=widgets.Layout(width="480px"))
-skill_slider = widgets.FloatSlider(value=0.5, min=0.1, max=0.95, step=0.05,
-                                   description="sketches guessed in time (shorter timer: lower)",
-                                   continuous_update=False, style={"description_width": "initial"},
-                                   layout=widgets.Layout(width="600px"))
 
-def measure_variant(track, p, bar):
-    """The exact answers and 400 games of each way to play, for a board and a skill p.
 
-    Returns the measures, and the 95% interval of the Gameboard games' mean length.
-    """
-    exact_p = Fraction(round(p * 100), 100)
-    spade_share = wld.analysis.long_run_landings(track).by_kind[wld.SPADE]
-    race = wld.analysis.team_race(exact_p, exact_p, steal=Fraction(1, 5))
-    bots = [Skilled(p_guess=p, p_steal=STEAL) for _ in range(4)]
-    board = bk.simulate(board_rules.replace(track=track), n_players=4, n_games=400, seed=30, bots=bots,
-                        executor=pool, progress=bar)
-    team = bk.simulate(team_rules, n_players=4, n_games=400, seed=31, bots=bots, executor=pool, progress=bar)
-    mean, low, high = bk.stats.mean_interval(board["turns"])
-    return {
-        "spaces on the track": len(track),
-        "Spade share of landings (exact)": float(spade_share),
-        "rolls to a Spade from a Spade (exact)": float(wld.analysis.sketches_before_spade(track, start=0)),
-        "cards for one player to own four colours (exact)":
-            float(wld.analysis.expected_to_collect(exact_p / 4, exact_p / 4, track)),
-        "sketches in a Gameboard game (400 games)": mean,
-        "first team wins, equal teams (exact)": float(race.a_wins),
-        "cards in a team match (exact)": float(race.expected_cards),
-        "cards in a team match (400 games)": team["cards"].mean(),
-    }, (low, high)
-
-def tinker_study(view):
+def board_study(view):
     mine = make_track(squares_slider.value, spades_slider.value)
-    bar = progress_bar(view, 4 * 400, "rulebook and your variant")
-    variants = {"rulebook": (track, 0.5), "your variant": (mine, skill_slider.value)}
-    measured = {name: measure_variant(chosen, p, bar) for name, (chosen, p) in variants.items()}
-    table = pd.DataFrame({name: measures for name, (measures, interval) in measured.items()})
-    intervals = np.array([interval for measures, interval in measured.values()])
-    panels = [("cards for one player to own four colours (exact)", "Cards to own four colours", "cards (exact)"),
-              ("sketches in a Gameboard game (400 games)", "Sketches in a Gameboard game",
-               "sketches (mean, 95% interval)"),
-              ("first team wins, equal teams (exact)", "The first team's chance (equal teams)", "chance (exact)")]
-    fig, axes = plt.subplots(1, 3, figsize=(17, 5))
-    for ax, (row, title, label) in zip(axes, panels):
-        values = table.loc[row].to_numpy(dtype=float)
-        error = [values - intervals[:, 0], intervals[:, 1] - values] if "interval" in label else None
-        ax.bar(table.columns, values, color=[BLUE, ORANGE], hatch=["", "//"], edgecolor="white", yerr=error,
-               capsize=10)
-        ax.set(title=title, ylabel=label)
-    axes[2].axhline(0.5, color="black", ls="--", label="a fair start")
-    axes[2].set_ylim(0, 1)
-    axes[2].legend(loc="lower right")
-    show(view, f"Your board has {len(mine)} spaces: " + " ".join("S" if k == wld.SPADE else k[0].upper() for k in mine),
-         table.round(3), fig)
+    bar = progress_bar(view, 2 * 400, "400 Gameboard games on each board")
+    bots = [Skilled(p_guess=0.5, p_steal=float(STEAL)) for _ in range(4)]
+    rows = []
+    for name, chosen in [("the rulebook's board", track), ("your board", mine)]:
+        games = bk.simulate(board_rules.replace(track=chosen), n_players=4, n_games=400, seed=30, bots=bots,
+                            progress=bar)
+        mean, low, high = bk.stats.mean_interval(games["turns"])
+        rows.append({"board": name, "spaces": len(chosen),
+                     "Spade share of landings (exact)": float(wld.analysis.long_run_landings(chosen).by_kind[wld.SPADE]),
+                     "rolls to a Spade from a Spade (exact)": float(wld.analysis.sketches_before_spade(chosen, start=0)),
+                     "cards to own four colours (exact)": float(wld.analysis.expected_to_collect(
+                         Fraction(1, 8), Fraction(1, 8), chosen)),
+                     "sketches in a game (400 games, 95% interval)": with_interval(mean, low, high, percent=False,
+                                                                                    decimals=1)})
+    frame = pd.DataFrame(rows)
+    show(view, f"Your board has {len(mine)} spaces.",
+         table(frame, percent=("Spade share of landings (exact)",), percent_decimals=1, decimals=2))
 
-compare_button, compare_view = study_button("Compare", tinker_study)
-widgets.VBox([squares_slider, spades_slider, skill_slider, compare_button, compare_view])
+
+board_button, board_view = study_button("Compare the boards", board_study)
+
+
+def part_board_design():
+    further.add("### Design a board\n"
+                "How many coloured squares along each side, how many Spade Spaces at each corner? The exact "
+                "answers for both boards, and 400 games of four bots (each guessed half the time) on each. With "
+                "7 or more squares per side a coloured square can be 7 spaces from the next Spade: what happens "
+                "to the wait of exactly 6?")
+    further.add_widget(widgets.VBox([squares_slider, spades_slider, board_button, board_view]))
+
+
+further_parts.append(part_board_design)
 
 # %% [markdown]
-# *In JupyterLab* you can build any board you like, e.g.
-# `my_track = ("spade", "red", "red", "green", "blue", "orange", "spade", ...)`, check it with
-# `wld.track.check_track(my_track)` and play it with `board_rules.replace(track=my_track)`.
-# A different die is `board_rules.replace(die_sides=4)` (and `sides=4` in the analysis
-# functions).
+# ## For coders
 #
-# **Think about it**
-#
-# * With 2 Spades at each corner, how much quicker does the Ace come? Is the game shorter?
-# * A longer track: does it change the chance of each colour? Why not?
-# * With 7 squares per side, a coloured square can be 7 or more spaces from the next Spade.
-#   What happens to "exactly 6 rolls"?
-# * A shorter timer (a lower $p$): does it help the team that sketches first, or the other
-#   one? Does it make matches longer?
+# *In JupyterLab* you can change any rule in code and run the cells again, e.g.
+# `team_rules.replace(team_target=3, steal=False)` with `bk.simulate(..., engine="reference")`, build a board of
+# your own, `my_track = ("spade", "red", "green", ...)`, check it with `wld.track.check_track(my_track)` and play
+# it with `board_rules.replace(track=my_track)`, or try another die: `board_rules.replace(die_sides=4)` (and
+# `sides=4` in the analysis functions). The exact answers of this lesson, in code:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+odds = wld.analysis.landing_odds(track)
+print("The chance one roll lands on each kind of space, from each start space:")
+print(odds.head(14).astype(str).to_string())
+
+# %%
+# NBVAL_CHECK_OUTPUT
+long_run = wld.analysis.long_run_landings(track)
+for kind, share in long_run.by_kind.items():
+    print(f"{kind:>6}: {share} = {float(share):.4f} of all landings in the long run")
+waits = wld.analysis.spade_wait_table(track)
+for wait, starts in waits.groupby(waits).groups.items():
+    print(f"{wait} rolls on average, from spaces {list(starts)}")
+print("The game starts with the white pawn on a Spade:", wld.analysis.sketches_before_spade(track, start=0), "rolls")
+
+# %%
+# NBVAL_CHECK_OUTPUT
+p_guess = p_sketch = Fraction(1, 8)
+exact_cards = wld.analysis.expected_to_collect(p_guess, p_sketch)
+print(f"Expected cards to own four colours: {exact_cards} = {float(exact_cards):.4f}")
+print(f"Only by guessing (p_sketch = 0): {wld.analysis.expected_to_collect(p_guess)} cards: four waits of 1/p_guess = 8")
+print(f"Only by sketching (p_guess = 0): {float(wld.analysis.expected_to_collect(0, p_sketch)):.4f} cards")
+print(f"A player who is the first to guess every card: {wld.analysis.expected_to_collect(1)} cards")
+
+# %%
+# NBVAL_CHECK_OUTPUT
+even = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2))
+print(f"Equal teams (1/2 each), no steals: the first team wins with chance {even.a_wins} = {float(even.a_wins):.4f}")
+print(f"   and a match lasts {even.expected_cards} = {float(even.expected_cards):.3f} cards on average")
+steal = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), steal=Fraction(1, 5))
+print(f"The same teams with steals (s = 1/5): {float(steal.a_wins):.4f}, {float(steal.expected_cards):.3f} cards")
+better = wld.analysis.team_race(Fraction(3, 5), Fraction(2, 5), steal=Fraction(1, 5))
+print(f"Team A 3/5, team B 2/5, s = 1/5: A wins with chance {float(better.a_wins):.4f}, "
+      f"{float(better.expected_cards):.3f} cards")
+short = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), target=3, steal=Fraction(1, 5))
+print(f"Equal teams, steals 1/5, first to 3: the first team wins with chance {float(short.a_wins):.4f}")
