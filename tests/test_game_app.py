@@ -5,6 +5,7 @@ Trapper bots, ...); a test that can't apply to a game is skipped for it with
 the reason (``CANT_APPLY``).  What only one game does is tested in its own folder
 (``tests/mystery_date/test_view.py``, ``tests/mouse_trap/test_mt_view.py``).
 """
+import html
 import gc
 import sys
 import threading
@@ -297,3 +298,15 @@ def test_a_drawing_after_an_animation_never_waits_a_second_time(game, make_app, 
     sent.clear()
     app.step()                                   # at once, while the roll still plays
     assert sent and not any("sleep" in message for message in sent)
+
+
+def test_the_board_in_words_follows_the_game_and_names_the_canvas(game, make_app):
+    """The text mirror (issue 14): the state in words under the status line, its first sentence the canvas's name."""
+    app = make_app(seats=bots(game))
+    before = app.mirror.value
+    assert "The board in words" in before and "<li>" in before
+    first = app._describe_state()[0]
+    assert app.canvas.tooltip == first and html.escape(first) in before
+    play_out(app, 6)
+    assert app.mirror.value != before or app.game.is_over
+    assert app.canvas.tooltip == app._describe_state()[0]

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from boardkit import lessons
+from boardkit.lessons import teacher as lessons
 import ipywidgets as widgets
 
 

@@ -17,6 +17,7 @@ hook                      what it means
 ``_prompt_for(seat, h)``  the status line's "what comes next" for ``seat``
 ``_win_text()``           the status line's sentence about the winner
 ``_status_extra()``       more counters after "Turn N · decision D · seed S"
+``_describe_state()``     the board in words (the text mirror under the status line)
 ``_new_game_news(g, s)``  the news shown when a new game is dealt
 ``_loaded_news(g)``       the news shown when ``set_game`` loads a game
 ``_animate_action(...)``  play the animation of a decision (return True), or not
@@ -183,6 +184,10 @@ class GameApp(widgets.VBox):
         # --- status and choices -----------------------------------------------------
         self.status = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.status.add_class("boardkit-status")
+        # The board in words, for a screen reader and for the back row (its first
+        # sentence is also the canvas's accessible name, its tooltip).
+        self.mirror = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.mirror.add_class("boardkit-mirror")
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", width="100%"))
         self.choice_buttons: list[widgets.Button] = []
 
@@ -247,7 +252,7 @@ class GameApp(widgets.VBox):
         self.skip_button.add_class("boardkit-skip")
         self.skip_button.on_click(self._guard(lambda _: self.focus_controls()))
         css = CSS.replace("APP", f"boardkit-{p}-app")
-        super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.status, self.choice_box,
+        super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.status, self.mirror, self.choice_box,
                           controls, settings, self.log_box], layout=widgets.Layout(width="100%"), **kwargs)
         self.add_class(f"boardkit-{p}-app")
         self._start(seed)
@@ -295,6 +300,19 @@ class GameApp(widgets.VBox):
     def _status_extra(self) -> str:
         """More counters for the status line's last line, after the seed ("" for none)."""
         return ""
+
+    def _describe_state(self) -> list[str]:
+        """The board in words, a short sentence each: whose turn it is, where everyone stands,
+        what each player holds (a human's own hand in full), what is on the table.
+
+        Each game's App says more; this says only whose turn it is.
+        """
+        game = self.game
+        if game.is_over:
+            return [f"The game is over after {game.turns} turns."]
+        seat = game.current_player
+        who = "your" if self.is_human(seat) else f"player {seat + 1}'s"
+        return [f"Turn {game.turns}: it is {who} turn (player {seat + 1})."]
 
     def _new_game_news(self, game, seed) -> list[str]:
         """The news shown when a new game ``game`` is dealt with ``seed``."""
@@ -742,6 +760,16 @@ class GameApp(widgets.VBox):
         parts.append(f"<div style='font-size:18px; color:#444'>{html.escape(counters)}</div>")
         self.status.value = (f"<div role='status' aria-live='polite' style='{STATUS_STYLE.format(colour=colour)}'>"
                              + "".join(parts) + "</div>")
+        self._set_mirror()
+
+    def _set_mirror(self):
+        """Write the board in words under the status line, and name the canvas with its first sentence."""
+        lines = [str(line) for line in self._describe_state() if line]
+        self.mirror.value = ("<div role='region' aria-label='The board in words' style='font-size:18px; "
+                             "line-height:1.45; color:#222; margin:4px 0'><b>The board in words:</b>"
+                             "<ul style='margin:2px 0 2px 1.2em; padding:0'>"
+                             + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul></div>")
+        self.canvas.tooltip = lines[0] if lines else "The game board"
 
     def _set_choices(self):
         game = self.game

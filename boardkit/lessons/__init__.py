@@ -1,0 +1,22 @@
+"""What the lesson notebooks share (for notebooks and Voilà apps only; models never import it).
+
+- ``page``: ``lesson_page()`` (big type and the Large type switch), ``chart()``, ``table()``, numbers with intervals;
+- ``predict``: ``Prediction`` (predict, lock, then see), ``answer_table``, ``quick_check``, the class tally;
+- ``further``: ``GoingFurther``, the folded part with the heavier maths;
+- ``tinker``: ``RuleControls``, controls built from a game's Rules fields;
+- ``convergence``: ``convergence_chart``, the student's own plays first, then the computer's;
+- ``output``: ``show``, ``study_button``, ``progress_bar``, the chart colours;
+- ``teacher``: ``teacher_mode``, ``teacher_only`` (controls only a teacher's page shows).
+"""
+from .output import CHART_COLOURS, CHART_HATCHES, progress_bar, show, study_button
+from .teacher import TEACHER_PARAMETER, teacher_mode, teacher_only
+from .page import LARGE_TYPE, chart, chart_style, lesson_css, lesson_page, number, plain_header, share_with_interval, table, with_interval
+from .predict import Prediction, answer_table, class_mode_switch, quick_check, set_class_mode
+from .further import GoingFurther
+from .tinker import RuleControls
+from .convergence import convergence_chart
+
+__all__ = ["CHART_COLOURS", "CHART_HATCHES", "GoingFurther", "LARGE_TYPE", "Prediction", "RuleControls",
+           "TEACHER_PARAMETER", "answer_table", "chart", "chart_style", "class_mode_switch", "convergence_chart",
+           "lesson_css", "lesson_page", "number", "plain_header", "progress_bar", "quick_check", "set_class_mode",
+           "share_with_interval", "show", "study_button", "table", "teacher_mode", "teacher_only", "with_interval"]

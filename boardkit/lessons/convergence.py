@@ -1,0 +1,50 @@
+"""Your own plays count: the running share of a yes/no outcome, the student's plays first, then the computer's."""
+from __future__ import annotations
+
+import numpy as np
+
+from .output import CHART_COLOURS
+from .page import chart
+
+
+def convergence_chart(own, simulated, exact=None, label: str = "share", title: str | None = None):
+    """A chart of the running share of ``own`` (0/1, the student's plays) followed by ``simulated`` (0/1).
+
+    The share after each play, its Wilson 95% band, the exact answer as a dashed
+    line, and the student's plays marked, so a class sees its own few plays wobble
+    and the computer's thousands settle near the exact answer. The x axis is
+    logarithmic: the first ten plays are as wide as the next ninety.
+    """
+    from ..core.stats import wilson_interval
+
+    own = np.asarray(list(own), dtype=float)
+    simulated = np.asarray(list(simulated), dtype=float)
+    outcomes = np.concatenate([own, simulated])
+    if not len(outcomes):
+        raise ValueError("there are no plays yet: play a game or run the simulation first")
+    if np.any((outcomes != 0) & (outcomes != 1)):
+        raise ValueError("own and simulated must hold only 0 and 1 (no and yes)")
+    plays = np.arange(1, len(outcomes) + 1)
+    yes = np.cumsum(outcomes)
+    share = yes / plays
+    low, high = wilson_interval(yes, plays)
+    fig, ax = chart(width=10, height=4.5)
+    ax.fill_between(plays, low, high, color=CHART_COLOURS[5], alpha=0.35, label="95% interval")
+    if len(simulated):
+        start = max(len(own) - 1, 0)
+        ax.plot(plays[start:], share[start:], color=CHART_COLOURS[0], linewidth=2.5,
+                label=f"the computer's {len(simulated):,} plays")
+    if len(own):
+        ax.plot(plays[:len(own)], share[:len(own)], color=CHART_COLOURS[1], linewidth=3, marker="o",
+                markersize=7, label=f"your {len(own):,} plays")
+    if exact is not None:
+        ax.axhline(float(exact), color=CHART_COLOURS[6], linestyle="--", linewidth=2, label="exact answer")
+    ax.set_xscale("log")
+    ax.set_xlim(1, max(len(outcomes), 10))
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("plays so far (log scale)")
+    ax.set_ylabel(label)
+    if title:
+        ax.set_title(title)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=4, frameon=False)
+    return fig

@@ -1,0 +1,78 @@
+"""Showing results in a lesson: ``show`` for Output widgets, study buttons, progress bars, chart colours."""
+from __future__ import annotations
+
+import sys
+
+from ..render.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, SKY_BLUE, VERMILLION
+
+#: Colour-blind-safe colours (Okabe-Ito) for charts, in the order charts use them,
+#: with a hatch pattern each, so bars differ in more than their hue.
+CHART_COLOURS = (BLUE, ORANGE, BLUISH_GREEN, VERMILLION, REDDISH_PURPLE, SKY_BLUE, BLACK)
+CHART_HATCHES = ("", "//", "..", "xx", "\\\\", "--", "oo")
+
+
+def show(view, *items) -> None:
+    """Make the Output widget ``view`` show ``items``, replacing what it showed.
+
+    Text (a ``str``) is printed; anything else (a pandas table, a matplotlib
+    figure, a widget) is displayed as Jupyter would show it.  Setting the
+    widget's outputs directly, rather than printing inside ``with view:``,
+    behaves the same in JupyterLab and in Voilà, even while Voilà is still
+    running the notebook's cells (capturing output at that moment can stall
+    Voilà 0.5).  A figure is closed once shown, so it is not shown twice.
+    """
+    view.outputs = ()
+    for item in items:
+        if isinstance(item, str):
+            view.append_stdout(item + "\n")
+        else:
+            view.append_display_data(item)
+        if _is_figure(item):
+            import matplotlib.pyplot as plt
+
+            plt.close(item)
+
+
+def _is_figure(item) -> bool:
+    """Is ``item`` a matplotlib figure?  (Without importing matplotlib when nothing has: page loads stay light.)"""
+    figure = sys.modules.get("matplotlib.figure")
+    return figure is not None and isinstance(item, figure.Figure)
+
+
+def study_button(description: str, study, icon: str = "play"):
+    """A big button that runs ``study(view)``, and the Output ``view`` where the study shows its results.
+
+    Lessons put their longer studies (thousands of games) behind a button, so
+    a Voilà page opens quickly and the class decides when to run them.  While
+    a study runs its button is greyed out, so a second click cannot start it
+    twice.  A ``ValueError`` (a rule variant that makes no sense) is shown in
+    the view as a sentence instead of a traceback.
+
+    Returns ``(button, view)``; put them on the page with ``widgets.VBox([button, view])``.
+    """
+    import ipywidgets as widgets
+
+    button = widgets.Button(description=description, button_style="primary", icon=icon,
+                            layout=widgets.Layout(width="250px", height="50px"))
+    view = widgets.Output()
+
+    def run(_button=None):
+        button.disabled = True
+        try:
+            study(view)
+        except ValueError as error:
+            show(view, f"That makes no sense: {error}")
+        finally:
+            button.disabled = False
+
+    button.on_click(run)
+    return button, view
+
+
+def progress_bar(view, total: int, description: str):
+    """A progress bar for ``total`` games, shown in the Output ``view``; hand it to ``bk.simulate(progress=...)``."""
+    from tqdm.notebook import tqdm
+
+    bar = tqdm(total=total, desc=description, display=False)
+    show(view, bar.container)
+    return bar

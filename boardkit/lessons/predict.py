@@ -1,0 +1,277 @@
+"""Predict, then see: a guess the student locks before the answer, and short quick checks.
+
+A :class:`Prediction` asks a question, lets the student set a guess (a choice
+or a number) and lock it; only a locked guess can be revealed, and the reveal
+shows the guess beside the answer. On a teacher's page (``?teacher=1``) the
+**Class tally** switch (:func:`class_mode_switch`) turns every prediction into
+a tally of the show of hands the teacher types in.
+"""
+from __future__ import annotations
+
+import weakref
+from numbers import Real
+
+import ipywidgets as widgets
+
+from .output import show
+from .page import escape, number
+from .teacher import teacher_only
+
+#: every Prediction on the page, so the class switch reaches them all
+_PREDICTIONS: "weakref.WeakSet[Prediction]" = weakref.WeakSet()
+_class_mode = False
+
+
+class Prediction(widgets.VBox):
+    """A question, the student's guess, **Lock my prediction**, then **Show the answer**.
+
+    ``choices=["A", "B"]`` asks for one of them; ``number=(low, high, step)`` for a
+    number on a slider (shown with ``unit``, or as a percentage with ``percent=True``,
+    where the slider runs over 0..100 and ``value`` is a share 0..1).
+    ``reveal(prediction)`` returns what to show (text, tables, figures, widgets) once
+    the student presses **Show the answer**; the guess is shown above it.
+    """
+
+    def __init__(self, question: str, *, choices=None, number=None, unit: str = "", percent: bool = False,
+                 reveal=None):
+        if (choices is None) == (number is None):
+            raise ValueError("Prediction needs choices=[...] or number=(low, high, step), not both and not neither")
+        if choices is not None and (len(choices) < 2 or len(set(map(str, choices))) != len(choices)):
+            raise ValueError(f"choices must be at least two different answers, got {choices!r}")
+        if number is not None:
+            if not (len(number) == 3 and all(isinstance(x, Real) for x in number) and number[0] < number[1]
+                    and number[2] > 0):
+                raise ValueError(f"number must be (low, high, step) with low < high and step > 0, got {number!r}")
+        if reveal is None or not callable(reveal):
+            raise ValueError("reveal must be a function: reveal(prediction) returns what to show")
+        self.question, self.choices, self.number, self.unit, self.percent = question, choices, number, unit, percent
+        self._reveal = reveal
+        self.value = None          # the locked guess (a choice, or a number; a share 0..1 with percent=True)
+        self.tally = None          # in class mode: {choice: hands} or a list of numbers
+        self.locked = False
+        self.heading = widgets.HTML(f"<i class='fa fa-question-circle' aria-hidden='true'></i> "
+                                    f"<b>Predict first:</b> {escape(question)}")
+        self.input_box = widgets.VBox()
+        self.lock_button = widgets.Button(description="Lock my prediction", icon="lock", button_style="primary",
+                                          layout=widgets.Layout(width="auto", height="40px"))
+        self.lock_button.add_class("boardkit-lock")
+        self.reveal_button = widgets.Button(description="Show the answer", icon="eye", disabled=True,
+                                            button_style="success", layout=widgets.Layout(width="auto", height="40px"),
+                                            tooltip="Lock your prediction first")
+        self.reveal_button.add_class("boardkit-reveal")
+        self.message = widgets.HTML()
+        self.view = widgets.Output()
+        self.lock_button.on_click(lambda _: self.lock())
+        self.reveal_button.on_click(lambda _: self.reveal())
+        super().__init__([self.heading, self.input_box, widgets.HBox([self.lock_button, self.reveal_button]),
+                          self.message, self.view])
+        self.add_class("boardkit-prediction")
+        _PREDICTIONS.add(self)
+        self._build_inputs(_class_mode)
+
+    # --- the inputs ------------------------------------------------------------------------------
+    def _build_inputs(self, class_mode: bool) -> None:
+        self.class_mode = class_mode
+        wide = widgets.Layout(width="auto")
+        if not class_mode and self.choices is not None:
+            self.input = widgets.RadioButtons(options=list(self.choices), value=None, layout=wide)
+        elif not class_mode:
+            low, high, step = self.number
+            scale = 100 if self.percent else 1
+            whole = all(float(x * scale).is_integer() for x in self.number)
+            kind = widgets.IntSlider if whole else widgets.FloatSlider
+            cast = int if whole else float
+            self.input = kind(value=cast(low * scale), min=cast(low * scale), max=cast(high * scale),
+                              step=cast(step * scale), description="Your guess (%)" if self.percent else f"Your guess{f' ({self.unit})' if self.unit else ''}",
+                              continuous_update=True, layout=widgets.Layout(width="520px"),
+                              style={"description_width": "initial"})
+        elif self.choices is not None:
+            self.input = [widgets.BoundedIntText(value=0, min=0, max=10_000, description=str(choice),
+                                                 style={"description_width": "initial"},
+                                                 layout=widgets.Layout(width="auto"))
+                          for choice in self.choices]
+        else:
+            self.input = widgets.Text(placeholder="the class's guesses, for example 20, 25, 40",
+                                      description="Class guesses", style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="520px"))
+        inputs = self.input if isinstance(self.input, list) else [self.input]
+        hint = [widgets.HTML("<i>Class tally: type how many hands went up for each answer.</i>" if
+                             self.choices is not None else
+                             "<i>Class tally: type the guesses the class calls out.</i>")] if class_mode else []
+        self.input_box.children = hint + inputs
+
+    def _set_inputs_disabled(self, disabled: bool) -> None:
+        for item in self.input if isinstance(self.input, list) else [self.input]:
+            item.disabled = disabled
+
+    # --- lock and reveal -------------------------------------------------------------------------
+    def _read(self):
+        """The guess (or the tally) from the inputs; a ValueError says what is missing."""
+        if not self.class_mode:
+            if self.choices is not None:
+                if self.input.value is None:
+                    raise ValueError("Choose an answer first.")
+                return self.input.value
+            return self.input.value / 100 if self.percent else self.input.value
+        if self.choices is not None:
+            tally = {str(c): box.value for c, box in zip(self.choices, self.input)}
+            if not sum(tally.values()):
+                raise ValueError("Type how many hands went up for at least one answer.")
+            return tally
+        guesses = []
+        for part in self.input.value.replace(";", ",").split(","):
+            part = part.strip().rstrip("%")
+            if not part:
+                continue
+            try:
+                guess = float(part)
+            except ValueError:
+                raise ValueError(f"'{part}' is not a number: type numbers separated by commas.") from None
+            guesses.append(guess / 100 if self.percent else guess)
+        if not guesses:
+            raise ValueError("Type at least one guess (numbers separated by commas).")
+        return guesses
+
+    def lock(self) -> None:
+        """Lock the guess: the inputs stop changing and the answer may be shown."""
+        if self.locked:
+            return
+        try:
+            read = self._read()
+        except ValueError as error:
+            self.message.value = f"<span class='boardkit-rule-error'>{escape(error)}</span>"
+            return
+        if self.class_mode:
+            self.tally = read
+        else:
+            self.value = read
+        self.locked = True
+        self._set_inputs_disabled(True)
+        self.lock_button.disabled = True
+        self.lock_button.description = "Locked"
+        self.reveal_button.disabled = False
+        self.reveal_button.tooltip = "Show the answer beside your prediction"
+        self.message.value = f"<i class='fa fa-lock' aria-hidden='true'></i> {escape(self.describe())}"
+
+    def reveal(self) -> None:
+        """Show the answer beside the locked guess (nothing happens before the guess is locked)."""
+        if not self.locked:
+            self.message.value = "<span class='boardkit-rule-error'>Lock your prediction first.</span>"
+            return
+        self.reveal_button.disabled = True
+        try:
+            items = self._reveal(self)
+        except ValueError as error:
+            show(self.view, f"That makes no sense: {error}")
+            return
+        finally:
+            self.reveal_button.disabled = False
+        if items is None:
+            items = ()
+        elif not isinstance(items, (list, tuple)):
+            items = (items,)
+        show(self.view, *items)
+
+    def _format(self, value) -> str:
+        if self.choices is not None:
+            return str(value)
+        if self.percent:
+            return number(value, 0, percent=True)
+        return f"{number(value)}{(' ' + self.unit) if self.unit else ''}"
+
+    def describe(self) -> str:
+        """The guess in words: "Your prediction: 20%" or "The class: 12 said A, 5 said B"."""
+        if not self.locked:
+            return "No prediction locked yet"
+        if not self.class_mode:
+            return f"Your prediction: {self._format(self.value)}"
+        if self.choices is not None:
+            said = ", ".join(f"{hands} said {choice}" for choice, hands in self.tally.items() if hands)
+            return f"The class: {said}"
+        ordered = sorted(self.tally)
+        middle = ordered[len(ordered) // 2]
+        if len(ordered) == 1:
+            return f"The class: {self._format(middle)}"
+        return (f"The class's {len(ordered)} guesses: from {self._format(ordered[0])} to {self._format(ordered[-1])}, "
+                f"middle {self._format(middle)}")
+
+    @property
+    def guess(self):
+        """One number or choice standing for the guess: the student's, or the class's middle / most-voted answer."""
+        if not self.locked:
+            return None
+        if not self.class_mode:
+            return self.value
+        if self.choices is not None:
+            return max(self.tally, key=self.tally.get)
+        ordered = sorted(self.tally)
+        return ordered[len(ordered) // 2]
+
+
+def answer_table(prediction: Prediction, exact=None, simulated=None, percent: bool = True, decimals: int = 1,
+                 exact_label: str = "Exact answer", simulated_label: str = "Simulation (95% interval)"):
+    """The prediction beside the exact answer and the simulated one, as a styled table.
+
+    ``exact`` is a number (or text such as "1/5 = 20%"); ``simulated`` is ``(estimate, low, high)``.
+    """
+    import pandas as pd
+
+    from .page import table, with_interval
+
+    rows = [("The class" if prediction.class_mode else "Your prediction",
+             prediction.describe().split(": ", 1)[-1])]
+    if exact is not None:
+        rows.append((exact_label, exact if isinstance(exact, str) else number(exact, decimals, percent)))
+    if simulated is not None:
+        estimate, low, high = simulated
+        rows.append((simulated_label, with_interval(estimate, low, high, percent, decimals)))
+    return table(pd.DataFrame(rows, columns=["", "Answer"]))
+
+
+def class_mode_switch():
+    """The teacher's **Class tally** switch (shown only on a teacher's page): predictions take a show of hands."""
+    switch = widgets.ToggleButton(value=False, description="Class tally", icon="users",
+                                  tooltip="Type the class's show of hands instead of one student's prediction",
+                                  layout=widgets.Layout(width="auto", height="40px"))
+    switch.add_class("boardkit-class-mode")
+    switch.observe(lambda change: set_class_mode(change["new"]), names="value")
+    return teacher_only(switch)
+
+
+def set_class_mode(on: bool) -> None:
+    """Turn class mode on or off for every prediction on the page that is not locked yet (and those to come)."""
+    global _class_mode
+    _class_mode = bool(on)
+    for prediction in list(_PREDICTIONS):
+        if not prediction.locked:
+            prediction._build_inputs(_class_mode)
+
+
+def quick_check(question: str, choices, answer: int, why: str):
+    """A short question: choose, press **Check**, and read one sentence of feedback.
+
+    ``answer`` is the index of the right choice; ``why`` the sentence that explains it.
+    """
+    if not (isinstance(answer, int) and 0 <= answer < len(choices)):
+        raise ValueError(f"answer must be the index of one of the {len(choices)} choices, got {answer!r}")
+    heading = widgets.HTML(f"<i class='fa fa-check-square-o' aria-hidden='true'></i> <b>Quick check:</b> "
+                           f"{escape(question)}")
+    options = widgets.RadioButtons(options=list(choices), value=None, layout=widgets.Layout(width="auto"))
+    check = widgets.Button(description="Check", icon="check",
+                           layout=widgets.Layout(width="160px", height="40px", align_self="flex-start"))
+    check.add_class("boardkit-check")
+    feedback = widgets.HTML()
+    feedback.add_class("boardkit-feedback")
+
+    def on_check(_):
+        if options.value is None:
+            feedback.value = "Choose an answer first."
+        elif options.index == answer:
+            feedback.value = f"<b>Right!</b> {escape(why)}"
+        else:
+            feedback.value = f"<b>Not quite.</b> The answer is <b>{escape(choices[answer])}</b>: {escape(why)}"
+
+    check.on_click(on_check)
+    box = widgets.VBox([heading, options, check, feedback])
+    box.add_class("boardkit-quick-check")
+    return box

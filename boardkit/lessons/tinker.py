@@ -1,0 +1,85 @@
+"""Tinker in Voilà: controls built from a game's ``Rules`` fields, with the Rules' own error messages.
+
+``RuleControls(md.Rules(), {"hand_limit": (1, 10), "dud_in_play": None})`` gives a
+slider for the hand limit and a checkbox for the Dud. Every change goes through
+``rules.replace(...)``, so a variant the game refuses shows the game's own
+``ValueError`` message (naming the field, the value and what is allowed), and
+the controls keep the last rules that made sense.
+"""
+from __future__ import annotations
+
+import dataclasses
+from numbers import Integral, Real
+
+import ipywidgets as widgets
+
+from .page import escape, plain_header
+
+
+class RuleControls(widgets.VBox):
+    """One control per ``Rules`` field named in ``fields``; ``.rules`` is the variant they set.
+
+    ``fields`` maps a field name to ``(low, high)`` (an integer slider),
+    ``(low, high, step)`` (a number slider), ``None`` (a checkbox, for a True/False
+    field) or a list of values (a dropdown; ``(label, value)`` pairs name them).
+    ``labels`` gives the words shown beside each control.
+    """
+
+    def __init__(self, rules, fields: dict, labels: dict | None = None):
+        names = {f.name for f in dataclasses.fields(rules)}
+        unknown = [name for name in fields if name not in names]
+        if unknown:
+            raise ValueError(f"{type(rules).__module__}.Rules has no field {', '.join(map(repr, unknown))}; "
+                             f"its fields are {sorted(names)}")
+        labels = dict(labels or {})
+        self.rules = rules
+        self._callbacks = []
+        self.controls = {name: self._control(name, spec, getattr(rules, name), labels.get(name, plain_header(name)))
+                         for name, spec in fields.items()}
+        self.error = widgets.HTML()
+        self.error.add_class("boardkit-rule-error")
+        for name, control in self.controls.items():
+            control.observe(lambda change, name=name: self._changed(name, change["new"]), names="value")
+        super().__init__([*self.controls.values(), self.error])
+        self.add_class("boardkit-rule-controls")
+
+    @staticmethod
+    def _control(name, spec, value, label):
+        style = {"description_width": "initial"}
+        layout = widgets.Layout(width="560px")
+        if spec is None:
+            if not isinstance(value, bool):
+                raise ValueError(f"{name}: None makes a checkbox, for a True/False field; this one is {value!r}")
+            return widgets.Checkbox(value=value, description=label, style=style, layout=layout, indent=False)
+        if isinstance(spec, list):
+            options = [option if isinstance(option, tuple) and len(option) == 2 else (str(option), option)
+                       for option in spec]
+            values = [option_value for _, option_value in options]
+            chosen = value if value in values else values[0]
+            return widgets.Dropdown(options=options, value=chosen, description=label, style=style, layout=layout)
+        if isinstance(spec, tuple) and len(spec) == 2 and all(isinstance(x, Integral) for x in spec):
+            low, high = spec
+            start = value if isinstance(value, Integral) and low <= value <= high else low
+            return widgets.IntSlider(value=start, min=low, max=high, description=label, continuous_update=False,
+                                     style=style, layout=layout)
+        if isinstance(spec, tuple) and len(spec) == 3 and all(isinstance(x, Real) for x in spec):
+            low, high, step = spec
+            start = value if isinstance(value, Real) and low <= value <= high else low
+            return widgets.FloatSlider(value=start, min=low, max=high, step=step, description=label,
+                                       continuous_update=False, style=style, layout=layout)
+        raise ValueError(f"{name}: give (low, high), (low, high, step), None or a list of values, got {spec!r}")
+
+    def _changed(self, name, value):
+        try:
+            rules = self.rules.replace(**{name: value})
+        except ValueError as error:
+            self.error.value = f"⚠ {escape(error)} (the last rules that made sense are kept)"
+            return
+        self.error.value = ""
+        self.rules = rules
+        for callback in self._callbacks:
+            callback(rules)
+
+    def on_change(self, callback):
+        """Call ``callback(rules)`` after every change the game accepts."""
+        self._callbacks.append(callback)

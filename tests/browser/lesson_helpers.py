@@ -1,0 +1,96 @@
+"""What every lesson's browser test checks: readable text, the core path's height, Large type."""
+from __future__ import annotations
+
+#: the smallest text a lesson may show (issue 14: nothing under 14 px, charts included)
+SMALLEST_PX = 14
+
+# Every visible text on the page with its computed font size: (text, px, tag.class) for those under the limit.
+SMALL_TEXT_JS = """
+(limit) => {
+    const small = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent.trim();
+        const element = node.parentElement;
+        if (!text || !element || element.closest('script, style, noscript, head')) continue;
+        const style = getComputedStyle(element);
+        if (style.visibility === 'hidden' || style.display === 'none' || parseFloat(style.opacity) === 0) continue;
+        const boxes = element.getClientRects();
+        if (!boxes.length || !boxes[0].width || !boxes[0].height) continue;     // not laid out: not seen
+        if (element.closest('[aria-hidden="true"]') && !element.closest('mjx-container')) continue;
+        const px = parseFloat(style.fontSize);
+        if (px < limit) small.push([text.slice(0, 60), px, element.tagName + '.' + element.className]);
+    }
+    return small;
+}
+"""
+
+
+def small_text(page, limit: float = SMALLEST_PX):
+    """The visible texts of ``page`` smaller than ``limit`` px: a list of (text, px, element)."""
+    return page.evaluate(SMALL_TEXT_JS, limit)
+
+
+def assert_no_small_text(page, limit: float = SMALLEST_PX):
+    """Fail naming every visible text under ``limit`` px (from the computed styles of the page)."""
+    found = small_text(page, limit)
+    assert not found, f"{len(found)} visible text(s) under {limit} px, e.g. {found[:8]}"
+
+
+# Voilà's page scrolls inside #rendered_cells, not the window.
+SCROLLER_JS = "document.querySelector('#rendered_cells') || document.scrollingElement"
+
+
+def core_path_height(page) -> float:
+    """How far down the page (px) the folded Going-further part starts: the height of the core path."""
+    return page.evaluate("""() => {
+        const further = document.querySelector('.boardkit-going-further');
+        if (!further) return null;
+        const scroller = %s;
+        return further.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    }""" % SCROLLER_JS)
+
+
+def page_height(page) -> float:
+    """The height (px) of the whole lesson page, as its scroll bar measures it."""
+    return page.evaluate(f"() => ({SCROLLER_JS}).scrollHeight")
+
+
+def screenshot_screens(page, prefix: str, most: int = 30) -> list[str]:
+    """Screenshots of the page one screen at a time, as a student scrolls it: ``prefix_01.png``, ... ."""
+    height = page.viewport_size["height"]
+    total = page_height(page)
+    paths = []
+    for number, top in enumerate(range(0, int(total), height), start=1):
+        if number > most:
+            break
+        page.evaluate(f"(top) => {{ ({SCROLLER_JS}).scrollTop = top; }}", top)
+        page.wait_for_timeout(300)
+        paths.append(f"{prefix}_{number:02d}.png")
+        page.screenshot(path=paths[-1])
+    page.evaluate(f"() => {{ ({SCROLLER_JS}).scrollTop = 0; }}")
+    return paths
+
+
+def paragraph_px(page) -> float:
+    """The computed font size of the lesson's first paragraph of text (a Markdown cell's)."""
+    return page.evaluate("""() => {
+        const p = document.querySelector('.jp-RenderedHTMLCommon p');
+        return p ? parseFloat(getComputedStyle(p).fontSize) : null;
+    }""")
+
+
+def assert_large_type_scales_text(page, factor: float = 1.4):
+    """Press Large type: the first paragraph's text grows by about ``factor``; press again: back."""
+    before = paragraph_px(page)
+    toggle = page.locator(".boardkit-large-type button, button.boardkit-large-type").first
+    toggle.click()
+    page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
+                           " return p && parseFloat(getComputedStyle(p).fontSize) > before; }", arg=before,
+                           timeout=15_000)
+    after = paragraph_px(page)
+    assert abs(after / before - factor) < 0.1, (before, after)
+    toggle.click()
+    page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
+                           " return p && parseFloat(getComputedStyle(p).fontSize) === before; }", arg=before,
+                           timeout=15_000)

@@ -1,0 +1,74 @@
+"""The lesson toolkit in a real browser (Voilà + Chromium): big type, Large type, predict-lock-reveal, tinker."""
+import pytest
+
+from harness import console_errors
+from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, core_path_height, small_text
+
+pytestmark = pytest.mark.browser
+NOTEBOOK = "tests/browser/fixtures/lesson_toolkit.ipynb"
+
+
+@pytest.fixture
+def toolkit_page(voila_server, browser_page):
+    browser_page.goto(voila_server(NOTEBOOK), timeout=120_000)
+    browser_page.wait_for_selector(".boardkit-going-further", timeout=120_000)
+    browser_page.wait_for_selector(".boardkit-prediction button.boardkit-lock", timeout=60_000)
+    return browser_page
+
+
+def test_no_text_under_14_px_and_large_type_scales_it_by_1_4(toolkit_page):
+    page = toolkit_page
+    assert_no_small_text(page)
+    assert_large_type_scales_text(page, 1.4)
+    assert small_text(page, 14) == []
+    assert core_path_height(page) > 0
+    assert console_errors(page) == []
+
+
+def test_the_answer_is_shown_only_after_the_prediction_is_locked(toolkit_page):
+    page = toolkit_page
+    prediction = page.locator(".boardkit-prediction")
+    reveal = prediction.locator("button.boardkit-reveal")
+    assert reveal.is_disabled()
+    prediction.locator("button.boardkit-lock").click()
+    page.wait_for_function("() => !document.querySelector('.boardkit-prediction button.boardkit-reveal').disabled",
+                           timeout=30_000)
+    reveal.click()
+    answer = prediction.locator("table.boardkit-table")
+    answer.wait_for(timeout=30_000)
+    text = answer.inner_text()
+    assert "Your prediction" in text and "0%" in text and "Exact answer" in text and "20.3% (" in text
+
+
+def test_a_rule_control_changes_the_rules_and_a_refused_value_shows_the_games_message(toolkit_page):
+    page = toolkit_page
+    controls = page.locator(".boardkit-rule-controls")
+    checkbox = controls.locator("input[type=checkbox]")
+    checkbox.click()
+    page.wait_for_timeout(500)
+    slider = controls.locator(".widget-slider").first
+    readout = slider.locator(".widget-readout")
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("7")
+    page.keyboard.press("Enter")
+    page.get_by_text("hand limit 7").wait_for(timeout=30_000)
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("0")
+    page.keyboard.press("Enter")
+    error = controls.locator(".boardkit-rule-error")
+    page.wait_for_function("() => document.querySelector('.boardkit-rule-error').textContent.includes('hand_limit')",
+                           timeout=30_000)
+    assert "last rules that made sense" in error.inner_text()
+    assert page.get_by_text("hand limit 7").count() == 1
+
+
+def test_a_quick_check_answers_with_its_reason(toolkit_page):
+    page = toolkit_page
+    check = page.locator(".boardkit-quick-check")
+    check.get_by_text("6", exact=True).click()
+    check.locator("button.boardkit-check").click()
+    page.wait_for_function("() => document.querySelector('.boardkit-quick-check').innerText.includes('Not quite')",
+                           timeout=30_000)
+    assert "four dates and the Dud" in check.inner_text()

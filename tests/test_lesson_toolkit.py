@@ -1,0 +1,195 @@
+"""boardkit.lessons' toolkit for lessons a class lives through: predict, reveal, tally, check, tinker, read."""
+import matplotlib
+
+matplotlib.use("Agg")
+
+import ipywidgets as widgets  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+
+from boardkit.games import mystery_date as md  # noqa: E402
+from boardkit.lessons import (GoingFurther, Prediction, RuleControls, answer_table, chart, convergence_chart,  # noqa: E402
+                              lesson_css, lesson_page, number, quick_check, set_class_mode, table, with_interval)
+from boardkit.lessons import share_with_interval  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def student_mode():
+    set_class_mode(False)
+    yield
+    set_class_mode(False)
+
+
+def texts(view):
+    return "".join(out.get("text", "") + str(out.get("data", {}).get("text/html", ""))
+                   + str(out.get("data", {}).get("text/plain", "")) for out in view.outputs)
+
+
+# --- Prediction ---------------------------------------------------------------------------------------
+def test_the_answer_waits_for_a_locked_prediction_then_shows_it_beside_the_answer():
+    seen = []
+    guess = Prediction("Which date is behind the door?", choices=["Dance", "Dud"],
+                       reveal=lambda p: seen.append(p.value) or f"exact: 1/5; {p.describe()}")
+    assert guess.reveal_button.disabled
+    guess.reveal()                                             # not locked: nothing is revealed
+    assert seen == [] and "Lock your prediction first" in guess.message.value
+    guess.lock()                                               # nothing chosen: not locked
+    assert not guess.locked and "Choose an answer first" in guess.message.value
+    guess.input.value = "Dud"
+    guess.lock_button.click()
+    assert guess.locked and guess.input.disabled and guess.lock_button.disabled and not guess.reveal_button.disabled
+    guess.input.value = "Dance"                                # a locked guess does not change
+    guess.reveal_button.click()
+    assert seen == ["Dud"] and "Your prediction: Dud" in texts(guess.view)
+
+
+def test_a_percent_prediction_is_a_share_and_reads_as_a_percentage():
+    guess = Prediction("How often?", number=(0, 1, 0.05), percent=True, reveal=lambda p: "ok")
+    assert isinstance(guess.input, widgets.IntSlider) and (guess.input.min, guess.input.max) == (0, 100)
+    guess.input.value = 20
+    guess.lock()
+    assert guess.value == pytest.approx(0.2) and guess.describe() == "Your prediction: 20%"
+
+
+def test_class_mode_takes_the_show_of_hands_and_the_class_guesses():
+    choice = Prediction("Which?", choices=["A", "B"], reveal=lambda p: p.describe())
+    numbers = Prediction("How many turns?", number=(0, 100, 1), unit="turns", reveal=lambda p: p.describe())
+    set_class_mode(True)
+    assert len(choice.input) == 2 and isinstance(numbers.input, widgets.Text)
+    choice.lock()
+    assert not choice.locked and "at least one answer" in choice.message.value
+    choice.input[0].value, choice.input[1].value = 12, 5
+    choice.lock()
+    assert choice.tally == {"A": 12, "B": 5} and choice.describe() == "The class: 12 said A, 5 said B"
+    assert choice.guess == "A"
+    numbers.input.value = "20, x"
+    numbers.lock()
+    assert not numbers.locked and "'x' is not a number" in numbers.message.value
+    numbers.input.value = "40, 20; 25"
+    numbers.lock()
+    assert numbers.tally == [40, 20, 25] and numbers.guess == 25
+    assert numbers.describe() == "The class's 3 guesses: from 20 turns to 40 turns, middle 25 turns"
+    set_class_mode(False)                                      # locked predictions keep their tally
+    assert numbers.class_mode and numbers.tally == [40, 20, 25]
+
+
+def test_a_prediction_refuses_a_question_it_cannot_ask():
+    with pytest.raises(ValueError, match="choices"):
+        Prediction("?", reveal=lambda p: None)
+    with pytest.raises(ValueError, match="low < high"):
+        Prediction("?", number=(5, 1, 1), reveal=lambda p: None)
+    with pytest.raises(ValueError, match="reveal"):
+        Prediction("?", choices=["a", "b"])
+
+
+def test_the_answer_table_puts_the_prediction_beside_the_exact_and_the_simulated_answer():
+    guess = Prediction("How often?", number=(0, 1, 0.05), percent=True, reveal=lambda p: None)
+    guess.input.value = 30
+    guess.lock()
+    html = answer_table(guess, exact=0.2, simulated=(0.21, 0.19, 0.23)).data
+    for text in ("Your prediction", "30%", "Exact answer", "20.0%", "Simulation (95% interval)", "21.0% (19.0% to 23.0%)"):
+        assert text in html
+
+
+# --- quick checks, Going further -------------------------------------------------------------------------
+def test_a_quick_check_says_right_or_gives_the_answer_with_its_reason():
+    box = quick_check("How many outcomes?", ["4", "5"], 1, "four dates and the Dud.")
+    options, check, feedback = box.children[1], box.children[2], box.children[3]
+    check.click()
+    assert "Choose an answer first" in feedback.value
+    options.value = "4"
+    check.click()
+    assert "Not quite" in feedback.value and "<b>5</b>" in feedback.value and "the Dud" in feedback.value
+    options.value = "5"
+    check.click()
+    assert feedback.value.startswith("<b>Right!</b>")
+    with pytest.raises(ValueError):
+        quick_check("?", ["a"], 3, "")
+
+
+def test_going_further_starts_folded_and_collects_what_cells_add():
+    further = GoingFurther("Going further: Markov chains")
+    assert further.selected_index is None and further.titles == ("Going further: Markov chains",)
+    assert further.add("$P = 1/5$", pd.DataFrame({"a": [1]})) is None     # a cell ending with it shows nothing twice
+    (view,) = further.body.children
+    assert view.outputs[0]["data"]["text/markdown"] == "$P = 1/5$"
+
+
+# --- tinkering -------------------------------------------------------------------------------------------
+def test_rule_controls_make_variants_and_show_the_games_own_refusal():
+    controls = RuleControls(md.Rules(), {"hand_limit": (1, 10), "dud_in_play": None},
+                            labels={"hand_limit": "Cards you may keep"})
+    changed = []
+    controls.on_change(changed.append)
+    controls.controls["hand_limit"].value = 7
+    assert controls.rules.hand_limit == 7 and changed[-1].hand_limit == 7
+    controls.controls["dud_in_play"].value = not md.Rules().dud_in_play
+    assert controls.rules.dud_in_play is not md.Rules().dud_in_play and controls.rules.hand_limit == 7
+    assert controls.controls["hand_limit"].description == "Cards you may keep"
+
+
+def test_a_refused_variant_shows_its_message_and_keeps_the_last_good_rules():
+    controls = RuleControls(md.Rules(), {"hand_limit": (0, 10)})
+    controls.controls["hand_limit"].value = 5
+    good = controls.rules
+    try:
+        md.Rules().replace(hand_limit=0)
+    except ValueError as error:
+        message = str(error)
+    else:
+        pytest.skip("hand_limit=0 is allowed")
+    controls.controls["hand_limit"].value = 0
+    assert controls.rules == good and "hand_limit" in controls.error.value and message.split(":")[0] in controls.error.value
+
+
+def test_rule_controls_name_a_field_the_rules_do_not_have():
+    with pytest.raises(ValueError, match="no field 'hand_limt'"):
+        RuleControls(md.Rules(), {"hand_limt": (1, 9)})
+
+
+# --- reading from the back of the room --------------------------------------------------------------------
+def test_the_page_css_sets_every_text_size_at_least_14_px_and_large_type_scales_it():
+    import re
+
+    normal = [int(px) for px in re.findall(r"font-size[^:]*: (\d+)px", lesson_css())]
+    large = [int(px) for px in re.findall(r"font-size[^:]*: (\d+)px", lesson_css(1.4))]
+    assert min(normal) >= 14 and all(b > a for a, b in zip(normal, large))
+    page = lesson_page()
+    style, toggle = page.children
+    toggle.value = True
+    assert style.value == lesson_css(1.4)
+    with pytest.raises(ValueError):
+        lesson_css(10)
+
+
+def test_tables_have_plain_headers_and_whole_numbers():
+    frame = pd.DataFrame({"median_turns": [12.0, 1000.0], "win_share": [0.25, 0.5], "mean": [1.234, 2.0]})
+    html = table(frame, percent=("win_share",), headers={"mean": "Mean length"}).data
+    assert "Median turns" in html and "Win share" in html and "Mean length" in html and "median_turns" not in html
+    assert "1,000<" in html and "1000.000" not in html and "25%" in html and "1.23" in html
+    assert 'class="boardkit-table"' in html
+    with pytest.raises(ValueError, match="no column"):
+        table(frame, percent=("nope",))
+    assert number(3.0) == "3" and number(0.5, percent=True) == "50.00%" and number(float("nan")) == "–"
+    assert with_interval(0.34, 0.31, 0.37) == "34% (31% to 37%)"
+    estimate, low, high = share_with_interval(20, 100)
+    assert estimate == 0.2 and low < 0.2 < high
+
+
+def test_charts_stay_readable_their_letters_are_at_least_16_px():
+    fig, ax = chart(width=10, height=4)
+    assert fig.dpi == 100 and fig.get_figwidth() == 10
+    assert matplotlib.rcParams["xtick.labelsize"] * fig.dpi / 72 >= 16
+    with pytest.raises(ValueError):
+        chart(width=20)
+
+
+def test_the_convergence_chart_puts_the_students_plays_first():
+    fig = convergence_chart([1, 0, 0], np.random.default_rng(0).integers(0, 2, 500), exact=0.5, label="share")
+    labels = [line.get_label() for line in fig.axes[0].get_lines()]
+    assert "your 3 plays" in labels and "the computer's 500 plays" in labels and "exact answer" in labels
+    with pytest.raises(ValueError, match="no plays"):
+        convergence_chart([], [])
+    with pytest.raises(ValueError, match="only 0 and 1"):
+        convergence_chart([2], [])
