@@ -50,17 +50,37 @@ def _players(frame: pd.DataFrame) -> int:
 
 
 # -- fairness -------------------------------------------------------------------
+#: A team game's frame says so: its ``play`` column is "team" in every row, its
+#: ``winner`` is a team (0 or 1) and its ``first_team`` the team that played first.
+TEAM_PLAY = "team"
+
+
+def is_team_frame(frame: pd.DataFrame) -> bool:
+    """Are the games of ``frame`` won by teams (two sides) rather than by seats?"""
+    return ("play" in frame.columns and "first_team" in frame.columns and len(frame) > 0
+            and bool((frame["play"] == TEAM_PLAY).all()))
+
+
 def win_rates(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     """Each seat's share of the won games, with Wilson intervals.
 
     With no advantage for any seat each share would be ``1 / n_players``.
+    In a team game (:func:`is_team_frame`) the sides are the two teams in the
+    order they played: row 0 is the team that played first, whichever it was,
+    and a fair share is 1/2.
     """
-    n_players = int(frame["n_players"].max())
-    wins = frame["winner"].dropna().astype(int).value_counts().reindex(range(n_players), fill_value=0)
+    if is_team_frame(frame):
+        sides, name = 2, "team (in playing order)"
+        won = frame.dropna(subset=["winner"])
+        winners = (won["winner"].astype(int) - won["first_team"].astype(int)) % 2
+    else:
+        sides, name = int(frame["n_players"].max()), "seat"
+        winners = frame["winner"].dropna().astype(int)
+    wins = winners.value_counts().reindex(range(sides), fill_value=0)
     table = proportions(wins, confidence)
-    table.index.name = "seat"
+    table.index.name = name
     table = table.rename(columns={"count": "wins", "share": "win rate"})
-    table["fair share"] = 1 / n_players
+    table["fair share"] = 1 / sides
     return table
 
 
@@ -311,8 +331,8 @@ def summary(frame: pd.DataFrame) -> pd.Series:
 
     ``games``, ``players``; the length in turns: ``mean length``, ``median
     length``, ``90th percentile``, ``99th percentile``; fairness: ``first
-    seat win rate`` (of the won games) and ``seat test p`` (the p-value of
-    :func:`seat_fairness`: small means the seats really differ); ``won share``
+    seat win rate`` (of the won games; in a team game the first team's) and ``seat test p``
+    (the p-value of :func:`seat_fairness`: small means the seats, or teams, really differ); ``won share``
     (games that somebody won); drama: ``mean lead changes`` and ``comeback
     share`` (NaN when the frame has no drama columns).
     """

@@ -315,3 +315,16 @@ def test_the_measures_work_on_every_game():
     table = bk.metrics.compare(frames)
     assert table.index.tolist() == list(frames)
     assert table["mean lead changes"].notna().all() and (table["games"] > 0).all()
+
+
+def test_a_team_games_win_rates_count_the_two_teams_in_playing_order():
+    """Win, Lose or Draw's Team Play: the winner is a team; the first team is whichever played first."""
+    frame = pd.DataFrame({"winner": [0, 1, 1, 0, 1, np.nan], "first_team": [0, 1, 0, 1, 1, 0],
+                          "play": ["team"] * 6, "turns": [5] * 6, "n_players": [4] * 6})
+    rates = bk.metrics.win_rates(frame)
+    assert list(rates.index) == [0, 1] and rates.index.name == "team (in playing order)"
+    assert list(rates["wins"]) == [3, 2] and list(rates["fair share"]) == [0.5, 0.5]
+    assert bk.metrics.summary(frame)["first seat win rate"] == pytest.approx(3 / 5)
+    assert bk.metrics.seat_fairness(frame).p_value > 0.5
+    seats = frame.assign(play="individual")                  # the same winners read as seats: four sides
+    assert len(bk.metrics.win_rates(seats)) == 4
