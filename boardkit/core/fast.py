@@ -195,7 +195,7 @@ def warm_up(n_games: int = 3, verbose: bool = True) -> dict:
 # 64-bit words.  numba's own np.random takes 32-bit seeds only, so a million
 # games seeded from it would repeat some games; this one takes the whole seed.
 
-def njit(function=None, **options):
+def njit(function=None, *, allocates=True, **options):
     """``numba.njit(cache=True)`` of ``function``; the plain function where numba is missing.
 
     Every lane compiles with this, so a lane's functions are cached on disk
@@ -204,14 +204,26 @@ def njit(function=None, **options):
     once a turn into its caller, which saves the cost of the call (each array
     passed to a compiled call is reference-counted) at some compile time.
 
+    ``@njit(allocates=False)`` promises that the function makes no new array
+    (it only reads and writes the arrays it is given, and calls only other
+    such functions).  numba then compiles it without reference counting (its
+    flag ``_nrt=False``, which numba uses for its own string functions): every
+    array a compiled function receives otherwise costs an atomic increment and
+    decrement of a counter, and in a lane's inner loop, where each turn calls
+    helpers with a dozen arrays, that counting took a third of the time.  A
+    function that does make an array then fails to compile, saying so; make
+    the work arrays in the caller and pass them in.
+
     numba's cache notices a change to a lane's own file, not to this one:
     after changing the generator below, delete the lanes' ``__pycache__``
     (or set ``NUMBA_CACHE_DIR`` to a fresh folder) so they compile it anew.
     """
     if function is None:
-        return lambda f: njit(f, **options)
+        return lambda f: njit(f, allocates=allocates, **options)
     if not numba_available():
         return function
+    if not allocates:
+        options["_nrt"] = False
     return _numba.njit(cache=True, **options)(function)
 
 

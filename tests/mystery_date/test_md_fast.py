@@ -17,7 +17,7 @@ import boardkit.core.fast as core_fast
 from boardkit.core import LeadTracker
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import fast
-from boardkit.games.mystery_date.bots import least_needed, target_colours
+from boardkit.games.mystery_date.bots import least_needed, target_colours, weakest_cards
 from boardkit.games.mystery_date.hand import PROGRESS, Hand, cards_in
 from md_helpers import ALL_CARDS
 
@@ -208,11 +208,21 @@ def test_target_colours_match_the_collector(dud):
         assert {md.COLOURS[c] for c in range(4) if mask & (1 << c)} == set(expected)
 
 
+@pytest.mark.parametrize("weights", [(1, 1, 1, 1, 1), (2, 1, 1, 3, 1), (0, 5, 0, 1, 0), (1, 1, 4, 4, 2)])
+def test_the_weakest_cards_table_is_the_collectors_for_every_hand_without_spares(weights):
+    """weakest_table[held] is bots.weakest_cards(held) as bits, for each of the 4,096 sets of cards."""
+    table = fast.weakest_table(np.array(weights, float))
+    for held in range(1, 4096):
+        expected = sum(1 << CODE[card] for card in weakest_cards(held, weights))
+        assert table[held] == expected, cards_in(held)
+
+
 def test_least_needed_gives_away_only_what_the_collector_would():
     """Every set of different cards (no spares) and random hands with spares: the lane's
     choice is always one of bots.least_needed's, and over seeds every one of them comes up."""
     rng = np.random.default_rng(4)
     weights = (1, 1, 1, 1, 1)
+    weakest = fast.weakest_table(np.array(weights, float))
     chance = core_fast.new_chance()
     hands = [cards_in(held) for held in range(1, 4096, 7)]
     hands += [[ALL_CARDS[i] for i in rng.integers(0, 12, rng.integers(2, 9))] for _ in range(300)]
@@ -221,7 +231,7 @@ def test_least_needed_gives_away_only_what_the_collector_would():
         seen = set()
         for seed in range(40):
             core_fast.seed_chance(chance, seed)
-            seen.add(ALL_CARDS[fast.least_needed(counts_of(cards), 0, np.array(weights, float), chance)])
+            seen.add(ALL_CARDS[fast.least_needed(counts_of(cards), 0, weakest, chance)])
         assert seen == allowed, cards
 
 
@@ -260,14 +270,15 @@ def setup_turn(rules, n_players, hands, draw_top=(), discard=(), seed=0):
     chance = core_fast.new_chance()
     core_fast.seed_chance(chance, seed)
     positions = np.zeros(n_players, np.int64)
-    return dict(board=board, positions=positions, weights=weights, ints=ints, chance=chance, hands=hands_arr,
-                piles=piles, heights=heights, standing=state[3], worst=state[4], lead=state[5], game=state[6])
+    return dict(board=board, positions=positions, weights=weights, weakest=fast.weakest_table(weights), ints=ints,
+                chance=chance, hands=hands_arr, piles=piles, heights=heights, standing=state[3], worst=state[4],
+                lead=state[5], game=state[6])
 
 
 def turn(s, roll, bots):
     fast.take_turn(roll, s["board"], s["positions"], np.array(bots, np.int64), s["hands"], s["piles"],
-                   s["heights"], s["standing"], s["worst"], s["lead"], s["weights"], s["ints"], s["game"],
-                   s["chance"])
+                   s["heights"], s["standing"], s["worst"], s["lead"], s["weights"], s["weakest"], s["ints"],
+                   s["game"], s["chance"])
 
 
 def cards(spec):

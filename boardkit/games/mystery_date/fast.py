@@ -64,14 +64,14 @@ COLUMNS = ("seed", "winner", "turns", "end", "date", "lead_changes", "winner_wor
 # -- what a hand holds ---------------------------------------------------------------
 # Every helper reads a hand as ``hands[seat, card]`` (no array views, no
 # allocations: this is the inner loop of a million games).
-@njit
+@njit(allocates=False)
 def numbers_held(hands, seat, colour):
     """How many different numbers (1, 2, 3) of ``colour`` the hand holds (0-3)."""
     first = 3 * colour
     return (hands[seat, first] > 0) + (hands[seat, first + 1] > 0) + (hands[seat, first + 2] > 0)
 
 
-@njit
+@njit(allocates=False)
 def progress(hands, seat):
     """How near the hand is to a date: the most different numbers of one colour (hand.PROGRESS)."""
     best = 0
@@ -82,7 +82,7 @@ def progress(hands, seat):
     return best
 
 
-@njit
+@njit(allocates=False)
 def hand_size(hands, seat):
     size = 0
     for card in range(N_CARDS):
@@ -90,7 +90,7 @@ def hand_size(hands, seat):
     return size
 
 
-@njit
+@njit(allocates=False)
 def n_different(hands, seat):
     """How many different cards she holds: the number of Discard (or Give) choices."""
     n = 0
@@ -100,7 +100,7 @@ def n_different(hands, seat):
     return n
 
 
-@njit
+@njit(allocates=False)
 def nth_card(hands, seat, k):
     """The ``k``-th different card the hand holds, in CARDS order."""
     for card in range(N_CARDS):
@@ -111,7 +111,7 @@ def nth_card(hands, seat, k):
     return -1
 
 
-@njit
+@njit(allocates=False)
 def target_colours(hands, seat, weights):
     """The Collector's target colours as bits (bit c: colour c), as bots.target_colours:
     the most different numbers, then the most cards of it, then the likelier date."""
@@ -128,7 +128,7 @@ def target_colours(hands, seat, weights):
 
 
 # -- the lead (core/lead.py's LeadTracker) ----------------------------------------
-@njit
+@njit(allocates=False)
 def note_standing(standing, worst, lead):
     """LeadTracker.update: each seat's worst deficit, and a change of sole leader
     (``lead[0]``: the leader, -1 before anyone led alone; ``lead[1]``: the changes)."""
@@ -150,7 +150,7 @@ def note_standing(standing, worst, lead):
 
 
 # -- the piles (rule 5) ------------------------------------------------------------------
-@njit
+@njit(allocates=False)
 def shuffle(piles, pile, n, chance):
     """Fisher-Yates: every order of the pile's ``n`` cards equally likely."""
     for i in range(n - 1, 0, -1):
@@ -158,7 +158,7 @@ def shuffle(piles, pile, n, chance):
         piles[pile, i], piles[pile, j] = piles[pile, j], piles[pile, i]
 
 
-@njit
+@njit(allocates=False)
 def refill_draw_pile(piles, heights, chance):
     """Rule 5: a used-up draw pile is remade from the discards less their top card."""
     if heights[DRAW] == 0 and heights[DISCARD] >= 2:
@@ -195,7 +195,7 @@ def take(hands, seat, pile, piles, heights, chance):
     return True
 
 
-@njit
+@njit(allocates=False)
 def put_on_discard(card, piles, heights):
     piles[DISCARD, heights[DISCARD]] = card
     heights[DISCARD] += 1
@@ -205,56 +205,81 @@ def put_on_discard(card, piles, heights):
 # Each is asked only when there are several legal choices (bk.play takes a
 # single choice without asking), and draws a random number only where
 # bots.py does: a tie the Collector breaks at random, or any Random choice.
-@njit
-def least_needed(hands, seat, weights, chance):
-    """The Collector's discard or gift (bots.least_needed): a spare copy if she has one,
-    else a card of the weakest colour that is not a target; ties at random."""
-    n_spares = 0
-    for card in range(N_CARDS):
-        if hands[seat, card] >= 2:
-            n_spares += 1
-    if n_spares > 0:
-        k = 0 if n_spares == 1 else below(chance, n_spares)
-        for card in range(N_CARDS):
-            if hands[seat, card] >= 2:
-                if k == 0:
-                    return card
-                k -= 1
-    # no spares (bots.weakest_cards): the colours held that are not targets, or all if every one is
+@njit(allocates=False)
+def weakest_cards(hands, seat, weights):
+    """bots.weakest_cards for a hand without spare copies, as bits (bit c: card c): the
+    cards of the colour furthest from completion, never a target colour if avoidable."""
     targets = target_colours(hands, seat, weights)
-    held, others = 0, 0
+    held = 0  # the colours she holds (bit c: colour c)
     for colour in range(N_COLOURS):
         if numbers_held(hands, seat, colour) > 0:
             held |= 1 << colour
     others = held & ~targets
-    if others == 0:
+    if others == 0:  # every colour she holds is a target
         others = held
     fewest = 4
     for colour in range(N_COLOURS):
         if others & (1 << colour):
             fewest = min(fewest, numbers_held(hands, seat, colour))
+    cards = 0
+    for card in range(N_CARDS):
+        if hands[seat, card] > 0 and others & (1 << (card // 3)) and numbers_held(hands, seat, card // 3) == fewest:
+            cards |= 1 << card
+    return cards
+
+
+@njit
+def weakest_table(weights):
+    """``weakest_cards`` of each of the 4,096 hands without spare copies (index: the cards
+    held, bit c: card c), worked out once per chunk of games, as bots.py remembers them."""
+    table = np.zeros(1 << N_CARDS, np.int64)
+    hand = np.zeros((1, N_CARDS), np.int64)
+    for held in range(1, 1 << N_CARDS):
+        for card in range(N_CARDS):
+            hand[0, card] = (held >> card) & 1
+        table[held] = weakest_cards(hand, 0, weights)
+    return table
+
+
+@njit(allocates=False)
+def one_card_of(cards, chance):
+    """One of the cards in ``cards`` (bits), the only one or one drawn at random (bots.one_of)."""
     n = 0
     for card in range(N_CARDS):
-        if hands[seat, card] > 0 and others & (1 << (card // 3)) and numbers_held(hands, seat, card // 3) == fewest:
+        if cards & (1 << card):
             n += 1
-    k = 0 if n == 1 else below(chance, n)  # bots.one_of
+    k = 0 if n == 1 else below(chance, n)
     for card in range(N_CARDS):
-        if hands[seat, card] > 0 and others & (1 << (card // 3)) and numbers_held(hands, seat, card // 3) == fewest:
+        if cards & (1 << card):
             if k == 0:
                 return card
             k -= 1
     return -1
 
 
-@njit
-def choose_card(bot, hands, seat, weights, chance):
+@njit(allocates=False)
+def least_needed(hands, seat, weakest, chance):
+    """The Collector's discard or gift (bots.least_needed): a spare copy if she has one,
+    else a card of the weakest colour that is not a target (``weakest``: weakest_table);
+    ties at random."""
+    held, spares = 0, 0  # bit c: card c
+    for card in range(N_CARDS):
+        if hands[seat, card] > 0:
+            held |= 1 << card
+        if hands[seat, card] >= 2:
+            spares |= 1 << card
+    return one_card_of(spares if spares else weakest[held], chance)
+
+
+@njit(allocates=False)
+def choose_card(bot, hands, seat, weakest, chance):
     """A Discard or a Give: one of the different cards she holds (several to choose from)."""
     if bot == COLLECTOR:
-        return least_needed(hands, seat, weights, chance)
+        return least_needed(hands, seat, weakest, chance)
     return nth_card(hands, seat, below(chance, n_different(hands, seat)))
 
 
-@njit
+@njit(allocates=False)
 def choose_pile(bot, hands, seat, weights, piles, heights, chance):
     """TAKE 1 FROM EITHER with both piles holding cards.  The Collector takes the face-up
     discard if it adds a missing number to a target colour, else draws blind."""
@@ -266,7 +291,7 @@ def choose_pile(bot, hands, seat, weights, piles, heights, chance):
     return DRAW if below(chance, 2) == 0 else DISCARD
 
 
-@njit
+@njit(allocates=False)
 def choose_outfit(bot, hands, seat, weights, chance):
     """OPEN THE DOOR ready for several dates: the Collector shows the outfit whose date
     the door shows most (ties at random); Random any of them."""
@@ -287,14 +312,22 @@ def choose_outfit(bot, hands, seat, weights, chance):
     return -1
 
 
-@njit
+@njit(allocates=False)
+def seat_after(player, k, n_players):
+    """The seat ``k`` places after ``player`` in turn order (0 <= k < n_players).
+    Written without ``%``: a division is slow, and this is asked several times a turn."""
+    seat = player + k
+    return seat - n_players if seat >= n_players else seat
+
+
+@njit(allocates=False)
 def choose_opponent(player, bot, hands, chance):
     """SWAP ANY PLAYER: an opponent who holds a card, or -1 if none does.  The Collector
     takes the one holding the most cards (the first in turn order on a tie)."""
     n_players = hands.shape[0]
     n, best, best_size = 0, -1, 0
     for k in range(1, n_players):
-        seat = (player + k) % n_players
+        seat = seat_after(player, k, n_players)
         size = hand_size(hands, seat)
         if size > 0:
             n += 1
@@ -304,7 +337,7 @@ def choose_opponent(player, bot, hands, chance):
         return best
     pick = below(chance, n)
     for k in range(1, n_players):
-        seat = (player + k) % n_players
+        seat = seat_after(player, k, n_players)
         if hand_size(hands, seat) > 0:
             if pick == 0:
                 return seat
@@ -316,13 +349,13 @@ def choose_opponent(player, bot, hands, chance):
 @njit(inline="always")  # once a turn: copied into its caller
 def end_turn(game, rules, n_players):
     """Game._end_turn: the next player; the turn cap ends a game with no winner."""
-    game[CURRENT] = (game[CURRENT] + 1) % n_players
+    game[CURRENT] = seat_after(game[CURRENT], 1, n_players)
     if game[TURNS] >= rules[R_MAX_TURNS]:
         game[END] = TURN_CAP
 
 
 @njit(inline="always")  # once a turn: copied into its caller
-def check_hand_limit(player, bots, hands, piles, heights, standing, worst, lead, weights, rules, chance):
+def check_hand_limit(player, bots, hands, piles, heights, standing, worst, lead, weakest, rules, chance):
     """Rule 4A: over the limit she discards one card of her choice at a time;
     then her standing is taken if her hand's progress changed."""
     size = hand_size(hands, player)
@@ -330,7 +363,7 @@ def check_hand_limit(player, bots, hands, piles, heights, standing, worst, lead,
         if n_different(hands, player) == 1:
             card = nth_card(hands, player, 0)
         else:
-            card = choose_card(bots[player], hands, player, weights, chance)
+            card = choose_card(bots[player], hands, player, weakest, chance)
         hands[player, card] -= 1
         put_on_discard(card, piles, heights)
         size -= 1
@@ -341,12 +374,12 @@ def check_hand_limit(player, bots, hands, piles, heights, standing, worst, lead,
 
 
 @njit(inline="always")  # once a turn: copied into its caller
-def swap(player, opponent, bots, hands, standing, worst, lead, weights, chance):
+def swap(player, opponent, bots, hands, standing, worst, lead, weakest, chance):
     """SWAP: she gives a card of her choice face down and draws one blind from the opponent."""
     if n_different(hands, player) == 1:
         given = nth_card(hands, player, 0)
     else:
-        given = choose_card(bots[player], hands, player, weights, chance)
+        given = choose_card(bots[player], hands, player, weakest, chance)
     k = below(chance, hand_size(hands, opponent))  # a blind draw: any of her cards equally likely
     received = 0
     while k >= hands[opponent, received]:
@@ -362,7 +395,7 @@ def swap(player, opponent, bots, hands, standing, worst, lead, weights, chance):
         note_standing(standing, worst, lead)
 
 
-@njit
+@njit(allocates=False)
 def door_outcome(weights, chance):
     """What the door shows: a date 0-3 (the colours' order) or the Dud (4), each as
     likely as its weight (the door's ``live_weights``), drawn as core.rng.Chance.weighted."""
@@ -381,7 +414,8 @@ def door_outcome(weights, chance):
 
 
 @njit(inline="always")  # once a turn: copied into its caller
-def open_door(player, colour, hands, piles, heights, standing, worst, lead, bots, weights, rules, game, chance):
+def open_door(player, colour, hands, piles, heights, standing, worst, lead, bots, weights, weakest, rules, game,
+              chance):
     """OPEN THE DOOR showing ``colour``'s outfit: the right date wins, the Dud takes
     the outfit and she draws fresh cards (rule 9), a wrong date ends the turn."""
     outcome = door_outcome(weights, chance)
@@ -394,24 +428,27 @@ def open_door(player, colour, hands, piles, heights, standing, worst, lead, bots
             put_on_discard(card, piles, heights)
         for _ in range(rules[R_DUD_REDRAW]):
             take(hands, player, DRAW, piles, heights, chance)
-        check_hand_limit(player, bots, hands, piles, heights, standing, worst, lead, weights, rules, chance)
+        check_hand_limit(player, bots, hands, piles, heights, standing, worst, lead, weakest, rules, chance)
     end_turn(game, rules, hands.shape[0])
 
 
 @njit(inline="always")  # once a turn: copied into its caller
-def take_turn(roll, board, positions, bots, hands, piles, heights, standing, worst, lead, weights, rules,
-              game, chance):
+def take_turn(roll, board, positions, bots, hands, piles, heights, standing, worst, lead, weights, weakest,
+              rules, game, chance):
     """One turn of the current player, who rolled ``roll``: move clockwise and do what
     the space says (Game._roll and the decisions that follow it)."""
     player = game[CURRENT]
     n_players = hands.shape[0]
     game[TURNS] += 1
-    positions[player] = (positions[player] + roll) % board.shape[0]
+    position = positions[player] + roll
+    if position >= board.shape[0]:  # round the ring (a division only then: it is slow)
+        position %= board.shape[0]
+    positions[player] = position
     space = board[positions[player]]
     if space == TAKE_1 or space == TAKE_2:
         for _ in range(1 if space == TAKE_1 else 2):
             take(hands, player, DRAW, piles, heights, chance)
-        check_hand_limit(player, bots, hands, piles, heights, standing, worst, lead, weights, rules, chance)
+        check_hand_limit(player, bots, hands, piles, heights, standing, worst, lead, weakest, rules, chance)
     elif space == TAKE_EITHER:
         if heights[DRAW] > 0 and heights[DISCARD] > 0:
             pile = choose_pile(bots[player], hands, player, weights, piles, heights, chance)
@@ -423,16 +460,16 @@ def take_turn(roll, board, positions, bots, hands, piles, heights, standing, wor
             pile = -1  # both piles are empty: nothing happens
         if pile >= 0:
             take(hands, player, pile, piles, heights, chance)
-            check_hand_limit(player, bots, hands, piles, heights, standing, worst, lead, weights, rules, chance)
+            check_hand_limit(player, bots, hands, piles, heights, standing, worst, lead, weakest, rules, chance)
     elif space == SWAP_LEFT or space == SWAP_RIGHT:
-        opponent = (player + (1 if space == SWAP_LEFT else n_players - 1)) % n_players  # left: the next seat
+        opponent = seat_after(player, 1 if space == SWAP_LEFT else n_players - 1, n_players)  # left: the next seat
         if hand_size(hands, player) > 0 and hand_size(hands, opponent) > 0:
-            swap(player, opponent, bots, hands, standing, worst, lead, weights, chance)
+            swap(player, opponent, bots, hands, standing, worst, lead, weakest, chance)
     elif space == SWAP_ANY:
         if hand_size(hands, player) > 0:
             opponent = choose_opponent(player, bots[player], hands, chance)
             if opponent >= 0:
-                swap(player, opponent, bots, hands, standing, worst, lead, weights, chance)
+                swap(player, opponent, bots, hands, standing, worst, lead, weakest, chance)
     elif space == DOOR:
         n_ready, shown = 0, -1
         for colour in range(N_COLOURS):
@@ -442,14 +479,14 @@ def take_turn(roll, board, positions, bots, hands, piles, heights, standing, wor
         if n_ready > 1:
             shown = choose_outfit(bots[player], hands, player, weights, chance)
         if n_ready > 0:
-            open_door(player, shown, hands, piles, heights, standing, worst, lead, bots, weights, rules, game,
-                      chance)
+            open_door(player, shown, hands, piles, heights, standing, worst, lead, bots, weights, weakest, rules,
+                      game, chance)
             return
     end_turn(game, rules, n_players)
 
 
 # -- whole games ----------------------------------------------------------------
-@njit
+@njit(allocates=False)
 def deal(deck, start, hands, piles, heights, positions, rules, chance):
     """Rule 1: shuffle the deck, deal each player her cards one at a time, turn up a discard."""
     n_cards = deck.shape[0]
@@ -457,7 +494,9 @@ def deal(deck, start, hands, piles, heights, positions, rules, chance):
         piles[DRAW, i] = deck[i]
     heights[DRAW], heights[DISCARD] = n_cards, 0
     shuffle(piles, DRAW, n_cards, chance)
-    hands[:, :] = 0
+    for seat in range(hands.shape[0]):
+        for card in range(N_CARDS):
+            hands[seat, card] = 0
     for _ in range(rules[R_DEAL_SIZE]):
         for seat in range(hands.shape[0]):
             heights[DRAW] -= 1
@@ -465,12 +504,37 @@ def deal(deck, start, hands, piles, heights, positions, rules, chance):
     heights[DRAW] -= 1
     put_on_discard(piles[DRAW, heights[DRAW]], piles, heights)
     refill_draw_pile(piles, heights, chance)
-    positions[:] = start
+    for seat in range(positions.shape[0]):
+        positions[seat] = start[seat]
+
+
+@njit(allocates=False)
+def play_game(seed, bots, board, start, weights, weakest, rules, deck,
+              chance, hands, piles, heights, positions, standing, worst, lead, game):
+    """One whole game from its seed, in the work arrays (the second line of arguments);
+    it ends with ``game``, ``lead`` and ``worst`` holding what ``Game.result()`` reports."""
+    seed_chance(chance, seed)
+    deal(deck, start, hands, piles, heights, positions, rules, chance)
+    game[CURRENT], game[TURNS], game[WINNER], game[END], game[DATE] = 0, 0, -1, GOING_ON, -1
+    lead[0], lead[1] = -1, 0
+    for seat in range(hands.shape[0]):
+        worst[seat] = 0
+        standing[seat] = progress(hands, seat)
+    note_standing(standing, worst, lead)
+    while game[END] == GOING_ON:
+        roll = below(chance, rules[R_DIE_SIDES]) + 1
+        take_turn(roll, board, positions, bots, hands, piles, heights, standing, worst, lead, weights, weakest,
+                  rules, game, chance)
 
 
 @njit
 def play_games_compiled(seeds, n_players, bots, board, start, weights, rules, deck, out):
-    """Play one game per seed; ``out[i]``: winner, turns, end, date, lead changes, winner's worst deficit."""
+    """Play one game per seed; ``out[i]``: winner, turns, end, date, lead changes, winner's worst deficit.
+
+    The work arrays are made once here and reused by every game (``play_game``
+    resets them), and the Collector's discards are worked out once for these
+    door weights (``weakest_table``)."""
+    weakest = weakest_table(weights)
     chance = np.zeros(4, np.uint64)
     hands = np.zeros((n_players, N_CARDS), np.int64)
     piles = np.zeros((2, deck.shape[0]), np.int64)
@@ -480,20 +544,9 @@ def play_games_compiled(seeds, n_players, bots, board, start, weights, rules, de
     worst = np.zeros(n_players, np.int64)
     lead = np.zeros(2, np.int64)
     game = np.zeros(5, np.int64)
-    sides = rules[R_DIE_SIDES]
     for i in range(seeds.shape[0]):
-        seed_chance(chance, seeds[i])
-        deal(deck, start, hands, piles, heights, positions, rules, chance)
-        game[CURRENT], game[TURNS], game[WINNER], game[END], game[DATE] = 0, 0, -1, GOING_ON, -1
-        worst[:] = 0
-        lead[0], lead[1] = -1, 0
-        for seat in range(n_players):
-            standing[seat] = progress(hands, seat)
-        note_standing(standing, worst, lead)
-        while game[END] == GOING_ON:
-            roll = below(chance, sides) + 1
-            take_turn(roll, board, positions, bots, hands, piles, heights, standing, worst, lead, weights,
-                      rules, game, chance)
+        play_game(seeds[i], bots, board, start, weights, weakest, rules, deck,
+                  chance, hands, piles, heights, positions, standing, worst, lead, game)
         out[i, 0] = game[WINNER]
         out[i, 1] = game[TURNS]
         out[i, 2] = game[END]
