@@ -66,7 +66,7 @@ def test_gameboard_play_in_words_the_white_pawn_the_colours_and_the_centre(apps)
     lines = app._describe_state()
     assert lines[0] == "Player 1 puts the white square pawn on a Spade Space."
     assert "The white square pawn is not on the board yet." in lines
-    assert "Player 3 owns no colours yet (0 of 4)." in lines
+    assert "Colours owned (4 needed): Player 1 none; Player 2 none; Player 3 none; Player 4 none." in lines
     assert "Pawns in the centre: red 6, green 6, blue 6, orange 6." in lines
     app.choose(wld.PlacePawn(0))
     assert app._describe_state()[0].endswith("Players 2, 3, 4 guess.")
@@ -82,9 +82,9 @@ def test_gameboard_play_in_words_the_white_pawn_the_colours_and_the_centre(apps)
     ahead = next(k for k in range(1, 29) if game.rules.track[(game.white_pawn + k) % 28] == wld.SPADE)
     assert (f"The white square pawn is on a {kind} square after a roll of {rolled}; the next Spade Space is "
             f"{ahead} space{'' if ahead == 1 else 's'} ahead.") in lines
-    held = ", ".join(game.held[0]) if game.held[0] else "no colours yet"
-    assert f"Player 1 owns {held} ({len(game.held[0])} of 4)." in lines
-    assert "Player 2 owns green (1 of 4)." in lines
+    owned = "; ".join(f"Player {seat + 1} {', '.join(held) if held else 'none'}" for seat, held in enumerate(game.held))
+    assert f"Colours owned (4 needed): {owned}." in lines
+    assert "Player 2 green" in owned
     centre = ", ".join(f"{c} {game.centre[c]}" for c in wld.COLOURS)
     assert f"Pawns in the centre: {centre}." in lines
 

@@ -112,7 +112,7 @@ class App(GameApp):
         self.card_html = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.card_html.add_class("wld-card")
         self.peek_button = widgets.Button(
-            description="Peek", icon="eye", layout=widgets.Layout(height="44px", width="auto"),
+            description="Peek", icon="eye", layout=widgets.Layout(height="44px", width="auto", min_width="110px"),
             style=dict(font_size="18px"), tooltip=f"Sketcher only: show the answer for {PEEK_SECONDS} seconds")
         self.peek_button.add_class("wld-peek")
         self.keep_visible = widgets.Checkbox(value=False, description="Keep the card visible", indent=False)
@@ -148,7 +148,9 @@ class App(GameApp):
         self.timer.on_time_up(self._guard(self._time_up))
         for button in (self.timer.start_button, self.timer.pause_button, self.timer.reset_button):
             button.on_click(self._guard(lambda _: self._update(draw=False)))   # the status line says the clock's news
-        side = widgets.VBox([self.timer, self.card_html, widgets.HBox([self.peek_button, self.keep_visible]),
+        side = widgets.VBox([self.timer, self.card_html, widgets.HBox([self.peek_button, self.keep_visible],
+                                                                layout=widgets.Layout(flex_flow="row wrap",
+                                                                                      align_items="center")),
                              widgets.HTML("<b style='font-size:20px'>Type a guess</b>"),
                              self.guesser_input, self.guess_input, self.guess_button, self.tie_box],
                             layout=widgets.Layout(width="32%", min_width="280px", padding="0 0 0 12px"))
@@ -358,10 +360,9 @@ class App(GameApp):
                              f"of {self.rules.team_target}.")
         else:
             lines.append(self._describe_white_pawn())
-            for seat in range(game.n_players):
-                held = game.held[seat]
-                owns = ", ".join(held) if held else "no colours yet"
-                lines.append(f"Player {seat + 1} owns {owns} ({len(held)} of {self.rules.colours_to_collect}).")
+            owned = "; ".join(f"Player {seat + 1} {', '.join(held) if held else 'none'}"
+                              for seat, held in enumerate(game.held))
+            lines.append(f"Colours owned ({self.rules.colours_to_collect} needed): {owned}.")
             centre = ", ".join(f"{colour} {game.centre[colour]}" for colour in game.centre)
             lines.append(f"Pawns in the centre: {centre}.")
         if not game.is_over and game.phase in ("sketch", "steal", "ruling"):
