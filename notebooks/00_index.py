@@ -78,7 +78,12 @@ lessons = pd.DataFrame({
 })
 lessons["status"] = ["ready" if m in installed and lesson else "coming"
                      for m, lesson in zip(lessons["module"], lessons["lesson"])]
-lessons
+
+from IPython.display import display
+from boardkit.lessons import lesson_page, table
+
+display(lesson_page())           # big type for the back of the room, and the Large type switch
+table(lessons, headers={"module": "Python module", "lesson": "Notebook"})
 
 # %% [markdown]
 # Links that work wherever this server runs (on your laptop or on Binder):
@@ -94,84 +99,119 @@ links = [f'<li><b>{row.game}</b>: <a href="{base}voila/render/notebooks/{row.les
          for row in lessons.itertuples() if row.status == "ready" and row.lesson]
 links.append(f'<li><b>Design lab</b>: <a href="{base}voila/render/notebooks/06_design_lab.ipynb" '
              f'target="_blank">open as a Voilà app</a></li>')
-HTML("<ul style='font-size: 130%'>" + "".join(links) + "</ul>")
+HTML("<ul style='font-size: 22px; line-height: 1.6'>" + "".join(links) + "</ul>")
 
 # %% [markdown]
 # ## How the games compare
 #
 # A game designer asks the same questions of every game: *How long is it? Is it fair to
-# every seat? Is there drama, does the lead change hands? And does skill matter, or is it
-# all luck?* `bk.metrics` answers them from simulated games, the same way for every game.
-# Each game is played by its own heuristic bots (4 players), and then by one heuristic bot
-# against three Random ones, to measure skill.
-#
-# * **length**: in turns, so each game's own kind of turn (Mouse Trap's turns are short);
-# * **first seat win rate**: 0.25 would be fair with 4 players;
-# * **seat test p**: a small p (below 0.05) says the seats are *not* equal. Even with
-#   perfectly fair seats, about one test in twenty gives a p below 0.05 by chance, and 100
-#   games is few: before believing a small p, play more games and see if it stays small;
-# * **comeback share**: how often the winner was behind the leader at some point;
-# * **skill**: 0 when the clever bot wins only its fair share (all luck), 1 when it always wins.
-#
-# The table below comes from only 100 games of each, so the page opens quickly: a rough
-# picture. The button under the chart plays 1,000 of each for a sharper one.
+# every seat? Is there drama: does the lead change hands? Does skill matter, or is it all
+# luck?* The computer answers them the same way for all five games, from games its bots
+# play (4 players each; Win, Lose or Draw as two teams of two).
 
 # %%
-# NBVAL_CHECK_OUTPUT
+# The comparison of the five games: a prediction first, then the answer with its intervals.
+import ipywidgets as widgets
+import numpy as np
+import pandas as pd
+from IPython.display import display
+
 import boardkit as bk
 from boardkit.core.bots import Random
 from boardkit.games import cluedo_cards as cc, mouse_trap as mt, mystery_date as md, philo_vance as pv
+from boardkit.games import win_lose_draw as wld
+from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, Prediction, chart, progress_bar, show, study_button,
+                              table, with_interval)
 
-CLEVER_BOTS = {"Mystery Date": (md.Rules(), md.bots.Collector()), "Mouse Trap": (mt.Rules(), mt.bots.Trapper()),
-               "Philo Vance": (pv.Rules(), pv.bots.Detective()), "Cluedo Card Game": (cc.Rules(), cc.bots.Shedder())}
+GAMES = {"Mystery Date": (md.Rules(), md.bots.Collector()), "Mouse Trap": (mt.Rules(), mt.bots.Trapper()),
+         "Philo Vance": (pv.Rules(), pv.bots.Detective()), "Cluedo Card Game": (cc.Rules(), cc.bots.Shedder()),
+         # The skill in Win, Lose or Draw is drawing, which no bot can do: no skill test for it.
+         "Win, Lose or Draw": (wld.Rules(), None)}
+
 
 def compare_games(n_games, executor=None, progress=False, engine="auto"):
-    """Every game's headline measures from ``n_games`` games, and its skill from ``n_games`` more."""
-    frames, skill = {}, {}
-    for name, (rules, bot) in CLEVER_BOTS.items():
-        frames[name] = bk.simulate(rules, n_players=4, n_games=n_games, seed=0, executor=executor,
-                                   progress=progress, engine=engine)
-        test = bk.metrics.skill_test(rules, bot, Random(), n_players=4, n_games=n_games, seed=1,
-                                     executor=executor, progress=progress, engine=engine)
-        skill[name] = test["skill"]
-    return bk.metrics.compare(frames, skill)
+    """Every game's headline figures with their intervals from ``n_games`` games, and its skill from ``n_games`` more."""
+    rows = {}
+    for name, (rules, clever) in GAMES.items():
+        frame = bk.simulate(rules, n_players=4, n_games=n_games, seed=0, executor=executor, progress=progress,
+                            engine=engine)
+        row = bk.metrics.summary_with_intervals(frame)
+        row["fair share"] = bk.metrics.win_rates(frame)["fair share"].iloc[0]
+        if clever is not None:
+            test = bk.metrics.skill_test(rules, clever, Random(), n_players=4, n_games=n_games, seed=1,
+                                         executor=executor, progress=progress, engine=engine)
+            row["skill"], row["skill low"], row["skill high"] = test["skill"], test["skill low"], test["skill high"]
+        rows[name] = row
+    return pd.DataFrame(rows).T
 
-# The page opens with 100 games of each on the readable engine (nothing to compile);
-# the button below plays 1,000 on the compiled fast lane where a game has one.
-comparison = compare_games(100, engine="reference")
-print(comparison.round(2).T.to_string())
 
-# %%
-# %matplotlib inline
-import ipywidgets as widgets
-import matplotlib.pyplot as plt
-from boardkit.lessons import CHART_COLOURS, CHART_HATCHES, progress_bar, show, study_button
+def comparison_table(figures):
+    """The figures a class reads, each with its 95% interval, as a table with plain headers."""
+    def cell(name, name_low, name_high, percent, decimals=0):
+        return [with_interval(row[name], row[name_low], row[name_high], percent=percent, decimals=decimals)
+                if pd.notna(row.get(name)) else "no bot can draw" for _, row in figures.iterrows()]
+    shown = pd.DataFrame({
+        "Game": figures.index,
+        "Median length (turns)": cell("median length", "median length low", "median length high", False),
+        "First seat (or team) wins": cell("first seat win rate", "first seat win rate low",
+                                          "first seat win rate high", True),
+        "Fair share": [f"{share:.0%}" for share in figures["fair share"]],
+        "Winner came from behind": cell("comeback share", "comeback share low", "comeback share high", True),
+        "Skill (0 luck, 1 skill)": cell("skill", "skill low", "skill high", False, 2),
+    })
+    return table(shown)
 
-plt.rcParams["font.size"] = 14
 
-def comparison_chart(comparison, n_games):
-    fig, axes = plt.subplots(1, 3, figsize=(18, 5.5))
-    panels = [("first seat win rate", "Does the first seat win more?", 0.25),
-              ("comeback share", "Drama: the winner came from behind", None),
-              ("skill", "Skill: 0 = all luck, 1 = all skill", None)]
-    for ax, (column, title, fair) in zip(axes, panels):
-        ax.bar(comparison.index, comparison[column], color=CHART_COLOURS[:4], hatch=CHART_HATCHES[:4],
-               edgecolor="white")
-        if fair is not None:
-            ax.axhline(fair, color="black", ls="--", label="fair")
-            ax.legend()
+def comparison_chart(figures, n_games):
+    """Three panels, each bar with its 95% interval: the first seat's edge, comebacks, skill."""
+    fig, axes = chart(1, 3, width=11, height=4.6)
+    names = [name.replace(" ", "\n", 1) for name in figures.index]
+    panels = [("first seat win rate", "First seat (or team)\nwins this share"),
+              ("comeback share", "The winner came\nfrom behind"), ("skill", "Skill: 0 all luck,\n1 all skill")]
+    for ax, (column, title) in zip(axes, panels):
+        values = figures[column].astype(float)
+        low = (values - figures[f"{column} low"].astype(float)).clip(lower=0)
+        high = (figures[f"{column} high"].astype(float) - values).clip(lower=0)
+        ax.bar(names, values.fillna(0), color=CHART_COLOURS[:5], hatch=CHART_HATCHES[:5], edgecolor="white",
+               yerr=[low.fillna(0), high.fillna(0)], capsize=5)
+        if column == "first seat win rate":
+            ax.scatter(names, figures["fair share"], marker="_", s=900, color="black", zorder=3, label="fair share")
+            ax.legend(loc="upper right")
         ax.set_title(title)
-        ax.tick_params(axis="x", rotation=25)
-    fig.suptitle(f"{n_games:,} games of each game, and {n_games:,} more to measure skill")
+        ax.set_ylim(0, 1)
+        ax.tick_params(axis="x", rotation=90)
+    fig.suptitle(f"{n_games:,} games of each; the black lines on the bars are 95% intervals")
     return fig
 
+
+guess = Prediction("Of the four games a bot can play well, which is the most about luck "
+                   "(its clever bot beats three random players least often)?",
+                   choices=list(GAMES)[:4],
+                   reveal=lambda p: [comparison_chart(quick, 100), comparison_table(quick)])
+quick = compare_games(100, engine="reference")      # at load: 100 of each, on the readable engine (nothing to compile)
+guess
+
+# %% [markdown]
+# With only 100 games of each the intervals are wide: a rough picture. The button plays
+# 1,000 of each on the computer's fast lane (about ten times more games in less time) for
+# a sharper one.
+
+# %%
 def more_games(view):
-    bar = progress_bar(view, 8 * 1_000, "4 games x 2 x 1,000")
+    bar = progress_bar(view, 9 * 1_000, "5 games, 1,000 each, and 4 skill tests (the first press compiles)")
     with bk.process_pool(workers=2) as pool:    # Binder gives us 2 CPU cores: play games on both
         sharper = compare_games(1_000, executor=pool, progress=bar)
-    show(view, comparison_chart(sharper, 1_000), sharper.round(3).T)
+    show(view, comparison_chart(sharper, 1_000), comparison_table(sharper))
 
-chart_view = widgets.Output()
-show(chart_view, comparison_chart(comparison, 100))
 more_button, more_view = study_button("Play 1,000 of each", more_games)
-widgets.VBox([chart_view, more_button, more_view])
+widgets.VBox([more_button, more_view])
+
+# %% [markdown]
+# ### For coders
+#
+# `bk.metrics.compare` puts the headline figures of several simulations side by side; the
+# seeded figures below do not change from run to run.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+print(quick[["median length", "first seat win rate", "fair share", "comeback share", "skill"]].round(2).to_string())
