@@ -63,6 +63,12 @@ KINDS = [wld.SPADE, *wld.COLOURS]
 KIND_COLOUR = {wld.SPADE: "#444444", **{c: SUIT_COLOURS[c].colour for c in wld.COLOURS}}
 KIND_HATCH = {wld.SPADE: "oo", **{c: HATCH[SUIT_COLOURS[c].pattern] for c in wld.COLOURS}}
 
+
+def plain_numbers(ax, axis="x"):
+    """Label a log-scale axis 1, 10, 100, 1,000 (not 10 to the power of 0, 1, 2...)."""
+    from matplotlib.ticker import FuncFormatter
+    getattr(ax, f"{axis}axis").set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
+
 widgets.HBox([lesson_page(), class_mode_switch()])
 
 # %% [markdown]
@@ -113,11 +119,16 @@ def reveal_spades(prediction):
     spades, rolls = sum(own) + sum(computer), len(own) + len(computer)
     exact = wld.analysis.long_run_landings(track).by_kind[wld.SPADE]
     who = f"your {len(own)} rolls and the computer's 10,000" if own else "the computer's 10,000 rolls"
+    fig = convergence_chart(own, computer, exact=exact, label="share of landings on a Spade",
+                            title="Your rolls first, then the computer's: the share of Spades settles")
+    ax = fig.axes[0]
+    plain_numbers(ax)
+    ax.set_xlabel("rolls so far (log scale)")
+    for text in ax.get_legend().get_texts():
+        text.set_text(text.get_text().replace("plays", "rolls"))
     shown = [answer_table(prediction, exact=f"{exact} = {float(exact):.1%}",
                           simulated=share_with_interval(int(spades), rolls),
-                          simulated_label=f"Simulation: {who} (95% interval)"),
-             convergence_chart(own, computer, exact=exact, label="share of landings on a Spade",
-                               title="Your rolls first, then the computer's: the share of Spades settles")]
+                          simulated_label=f"Simulation: {who} (95% interval)"), fig]
     if not own:
         shown.append(Markdown("*No rolls of yours yet: play Gameboard Play above, then press* Show the answer "
                               "*again, and your rolls start the chart.*"))
@@ -261,10 +272,10 @@ def part_board_odds():
     first = np.arange(14)                      # the board repeats itself every 14 spaces
     kinds = [track[i] for i in first]
     strip.bar(first, np.ones(14), width=0.95, color=[KIND_COLOUR[k] for k in kinds],
-              hatch=[KIND_HATCH[k] for k in kinds], edgecolor="white")
+              hatch=["" if k == wld.SPADE else KIND_HATCH[k] for k in kinds], edgecolor="white")
     for space, kind in zip(first, kinds):
         if kind == wld.SPADE:
-            strip.text(space, 0.5, "\u2660", ha="center", va="center", color="white", fontsize=20)
+            strip.text(space, 0.5, "\u2660", ha="center", va="center", color="white", fontsize=26)
     strip.set(yticks=[], title="The first 14 spaces (the board repeats): \u2660 = a Spade Space")
     values = odds[KINDS].head(14).astype(float).to_numpy().T
     heat.imshow(values, aspect="auto", cmap="cividis", vmin=0, vmax=0.5)
@@ -276,8 +287,8 @@ def part_board_odds():
     heat.set(xlabel="the pawn's space before the roll (space 1 = the first Spade)", ylabel="lands on")
     further.add(
         "### The board's odds, roll by roll\n"
-        "From any space the die's six faces reach the **next six spaces**, one face each, so "
-        "$P(\\text{kind}) = \\frac{\\text{how many of the next 6 spaces are of that kind}}{6}$. "
+        "From any space the die's six faces reach the **next six spaces**, one face each, so the chance of "
+        "landing on a kind of space is *how many of the next 6 spaces are of that kind*, divided by 6. "
         "From a Spade the pawn **never** lands on a Spade with one roll: the next one is 7 spaces away.",
         fig,
         "### Where does the pawn spend its time? A Markov chain\n"
@@ -350,6 +361,7 @@ def part_collect():
     ax.plot(running["trials"], running["estimate"], color=BLUE, lw=2, label="mean cards so far")
     ax.axhline(float(exact), color="black", ls="--", lw=2, label=f"exact: {float(exact):.3f}")
     ax.set(xscale="log", ylim=(0, 40), xlabel="simulated players (log scale)", ylabel="cards to own four colours")
+    plain_numbers(ax)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=3, frameon=False)
     further.add(
         "### How long to collect four colours? Dynamic programming\n"
@@ -377,11 +389,11 @@ def part_collect():
 
 
 guess_slider = widgets.FloatSlider(value=0.125, min=0, max=1, step=0.005, readout_format=".3f",
-                                   description="p_guess", continuous_update=False,
-                                   layout=widgets.Layout(width="520px"))
+                                   description="guessing first (p_guess)", continuous_update=False,
+                                   style={"description_width": "initial"}, layout=widgets.Layout(width="560px"))
 sketch_slider = widgets.FloatSlider(value=0.125, min=0, max=1, step=0.005, readout_format=".3f",
-                                    description="p_sketch", continuous_update=False,
-                                    layout=widgets.Layout(width="520px"))
+                                    description="a guessed sketch (p_sketch)", continuous_update=False,
+                                    style={"description_width": "initial"}, layout=widgets.Layout(width="560px"))
 collect_view = widgets.HTML()
 collect_box = widgets.VBox([guess_slider, sketch_slider, collect_view])
 
@@ -491,6 +503,9 @@ def part_race():
                 label=f"team A guessed {p_a:.0%}")
     ax.axhline(0.5, color="grey", lw=1)
     ax.set(xlabel="how often team B's sketches are guessed", ylabel="chance team A wins", ylim=(0, 1))
+    from matplotlib.ticker import PercentFormatter
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)
     even = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2))
     further.add(
@@ -603,7 +618,8 @@ further_parts.append(part_board_design)
 # `team_rules.replace(team_target=3, steal=False)` with `bk.simulate(..., engine="reference")`, build a board of
 # your own, `my_track = ("spade", "red", "green", ...)`, check it with `wld.track.check_track(my_track)` and play
 # it with `board_rules.replace(track=my_track)`, or try another die: `board_rules.replace(die_sides=4)` (and
-# `sides=4` in the analysis functions). The exact answers of this lesson, in code:
+# `sides=4` in the analysis functions). The exact answers of this lesson, in code (where the spaces are counted
+# from 0: space 0 is the top-left Spade, and the white pawn moves clockwise):
 
 # %%
 # NBVAL_CHECK_OUTPUT

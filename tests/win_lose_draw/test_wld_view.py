@@ -204,6 +204,14 @@ def test_team_play_builds_with_every_seat_a_person(team_app, drawn):
     assert len(drawn) == 1 and {"Team A", "0 / 8"} <= set(texts_in(drawn[0]))     # one message, all of it
 
 
+def test_a_spade_is_named_by_its_place_on_the_picture():
+    assert wld_view.spade_name(GAMEBOARD.track, 7) == "top-right Spade"
+    doubled = (SPADE, SPADE) + GAMEBOARD.track[1:7] + (SPADE,) + GAMEBOARD.track[7:]   # two Spades at corners
+    names = [wld_view.spade_name(doubled, i) for i, kind in enumerate(doubled) if kind == SPADE]
+    assert len(set(names)) == len(names)                                # every Spade told apart
+    assert names[0] == "top-left Spade (space 1)" and names[1] == "top-left Spade (space 2)"
+
+
 def test_gameboard_play_builds_and_waits_for_the_white_pawn(make_app):
     app = make_app(rules=GAMEBOARD, n_players=4, seed=SEED)
     game = app.game
@@ -213,7 +221,8 @@ def test_gameboard_play_builds_and_waits_for_the_white_pawn(make_app):
     assert app.guesser_input.options == () and app.guess_input.disabled and app.guess_button.disabled
     spades = [i for i, kind in enumerate(game.rules.track) if kind == SPADE]
     assert [t.value for t in targets(app, "space")] == spades
-    assert labels(app) == [f"{i + 1}. White pawn on the Spade at {s}" for i, s in enumerate(spades)]
+    corners = ["top-left", "top-right", "bottom-right", "bottom-left"]      # clockwise from space 0, as drawn
+    assert labels(app) == [f"{i + 1}. White pawn on the {corner} Spade" for i, corner in enumerate(corners)]
     texts = table_texts(app)
     assert {"Win, Lose or Draw", "Pawns in the centre", "Player 1 sketches \u00b7 Movies"} <= set(texts)
     assert texts.count("\u00d76") == 4                                   # six pawns of each colour

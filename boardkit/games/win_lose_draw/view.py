@@ -72,6 +72,26 @@ def sketching_rules_html(rules, n_players: int, max_seats: int) -> str:
             f"<div class='wld-seating'>{html.escape(seating)}</div></div>")
 
 
+def spade_name(track, space: int) -> str:
+    """A Spade Space named as the picture shows it: "top-left Spade" (space numbers are not on the board).
+
+    Where two Spades of ``track`` share a place (a custom board), the space counted from the first one,
+    1 upwards, tells them apart: "top-left Spade (space 2)".
+    """
+    xs, ys = view_draw.space_centres(track)
+    left, top, width, height = view_draw.BOARD
+    def place(i):
+        x, y = xs[i] - left, ys[i] - top
+        row = "top" if y < height / 3 else "bottom" if y > 2 * height / 3 else "middle"
+        column = "left" if x < width / 3 else "right" if x > 2 * width / 3 else "middle"
+        return {("middle", "middle"): "middle", ("middle", "left"): "left side", ("middle", "right"): "right side",
+                ("top", "middle"): "top side", ("bottom", "middle"): "bottom side"}.get((row, column),
+                                                                                        f"{row}-{column}")
+    where = place(space)
+    twins = [i for i, kind in enumerate(track) if kind == SPADE and place(i) == where]
+    return f"{where} Spade" + (f" (space {space + 1})" if len(twins) > 1 else "")
+
+
 def _skilled(p_guess: float):
     def make():
         return Skilled(p_guess=p_guess, p_steal=p_guess / 3)
@@ -479,7 +499,7 @@ class App(GameApp):
                 verdict = "wrong: the steal missed"
             return ("Agree, " if action == CONFIRM else "Overrule, ") + verdict
         if type(action) is PlacePawn:
-            return f"white pawn on the Spade at {action.space}"
+            return f"white pawn on the {spade_name(self.rules.track, action.space)}"
         return str(action)
 
     def _choice_classes(self, action) -> list[str]:
