@@ -23,266 +23,391 @@ if 'VOILA_BASE_URL' not in os.environ:
     display(Markdown("""
 **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar
 (*Restart the kernel and run all cells*). In ten to twenty seconds the card table appears under
-*1. Play a round*, your hand at the bottom, ready for your first card; the odds, charts and study
-buttons follow.
+*1. Play a round*, your hand at the bottom, ready for your first card; the questions follow.
 """))
 
 # %% [markdown]
 # # The Cluedo Card Game: is it a good game?
 #
-# In the **Cluedo Card Game** (Waddingtons) you shed your cards onto a pile, matching the top
-# card's **picture** or its **number**. Four weapons are action cards: the **Dagger** lets you
-# make a player of your choice miss a turn (or nobody: the rules say you *can* choose), the
-# **Candlestick** makes the next player miss one, the **Rope** gives you another turn and the
-# **Revolver** swaps your whole hand with a player of your choice. The first player out of cards scores 3, but every player whose secret
-# **miniature** shows the picture of that last card loses points. First to 10 wins.
-#
-# Game designers ask four questions of every game, and a computer that can play thousands of
-# games answers them. In this lesson you will:
-#
-# 1. play a round against the computer;
-# 2. work out exactly how often a player is **stuck** (no card to play);
-# 3. check whether the game is **fair** to every seat;
-# 4. measure **luck against skill**: does a clever player win more often?
-# 5. **design a better game**: change the hand size, the target and the action cards, and
-#    measure length, fairness and skill for each variant side by side.
-#
-# *The printed numbers and the miniatures' pictures are lost, so boardkit numbers each
-# picture's three cards 1, 2, 3 and reconstructs the miniatures (Mrs. White 1, Rope 2,
-# Prof. Plum 3, Revolver 4).*
+# Shed your cards onto the pile by matching the top card's **picture** or **number**; the first
+# player out of cards scores. Play a round, then let the computer play thousands to test the game.
 
 # %% tags=["setup"]
 # Setup: the tools for this lesson
 # %matplotlib inline
+import math
 import time
 
 import ipywidgets as widgets
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from IPython.display import Markdown
 
 import boardkit as bk
 from boardkit.games import cluedo_cards as cc
-from boardkit.lessons import CHART_COLOURS, CHART_HATCHES, progress_bar, show, study_button
+from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
+                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
+                              share_with_interval, show, study_button, table, with_interval)
 
-plt.rcParams["font.size"] = 14
 BLUE, ORANGE, GREEN, RED = CHART_COLOURS[:4]
-pool = bk.process_pool(workers=2)   # Binder gives us 2 CPU cores: play games on both
 rules = cc.Rules()                  # the rulebook's game
+pool = None                         # the worker processes, started by the first big study
+
+
+def workers():
+    """Two worker processes (Binder gives us 2 CPU cores), started the first time a study needs them."""
+    global pool
+    if pool is None:
+        pool = bk.process_pool(workers=2)
+    return pool
+
+
+def percent(p, decimals=1):
+    return f"{100 * float(p):.{decimals}f}%"
+
+
+widgets.VBox([lesson_page(), class_mode_switch()])
 
 # %% [markdown]
 # ## 1. Play a round
 #
-# You are **player 1**, at the bottom. The cards you may play are raised and marked; click one
-# to play it. With no card to play, click the draw pile. After a Dagger or a Revolver, click
-# the player you choose (after a Dagger you may also let nobody miss a turn, with its button).
-# The score sheet keeps the points of every round.
+# You are **Player 1**, at the bottom. Click a raised card to play it; with nothing to play, click
+# the draw pile. **Dagger**: choose who misses a turn. **Candlestick**: the next player misses one.
+# **Rope**: play again. **Revolver**: swap hands with a player. Going out scores 3, but a player whose
+# secret **miniature** shows the picture of the last card loses points. First to 10 wins.
 
 # %%
-cc.App(n_players=4, seats=["human", "Shedder", "Revolverist", "Random"])
+app = cc.App(n_players=4, seats=["human", "Shedder", "Revolverist", "Random"])
+app
 
 # %% [markdown]
-# ## 2. Stuck! The exact chance of having no card to play
+# ## 2. Stuck!
 #
-# The deck has 36 cards: 12 pictures, each numbered 1, 2 and 3. Whatever card is turned up,
-# **13 other cards match it**: the 2 other cards of its picture and the 11 other pictures with
-# its number. Your 5 cards are 5 of the 35 cards that are not the top card, every set of 5
-# equally likely, so
-#
-# $$P(\text{stuck}) = \frac{\binom{35 - 13}{5}}{\binom{35}{5}} = \frac{\binom{22}{5}}{\binom{35}{5}}.$$
-#
-# This is the **hypergeometric** chance of drawing *no* matching card. `cc.analysis` computes
-# it exactly, as a fraction, for any hand size. It reads the deck and the hand size from the
-# rules, so a variant's exact odds follow the variant: pass `rules=cc.Rules(copies=2)` (a
-# double deck) or any deck you design.
+# The deck has 36 cards: 12 pictures, each numbered 1, 2 and 3. You are dealt 5 cards and one card
+# is turned up. Sometimes **nothing** in your hand matches it, and you must draw.
 
 # %%
-# NBVAL_CHECK_OUTPUT
-exact = cc.analysis.first_player_stuck(rules=cc.Rules())
-print(f"The first player is stuck with chance {exact} = {float(exact):.4f}, about 1 game in {float(1 / exact):.0f}")
-double = cc.analysis.first_player_stuck(rules=cc.Rules(copies=2))
-print(f"With a double deck (copies=2): {double} = {float(double):.4f}")
-table = cc.analysis.stuck_table(range(1, 11))
-print(table[["exact", "probability"]].round(4).to_string())
+EXACT_STUCK = cc.analysis.first_player_stuck(rules=rules)      # 171/2108
+
+
+def reveal_stuck(prediction):
+    """The exact chance, 20,000 shuffles with their interval, and the chart that starts with the student's deals."""
+    own = app.deals_stuck                      # every hand dealt in your games, oldest first
+    shuffles = cc.analysis.simulate_first_turn(20_000, seed=1, rules=rules)
+    view = widgets.Output()
+    n, k = len(own), sum(own)
+    fig = convergence_chart(own, shuffles, exact=float(EXACT_STUCK), label="share of hands with nothing to play")
+    show(view,
+         answer_table(prediction, exact=float(EXACT_STUCK), simulated=share_with_interval(int(shuffles.sum()),
+                                                                                           len(shuffles))),
+         Markdown(f"**Exact:** {EXACT_STUCK.numerator} in {EXACT_STUCK.denominator}, about 1 deal in "
+                  f"{round(1 / EXACT_STUCK)}. Why: 13 of the other 35 cards match any card turned up (its 2 "
+                  f"picture-mates and the 11 other cards of its number), so 22 do not, and all 5 of your cards "
+                  f"must come from those 22.\n\n"
+                  f"**Your games** dealt {n} hands so far (yours and the bots'), and {k} of them held nothing "
+                  f"for the card turned up: they start the chart. The computer's 20,000 shuffles follow, and the share settles on the "
+                  f"exact answer."),
+         fig)
+    return view
+
+
+Prediction("You hold 5 cards. How often will you have nothing to play on the first card turned up?",
+           number=(0, 0.5, 0.01), percent=True, reveal=reveal_stuck)
 
 # %% [markdown]
-# Let's check the formula by shuffling the deck 20,000 times and looking at the first hand.
-# The estimate wobbles at first and then settles on the exact answer, and the shaded 95%
-# interval narrows like $1/\sqrt{n}$.
+# ## 3. Luck or skill?
+#
+# In snakes and ladders a clever player wins no more than anybody; in chess the better player
+# nearly always wins. The computer puts one clever bot, the **Shedder** (it plays action cards at
+# once and keeps its hand easy to play), against three **Random** bots (any card they may), in every
+# seat in turn. Luck alone would give it 1 game in 4.
 
 # %%
-stuck = cc.analysis.simulate_first_turn(20_000, seed=1)
-running = bk.stats.running_proportion(stuck)
+SKILL_GAMES = 1_000
 
-fig, (left, right) = plt.subplots(1, 2, figsize=(16, 5.5))
-left.fill_between(running["trials"], running["low"], running["high"], color=BLUE, alpha=0.25,
-                  label="95% interval")
-left.plot(running["trials"], running["estimate"], color=BLUE, lw=2, label="share of deals stuck so far")
-left.axhline(float(exact), color="black", ls="--", lw=2, label=f"exact: {float(exact):.4f}")
-left.set(xscale="log", ylim=(0, 0.3), xlabel="deals (log scale)", ylabel="chance of being stuck",
-         title="20,000 shuffles home in on the exact answer")
-left.legend(loc="upper right")
 
-sizes = np.arange(1, 11)
-deals = [cc.analysis.simulate_first_turn(4_000, seed=int(h), hand_size=int(h)) for h in sizes]
-share = np.array([d.mean() for d in deals])
-low, high = bk.stats.wilson_interval([d.sum() for d in deals], 4_000)
-right.bar(sizes, share, color=ORANGE, hatch="//", edgecolor="white", yerr=[share - low, high - share],
-          capsize=5, label="4,000 shuffles per size (95% interval)")
-right.plot(sizes, table["probability"], "k_", ms=30, mew=3, label="exact")
-right.set(xticks=sizes, xlabel="cards in hand", ylabel="chance of being stuck",
-          title="Bigger hands are rarely stuck")
-right.legend(loc="upper right")
-plt.show()
+def reveal_skill(prediction):
+    """1,000 games of one Shedder against three Random bots, on the readable engine (about 2 seconds)."""
+    view = widgets.Output()
+    test = bk.metrics.skill_test(rules, cc.bots.Shedder(), cc.bots.Random(), n_players=4, n_games=SKILL_GAMES,
+                                 seed=4, progress=False, engine="reference")
+    rate = (test["win rate"], test["low"], test["high"])
+    show(view,
+         answer_table(prediction, simulated=rate),
+         Markdown(f"The Shedder won **{test['wins']:,} of {test['won games']:,}** games: "
+                  f"{with_interval(*rate)}, against the 25% of luck alone. On a scale from "
+                  f"0 (all luck) to 1 (all skill) that is a **skill figure of {test['skill']:.2f}** "
+                  f"({test['skill low']:.2f} to {test['skill high']:.2f}): the clever bot wins more, "
+                  f"but the shuffle still decides most games. (The figure is (win rate - 1/4) / (1 - 1/4); "
+                  f"it changes a little from run to run, and more against other bots: see *Going further*.)"))
+    return view
+
+
+Prediction("One Shedder plays three Random bots. How often does the Shedder win?",
+           choices=["About 1 game in 4: it is all luck",
+                    "About 1 game in 3: being clever helps a little",
+                    "More than half the games: being clever wins"],
+           reveal=reveal_skill)
 
 # %% [markdown]
-# **Your turn.** The chance of being stuck later in a round depends on what you have seen.
-# `cc.analysis.no_match_odds(top, hand_size, seen=...)` takes the top card and the cards you
-# know are elsewhere. Choose a top card and your hand size:
+# ## 4. Change the rules
+#
+# Game designers change a rule and measure what it does. Move a slider: the chance of being stuck
+# for your rules is worked out exactly and checked with 4,000 shuffles. Then press the button to play
+# 400 games of each and compare how long a game lasts and how much skill counts.
 
 # %%
-top_choice = widgets.Dropdown(options=[(f"{p} {n}", (p, n)) for p in cc.PICTURES for n in cc.NUMBERS],
-                              value=("dagger", 3), description="top card")
+controls = RuleControls(rules, {"hand_size": (1, 8), "copies": (1, 5), "target": (3, 25)},
+                        labels={"hand_size": "cards dealt", "copies": "decks shuffled together",
+                                "target": "points to win"})
+stuck_view = widgets.Output()
+
+
+def stuck_row(name, chosen, seed):
+    exact = cc.analysis.first_player_stuck(rules=chosen)
+    deals = cc.analysis.simulate_first_turn(4_000, seed=seed, rules=chosen)
+    return {"rules": name, "cards dealt": chosen.hand_size, "cards in the deck": chosen.deck_size,
+            "stuck on the first card: exact": percent(exact),
+            "in 4,000 shuffles (95% interval)": with_interval(*share_with_interval(int(deals.sum()), len(deals)),
+                                                              decimals=1)}
+
+
+def show_stuck(chosen):
+    frame = pd.DataFrame([stuck_row("the rulebook", rules, 5), stuck_row("your rules", chosen, 5)])
+    show(stuck_view, table(frame))
+
+
+controls.on_change(show_stuck)
+show(stuck_view, "Move a slider to compare your rules with the rulebook.")
+TINKER_GAMES = 400
+
+
+def tinker_study(view):
+    """Rulebook and variant: 400 games of Shedders (length) and 400 of a Shedder against Random bots (skill)."""
+    chosen = controls.rules
+    bar = progress_bar(view, 4 * TINKER_GAMES, "the rulebook and your rules, on the readable engine")
+    rows = []
+    for name, variant in {"the rulebook": rules, "your rules": chosen}.items():
+        games = bk.simulate(variant, n_players=4, n_games=TINKER_GAMES, seed=3, progress=bar, engine="reference")
+        length = bk.metrics.length_summary(games, "rounds")
+        skill = bk.metrics.skill_test(variant, cc.bots.Shedder(), cc.bots.Random(), n_players=4,
+                                      n_games=TINKER_GAMES, seed=4, progress=bar, engine="reference")
+        rows.append({"rules": name,
+                     "rounds in a game (average, 95% interval)": with_interval(
+                         length["mean"], length["mean low"], length["mean high"], percent=False, decimals=1),
+                     "Shedder's wins against 3 Random bots": with_interval(skill["win rate"], skill["low"],
+                                                                           skill["high"])})
+    show(view, table(pd.DataFrame(rows)),
+         Markdown("If two intervals do not overlap, the change really did something; if they overlap, "
+                  "400 games cannot tell."))
+
+
+tinker_button, tinker_view = study_button(f"Play {TINKER_GAMES} games of each", tinker_study)
+widgets.VBox([controls, stuck_view, tinker_button, tinker_view])
+
+# %% [markdown]
+# ## 5. Quick checks
+
+# %%
+EIGHT = cc.analysis.first_player_stuck(hand_size=8, rules=rules)
+low_100, high_100 = bk.stats.wilson_interval(31, 100)
+widgets.VBox([
+    quick_check("With 8 cards dealt instead of 5, are you stuck on the first card more or less often?",
+                ["More often", "Less often", "Just as often"], 1,
+                f"every extra card is one more chance to match: the exact chance falls from "
+                f"{percent(EXACT_STUCK)} to {percent(EIGHT)}."),
+    quick_check("Why is the chance of being stuck the same whatever card is turned up?",
+                ["Every card is matched by exactly 13 of the other 35 cards",
+                 "The deck is shuffled well", "The action cards even it out"], 0,
+                "each card has 2 picture-mates and 11 cards of its number, so 22 cards never match it."),
+    quick_check("A bot won 31 of 100 games against three others. Is it surely better than them?",
+                ["Yes: 31% is more than 25%", "Not yet: 100 games are too few to tell"], 1,
+                f"with 100 games the 95% interval is {percent(low_100, 0)} to {percent(high_100, 0)}, "
+                "and 25% is inside it."),
+])
+
+# %%
+further = GoingFurther("Going further: the maths and the big studies (click to open)")
+further
+
+# %%
+TOP_PICTURES = [(f"{p[:1].upper() + p[1:]} {n}", (p, n))
+                for p in cc.PICTURES for n in cc.NUMBERS]
+top_choice = widgets.Dropdown(options=TOP_PICTURES, value=("dagger", 3), description="top card",
+                              style={"description_width": "initial"})
 size_choice = widgets.IntSlider(value=3, min=1, max=10, description="cards in hand", continuous_update=False,
                                 style={"description_width": "initial"})
 odds_view = widgets.Output()
+
 
 def show_odds(change=None):
     top, size = top_choice.value, size_choice.value
     odds = cc.analysis.no_match_odds(top, size)
     show(odds_view, f"{size} random cards hold nothing to play on the {top[0]} {top[1]}: "
-                    f"{odds} = {float(odds):.3f}, about 1 time in {float(1 / odds):.1f}")
+                    f"{odds} = {percent(odds)}, about 1 time in {float(1 / odds):.1f}")
+
 
 top_choice.observe(show_odds, names="value")
 size_choice.observe(show_odds, names="value")
 show_odds()
-widgets.VBox([widgets.HBox([top_choice, size_choice]), odds_view])
 
-# %% [markdown]
-# ## 3. Is it fair to every seat?
-#
-# Seat 0 starts the first round. Does that help? After that, the player on the left of the
-# round's winner starts. If the seats were equal, each of the 4 would win 1 game in 4.
-# Four **Shedder** bots (they get rid of cards fast) play some games; here are 400, with a
-# fixed seed so the numbers are the same every time:
+
+def sizes_study(view):
+    """The exact chance for 1 to 10 cards beside 4,000 shuffles each, with their intervals."""
+    sizes = np.arange(1, 11)
+    exact = cc.analysis.stuck_table(sizes)
+    deals = [cc.analysis.simulate_first_turn(4_000, seed=int(h), hand_size=int(h)) for h in sizes]
+    share = np.array([d.mean() for d in deals])
+    low, high = bk.stats.wilson_interval(np.array([d.sum() for d in deals]), 4_000)
+    fig, ax = chart(width=10, height=4.5)
+    ax.bar(sizes - 0.2, exact["probability"], width=0.4, color=BLUE, edgecolor="white", label="exact")
+    ax.bar(sizes + 0.2, share, width=0.4, color=ORANGE, hatch="//", edgecolor="white",
+           yerr=[share - low, high - share], capsize=4, label="4,000 shuffles (95% interval)")
+    ax.set(xticks=sizes, xlabel="cards in hand", ylabel="chance of being stuck",
+           title="Bigger hands are rarely stuck")
+    ax.yaxis.set_major_formatter(lambda y, _: f"{y:.0%}")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2, frameon=False)
+    frame = pd.DataFrame({"cards in hand": sizes, "exact chance": [str(f) for f in exact["exact"]],
+                          "as a percentage": [percent(p) for p in exact["probability"]],
+                          "in 4,000 shuffles (95% interval)": [with_interval(s, lo, hi, decimals=1)
+                                                               for s, lo, hi in zip(share, low, high)]})
+    show(view, fig, table(frame))
+
+
+sizes_button, sizes_view = study_button("Compare hand sizes 1 to 10", sizes_study)
+further.add(
+    Markdown(r"""
+### The stuck chance, exactly
+
+Whatever card is turned up, **13 of the other 35 cards match it**: the 2 other cards of its picture
+and the 11 other pictures with its number. Your 5 cards are 5 of those 35, every set of 5 equally
+likely, so you are stuck when all 5 come from the 22 that do not match:
+
+$$P(\text{stuck}) = \frac{\binom{22}{5}}{\binom{35}{5}} = \frac{26334}{324632} = \frac{171}{2108} \approx 8.1\%.$$
+
+This is the **hypergeometric** chance of drawing *no* matching card. Later in a round the odds
+depend on what you have seen: `cc.analysis.no_match_odds(top, hand_size, seen=...)` leaves out the
+cards you know are elsewhere. Choose a top card and a hand size:
+"""),
+    widgets.HBox([top_choice, size_choice]), odds_view,
+    Markdown("Every hand size, exactly and by shuffling:"), sizes_button, sizes_view)
 
 # %%
-# NBVAL_CHECK_OUTPUT
-sample = bk.simulate(rules, n_players=4, n_games=400, seed=0, progress=False)
-print(bk.metrics.summary(sample).round(3).to_string())
+FAIR_GAMES = 4_000
 
 
-# %% [markdown]
-# 400 games are not many: the intervals are wide. Press the button to play **4,000** games
-# on both cores and look at the game the way a designer does:
-#
-# * **win rate by seat** with 95% intervals, and a chi-square test of "all seats are equal";
-# * **how long** a game is: not just the mean, but the median and the long tail (90th and
-#   99th percentiles), and the whole histogram;
-# * **drama**: how often the lead changes hands, and how often the winner came from behind.
-
-# %%
 def fairness_study(view):
-    bar = progress_bar(view, 4_000, "4,000 games")
+    bar = progress_bar(view, FAIR_GAMES, f"{FAIR_GAMES:,} games on the fast lane (the first time it compiles: "
+                                         "10 to 25 s)")
     start = time.perf_counter()
-    games = bk.simulate(rules, n_players=4, n_games=4_000, seed=1, executor=pool, progress=bar)
+    games = bk.simulate(rules, n_players=4, n_games=FAIR_GAMES, seed=1, executor=workers(), progress=bar)
     wins = bk.metrics.win_rates(games)
     fit = bk.metrics.seat_fairness(games)
-    histogram = bk.metrics.length_histogram(games, column="rounds", bins=np.arange(0.5, 16.5))
+    histogram = bk.metrics.length_histogram(games, column="rounds", bins=np.arange(0.5, 21.5))
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(16, 5.5))
-    seats = [f"seat {s + 1}" for s in wins.index]
-    left.bar(seats, wins["win rate"], color=CHART_COLOURS[:4], hatch=CHART_HATCHES[:4], edgecolor="white",
-             yerr=[wins["win rate"] - wins["low"], wins["high"] - wins["win rate"]], capsize=10)
-    left.axhline(0.25, color="black", ls="--", label="fair: 1 in 4")
-    left.set(ylim=(0, 0.4), ylabel="share of games won", title="Who wins? (95% intervals)")
-    left.legend()
-    right.bar((histogram["low"] + histogram["high"]) / 2, histogram["share"], width=0.9, color=BLUE)
-    right.set(xlabel="rounds in the game", ylabel="share of games", title="How many rounds does a game last?")
-    length = pd.DataFrame({"rounds": bk.metrics.length_summary(games, "rounds"),
-                           "turns": bk.metrics.length_summary(games, "turns")}).round(2)
-    show(view, f"4,000 games in {time.perf_counter() - start:.1f} seconds", fig, wins.round(3),
-         "Are the seats equal? " + fit.verdict(), length, bk.metrics.drama(games).round(3).to_frame("drama"),
-         bk.metrics.end_reasons(games).round(4))
+    players = [f"Player {s + 1}" for s in wins.index]
+    fig, ax = chart(width=10, height=4.2)
+    ax.bar(players, wins["win rate"], color=CHART_COLOURS[:4], hatch=CHART_HATCHES[:4], edgecolor="white",
+           yerr=[wins["win rate"] - wins["low"], wins["high"] - wins["win rate"]], capsize=10)
+    ax.axhline(0.25, color="black", ls="--", label="fair: 1 in 4")
+    ax.yaxis.set_major_formatter(lambda y, _: f"{y:.0%}")
+    ax.set(ylim=(0, 0.4), ylabel="share of games won", title="Who wins? (95% intervals)")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), frameon=False)
+    lengths, ax2 = chart(width=10, height=4)
+    ax2.bar((histogram["low"] + histogram["high"]) / 2, histogram["share"], width=0.9, color=BLUE)
+    ax2.yaxis.set_major_formatter(lambda y, _: f"{y:.0%}")
+    ax2.set(xlabel="rounds in the game", ylabel="share of games", title="How many rounds does a game last?")
 
-fairness_button, fairness_view = study_button("Play 4,000 games", fairness_study)
-widgets.VBox([fairness_button, fairness_view])
+    win_table = pd.DataFrame({"player": players, "games won": wins["wins"].to_numpy(),
+                              "share won (95% interval)": [with_interval(r, lo, hi) for r, lo, hi in
+                                                           zip(wins["win rate"], wins["low"], wins["high"])]})
+    length = {column: bk.metrics.length_summary(games, column) for column in ("rounds", "turns")}
+    length_table = pd.DataFrame([
+        {"length in": column, "average (95% interval)": with_interval(s["mean"], s["mean low"], s["mean high"],
+                                                                      percent=False, decimals=1),
+         "median": s["median"], "9 games in 10 end within": s["90th percentile"],
+         "99 in 100 within": s["99th percentile"], "longest": s["longest"]} for column, s in length.items()])
+    drama = bk.metrics.drama(games)
+    drama_table = pd.DataFrame([
+        {"measure": "games where the lead changed hands",
+         "share (95% interval)": with_interval(drama["share with a lead change"], drama["share with a lead change low"],
+                                               drama["share with a lead change high"])},
+        {"measure": "games won from behind (comebacks)",
+         "share (95% interval)": with_interval(drama["comeback share"], drama["comeback share low"],
+                                               drama["comeback share high"])}])
+    show(view, f"{FAIR_GAMES:,} games in {time.perf_counter() - start:.1f} seconds", fig,
+         "Are the players equal? " + fit.verdict(), table(win_table), lengths, table(length_table),
+         table(drama_table))
 
-# %% [markdown]
-# **Reading the results.** If every interval crosses the dashed line and the p-value is
-# large, 4,000 games cannot tell the seats apart: any first-player edge is small. The
-# **comeback share** is how often the winner was behind at some point: a game where the
-# leader after round 1 nearly always wins is a dull one.
 
-# %% [markdown]
-# ## 4. Luck or skill?
-#
-# In a game of pure luck (snakes and ladders) a clever player wins no more often than anybody
-# else; in a game of pure skill (chess) the better player always wins. Where is the Cluedo
-# Card Game? We let one clever bot play against three weaker ones, in every seat in turn.
-# With 4 players a bot that is no better than the others wins 1 game in 4. We call
-#
-# $$\text{skill} = \frac{\text{win rate} - \tfrac14}{1 - \tfrac14},$$
-#
-# **0** when the clever bot wins only its fair share (the game is all luck) and **1** when it
-# always wins (all skill). The three bots:
-#
-# * **Random** plays any card it may;
-# * **Shedder** plays action cards as soon as it can, and the card that keeps most of its
-#   hand playable; it skips or swaps with whoever has fewest cards;
-# * **Revolverist** keeps the Revolver until its hand is much bigger than a rival's, then
-#   swaps; its Dagger stabs the leader.
-#
-# Press the button: every bot plays against three of every other, 600 games a pairing.
+fairness_button, fairness_view = study_button(f"Play {FAIR_GAMES:,} games", fairness_study)
+further.add(Markdown(f"""
+### Is it fair to every player?
+
+Player 1 starts the first round; after that the player on the left of the round's winner starts.
+If the players were equal, each would win 1 game in 4. Press the button: four **Shedder** bots play
+{FAIR_GAMES:,} games. The computer plays these on its **fast lane** (compiled code, about 30 times faster
+than the readable engine; pass `engine="reference"` to compare). You see who wins, with 95%
+intervals and a **chi-square test** of "all players are equal", how long a game lasts (not only
+the average: the median and the long tail), and the **drama**: how often the lead changes hands and
+how often the winner came from behind. If every interval crosses the dashed line and the p-value is
+large, {FAIR_GAMES:,} games cannot tell the players apart.
+"""), fairness_button, fairness_view)
 
 # %%
 contenders = {"Random": cc.bots.Random(), "Shedder": cc.bots.Shedder(), "Revolverist": cc.bots.Revolverist()}
+TOURNAMENT_GAMES = 600
+
 
 def tournament_study(view):
-    bar = progress_bar(view, 6 * 600, "6 pairings x 600 games")
+    bar = progress_bar(view, 6 * TOURNAMENT_GAMES, f"6 pairings x {TOURNAMENT_GAMES} games on the fast lane")
     start = time.perf_counter()
-    results = bk.metrics.tournament(rules, contenders, n_players=4, n_games=600, seed=2, executor=pool,
-                                    progress=bar)
+    results = bk.metrics.tournament(rules, contenders, n_players=4, n_games=TOURNAMENT_GAMES, seed=2,
+                                    executor=workers(), progress=bar)
     matrix = results.pivot(index="bot", columns="against", values="win rate").reindex(
-        index=list(contenders), columns=list(contenders))
-    fig, (left, right) = plt.subplots(1, 2, figsize=(17, 5.5))
-    image = left.imshow(matrix.to_numpy(dtype=float), cmap="PuOr", vmin=0, vmax=0.5)
-    for (i, j), value in np.ndenumerate(matrix.to_numpy(dtype=float)):
-        left.text(j, i, "-" if np.isnan(value) else f"{value:.0%}", ha="center", va="center", fontsize=16)
-    left.set_xticks(range(3), list(contenders))
-    left.set_yticks(range(3), list(contenders))
-    left.set(xlabel="... against three of these", ylabel="one of these ...", title="Win rate of one bot against three")
-    fig.colorbar(image, ax=left, label="win rate (fair: 25%)")
-    labels = [f"{row.bot}\nv {row.against}" for row in results.itertuples()]
-    right.barh(labels, results["skill"], color=[BLUE if s >= 0 else ORANGE for s in results["skill"]],
-               xerr=[results["skill"] - bk.metrics.skill_figure(results["low"], 4),
-                     bk.metrics.skill_figure(results["high"], 4) - results["skill"]], capsize=5)
-    right.axvline(0, color="black", lw=1)
-    right.set(xlim=(-0.35, 1), xlabel="skill: 0 = all luck, 1 = all skill",
-              title="How much does being clever help?")
+        index=list(contenders), columns=list(contenders)).to_numpy(dtype=float)
+    fig, ax = chart(width=8, height=4.5)
+    ax.imshow(matrix, cmap="PuOr", vmin=0, vmax=0.5)
+    for (i, j), value in np.ndenumerate(matrix):
+        ax.text(j, i, "-" if np.isnan(value) else f"{value:.0%}", ha="center", va="center", fontsize=18,
+                color="black", bbox=dict(facecolor="white", edgecolor="none", alpha=0.8))
+    ax.set_xticks(range(3), list(contenders))
+    ax.set_yticks(range(3), list(contenders))
+    ax.set(xlabel="... against three of these", ylabel="one of these ...",
+           title="Win rate of one bot against three (fair: 25%)")
+    low, high = results["low"], results["high"]
+    skill_fig, ax2 = chart(width=10, height=4.5)
+    labels = [f"{row.bot} v {row.against}" for row in results.itertuples()]
+    ax2.barh(labels, results["skill"], color=[BLUE if s >= 0 else ORANGE for s in results["skill"]],
+             xerr=[results["skill"] - bk.metrics.skill_figure(low, 4), bk.metrics.skill_figure(high, 4)
+                   - results["skill"]], capsize=5)
+    ax2.axvline(0, color="black", lw=1)
+    ax2.set(xlim=(-0.35, 1), xlabel="skill: 0 = all luck, 1 = all skill", title="How much does being clever help?")
+    frame = pd.DataFrame({
+        "one bot": results["bot"], "against three": results["against"], "games": results["games"],
+        "share won (95% interval)": [with_interval(r, lo, hi) for r, lo, hi in zip(results["win rate"], low, high)],
+        "skill figure (95% interval)": [with_interval(s, bk.metrics.skill_figure(lo, 4), bk.metrics.skill_figure(hi, 4),
+                                                      percent=False, decimals=2)
+                                        for s, lo, hi in zip(results["skill"], low, high)]})
+    best = results.loc[results["skill"].idxmax()]
     show(view, f"{int(results['games'].sum()):,} games in {time.perf_counter() - start:.0f} seconds", fig,
-         results.round(3))
+         skill_fig, table(frame),
+         Markdown(f"The biggest skill figure here is **{best['skill']:.2f}** ({best['bot']} against three "
+                  f"{best['against']} bots): even the better player wins only a little more than her fair "
+                  f"share. These figures vary from run to run and from pairing to pairing."))
+
 
 tournament_button, tournament_view = study_button("Play the tournament", tournament_study)
-widgets.VBox([tournament_button, tournament_view])
+further.add(Markdown("""
+### Luck or skill: every bot against every other
 
-# %% [markdown]
-# **Reading the results.** A skill figure near 0.1 means that even a much better player
-# wins only a little more than her fair share: the shuffle decides most games. Compare it
-# with the other games on the index page. Which part of the rules gives luck so much room?
-# (Think of the miniatures, and of the Revolver swapping a big hand for a small one.)
-
-# %% [markdown]
-# ## 5. Design a better game
-#
-# Change the rules and measure what the change does. Choose a hand size, a target score and
-# what the action cards do, then press **Compare**: the rulebook and your variant each play
-# 1,000 games of Shedders (length, fairness, drama) and 800 games of one Shedder against
-# three Random bots (skill).
-#
-# *In JupyterLab* you can change any rule, for example
-# `rules.replace(hand_size=7, target=15, powers=(("dagger", "skip chosen"),))`, or the
-# miniatures' penalties with `rules.replace(miniatures=(("Mrs. White", 5), ...))`.
+The **skill figure** is $(\\text{win rate} - \\tfrac14)\\,/\\,(1 - \\tfrac14)$: **0** when a bot wins only its
+fair share (all luck) and **1** when it always wins (all skill). The three bots: **Random** plays any card it
+may; **Shedder** plays action cards at once and keeps most of its hand playable; **Revolverist** keeps the
+Revolver until its hand is much bigger than a rival's, then swaps, and its Dagger stabs the leader. Every bot
+plays against three of every other, in every seat in turn. Which rules give luck so much room? (Think of the
+miniatures, and of the Revolver swapping a big hand for a small one.)
+"""), tournament_button, tournament_view)
 
 # %%
 POWER_SETS = {
@@ -291,38 +416,76 @@ POWER_SETS = {
     "no Revolver": tuple(p for p in cc.POWERS if p[0] != "revolver"),
     "every weapon has a power": cc.POWERS + (("lead piping", "skip next"), ("spanner", "again")),
 }
-hand_size = widgets.IntSlider(value=5, min=2, max=8, description="cards dealt", continuous_update=False,
-                              style={"description_width": "initial"})
-target = widgets.IntSlider(value=10, min=3, max=25, description="target score", continuous_update=False,
-                           style={"description_width": "initial"})
-powers = widgets.Dropdown(options=list(POWER_SETS), description="action cards", layout=widgets.Layout(width="480px"),
+powers = widgets.Dropdown(options=list(POWER_SETS), description="action cards", layout=widgets.Layout(width="520px"),
                           style={"description_width": "initial"})
 
+
 def design_study(view):
-    variant = rules.replace(hand_size=hand_size.value, target=target.value, powers=POWER_SETS[powers.value])
-    bar = progress_bar(view, 2 * (1_000 + 800), "rulebook and your variant")
+    variant = controls.rules.replace(powers=POWER_SETS[powers.value])
+    bar = progress_bar(view, 2 * (1_000 + 800), "the rulebook and your variant, on the fast lane")
     frames, skill = {}, {}
-    for name, chosen in {"rulebook": rules, "your variant": variant}.items():
-        frames[name] = bk.simulate(chosen, n_players=4, n_games=1_000, seed=3, executor=pool, progress=bar)
-        test = bk.metrics.skill_test(chosen, cc.bots.Shedder(), cc.bots.Random(), n_players=4, n_games=800,
-                                     seed=4, executor=pool, progress=bar)
-        skill[name] = test["skill"]
-    table = bk.metrics.compare(frames, skill)
-    fig, axes = plt.subplots(1, 3, figsize=(17, 5))
-    for ax, column, title in zip(axes, ["median length", "first seat win rate", "skill"],
-                                 ["median turns in a game", "seat 1's win rate (fair: 0.25)", "skill (0 luck, 1 skill)"]):
-        ax.bar(table.index, table[column], color=[BLUE, ORANGE], hatch=["", "//"], edgecolor="white")
-        ax.set_title(title)
-    axes[1].axhline(0.25, color="black", ls="--")
-    show(view, table.T.round(3), fig)
+    for name, chosen in {"the rulebook": rules, "your variant": variant}.items():
+        frames[name] = bk.simulate(chosen, n_players=4, n_games=1_000, seed=3, executor=workers(), progress=bar)
+        skill[name] = bk.metrics.skill_test(chosen, cc.bots.Shedder(), cc.bots.Random(), n_players=4, n_games=800,
+                                            seed=4, executor=workers(), progress=bar)
+    rows = []
+    for name, games in frames.items():
+        turns = bk.metrics.length_summary(games, "turns")
+        wins = bk.metrics.win_rates(games)
+        rows.append({
+            "rules": name,
+            "turns in a game (average, 95% interval)": with_interval(turns["mean"], turns["mean low"],
+                                                                     turns["mean high"], percent=False, decimals=0),
+            "Player 1's wins (fair: 25%)": with_interval(wins.loc[0, "win rate"], wins.loc[0, "low"],
+                                                         wins.loc[0, "high"]),
+            "skill figure (95% interval)": with_interval(skill[name]["skill"], skill[name]["skill low"],
+                                                         skill[name]["skill high"], percent=False, decimals=2)})
+    show(view, table(pd.DataFrame(rows)))
+
 
 compare_button, compare_view = study_button("Compare", design_study)
-widgets.VBox([hand_size, target, powers, compare_button, compare_view])
+further.add(Markdown("""
+### A bigger design study
+
+Your rules from section 4 (cards dealt, decks, points to win) with a choice of action cards: the
+rulebook and your variant each play 1,000 games of Shedders (length, Player 1's wins) and 800 games of
+one Shedder against three Random bots (skill), on the fast lane. With 8 cards dealt, is anyone ever
+stuck on the first turn? Without action cards, is it more luck or more skill? Write down the variant you
+like best and the measures that convinced you.
+"""), powers, compare_button, compare_view)
 
 # %% [markdown]
-# **Think about it**
+# ## For coders
 #
-# * With 8 cards dealt, is anyone ever stuck on the first turn? Is the game longer?
-# * Without action cards, is the game more a game of skill or of luck? Why?
-# * Does a higher target make the game fairer? More dramatic? Longer, certainly: by how much?
-# * Write down the variant you like best and the measures that convinced you.
+# In JupyterLab you can change any rule, not only those with a slider, and measure it yourself:
+#
+# ```python
+# variant = rules.replace(hand_size=7, target=15, powers=(("dagger", "skip chosen"),))
+# cc.analysis.first_player_stuck(rules=variant)              # the exact chance, a Fraction
+# games = bk.simulate(variant, n_players=4, n_games=1_000, seed=0)
+# bk.metrics.summary_with_intervals(games)                   # length, fairness, drama, with intervals
+# bk.metrics.skill_test(variant, cc.bots.Shedder(), cc.bots.Random(), n_games=1_000)
+# rules.replace(miniatures=(("Mrs. White", 5), ("rope", 2), ("Prof. Plum", 3), ("revolver", 4)))
+# ```
+#
+# The exact answers of this lesson, and 400 seeded games of four Shedders (the same every time):
+
+# %%
+# NBVAL_CHECK_OUTPUT
+exact = cc.analysis.first_player_stuck(rules=cc.Rules())
+print(f"cc.analysis.first_player_stuck() = {exact} = {float(exact):.4f}, about 1 deal in {float(1 / exact):.0f}")
+double = cc.analysis.first_player_stuck(rules=cc.Rules(copies=2))
+print(f"with two decks (copies=2): {double} = {float(double):.4f}")
+for size, row in cc.analysis.stuck_table(range(1, 11)).iterrows():
+    print(f"{size:2d} card{'' if size == 1 else 's'} in hand: stuck with chance {str(row['exact']):>12} = {row['probability']:.4f}")
+
+# %%
+# NBVAL_CHECK_OUTPUT
+sample = bk.simulate(rules, n_players=4, n_games=400, seed=0, progress=False, engine="reference")
+figures = bk.metrics.summary(sample)
+print(f"{int(figures['games'])} games: a game lasts {figures['median length']:g} turns (median), "
+      f"9 in 10 end within {figures['90th percentile']:g}")
+print(f"Player 1 won {figures['first seat win rate']:.1%} of them; the test 'all players are equal' "
+      f"gives p = {figures['seat test p']:.2f}")
+print(f"the lead changed hands {figures['mean lead changes']:.2f} times a game; "
+      f"{figures['comeback share']:.1%} of winners came from behind")
