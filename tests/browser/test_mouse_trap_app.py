@@ -1,4 +1,5 @@
 """The Mouse Trap app (``mt.App``) served by Voilà and played in headless Chromium.
+(The lesson notebook has its own file: ``test_mouse_trap_lesson.py``.)
 
 Two fixture notebooks: four Trapper bots from the start (seed 4), and an
 endgame: seat 1 human and three Trapper bots on a game played (by bots, seed 4)
@@ -21,14 +22,13 @@ from boardkit.games.mouse_trap import view_draw as vd
 from boardkit.render import palette as pal
 from app_helpers import (STEP_TIMEOUT_MS, assert_autoplay_starts_and_stops, assert_no_app_error,
                          canvas_click, centre, counters, open_app, play_20_turns, status,
-                         wait_for_decision, wait_for_images)
+                         wait_for_decision)
 from harness import canvas_pixel_stats, console_errors
 
 pytestmark = pytest.mark.browser
 
 BOTS_APP = "tests/browser/fixtures/mouse_trap_app.ipynb"
 ENDGAME_APP = "tests/browser/fixtures/mouse_trap_endgame.ipynb"
-LESSON = "notebooks/02_mouse_trap.ipynb"
 RULES = mt.Rules()
 LAYOUT = vd.Layout.for_rules(RULES)
 CANVAS = (vd.WIDTH, vd.HEIGHT)       # the canvas's own size in pixels
@@ -218,32 +218,4 @@ def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_pa
     assert turn >= turn0 + 20 or "Press New game" in status(page).inner_text()
     assert all(n >= 6 for n in frames), frames        # stage after stage: an animation, not a jump
     assert_board_drawn(page)
-    assert console_errors(page) == []
-
-
-# --- the lesson notebook ------------------------------------------------------------------
-
-def test_lesson_app_draws_and_its_buttons_run_the_studies(voila_server, browser_page, record_property):
-    """The real lesson as a Voilà app: the board, the load-time charts, then each button's study."""
-    page = browser_page
-    open_app(page, voila_server(LESSON, timeout=120), record_property)
-    assert canvas_pixel_stats(page)["non_background"] > 0
-    expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)     # no code on screen
-    wait_for_images(page, 4)          # the chain curve, the 100,000 cranks, the wait, the weakest link
-    images = page.locator("img").count()
-
-    # Section 2: the exact chance is printed (a pinned cell).
-    page.get_by_text("one crank catches the mice with chance").wait_for()
-    # Section 4: 3 x 1,000 games, then the length chart, the table and the seat chart.
-    page.get_by_role("button", name=re.compile("Play 3,000 games")).click()
-    page.get_by_text("3,000 games in").wait_for(timeout=180_000)
-    page.get_by_text(re.compile(r"p = \S+ (<|>=) 0\.05")).first.wait_for(timeout=60_000)
-    wait_for_images(page, images + 2)
-    # The endgame against trap reliability.
-    page.get_by_role("button", name=re.compile("Compare traps")).click()
-    page.get_by_text("mean endgame turns").wait_for(timeout=180_000)
-    wait_for_images(page, images + 3)
-    # Section 5: your own trap.
-    page.get_by_role("button", name=re.compile(r"^\W*Compare$")).click()
-    page.get_by_text(re.compile(r"Your weakest link is stage [A-P]")).wait_for(timeout=180_000)
     assert console_errors(page) == []

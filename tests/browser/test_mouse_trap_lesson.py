@@ -1,0 +1,157 @@
+"""The Mouse Trap lesson (``notebooks/02_mouse_trap.ipynb``) served by Voilà, in headless Chromium.
+
+One page load (a kernel start is the slow part on a shared machine), then, as a class would:
+
+* the page at load: the App draws its board with the board in words under it, no code on screen, nothing
+  under 14 px, the core path (up to the Going further section) at most 4 screens of 900 px besides the App,
+  Large type scales text;
+* the student turns the crank ten times: those cranks start the convergence chart;
+* each prediction: Show the answer is disabled until Lock, Lock disables the input, the reveal shows the
+  prediction beside the exact answer and the simulation's interval ("how often does one crank catch?",
+  then "which stage should we fix?", whose answer is nowhere on the page before the reveal);
+* the tinker (RuleControls): two backups update the result with an interval, a die of 0 faces shows the
+  game's own refusal and keeps the last good rules; a quick check says two fixes never reach 9 in 10;
+* Going further: the 100,000 cranks' chart and table; the pinned exact answers under For coders.
+"""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, wait_for_images
+from harness import canvas_pixel_stats, console_errors, wait_for_canvas
+from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, core_path_height
+
+pytestmark = pytest.mark.browser
+
+LESSON = "notebooks/02_mouse_trap.ipynb"
+SCREEN = 900                 # the height of a 1280x900 window
+STUDY_TIMEOUT_MS = 120_000   # a shared 2-core machine
+INTERVAL = re.compile(r"\d+(\.\d)?% \(\d+(\.\d)?% to \d+(\.\d)?%\)")
+
+
+def prediction(page, n):
+    return page.locator(".boardkit-prediction").nth(n)
+
+
+def lock_and_reveal(page, box):
+    """Show the answer is disabled until Lock; Lock disables the input; the reveal shows the answer table."""
+    reveal = box.locator("button.boardkit-reveal")
+    expect(reveal).to_be_disabled()
+    box.locator("button.boardkit-lock").click()
+    expect(reveal).to_be_enabled(timeout=STEP_TIMEOUT_MS)
+    radios = box.locator("input[type=radio]")
+    for i in range(radios.count()):
+        expect(radios.nth(i)).to_be_disabled()
+    for slider in box.locator(".noUi-target").all():
+        assert slider.get_attribute("disabled") is not None
+    reveal.click()
+    answer = box.locator("table.boardkit-table").first
+    answer.wait_for(timeout=STUDY_TIMEOUT_MS)
+    return answer
+
+
+def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, browser_page, record_property):
+    page = browser_page
+    url = voila_server(LESSON, timeout=120)
+    started = time.monotonic()
+    page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    wait_for_canvas(page, timeout=LOAD_TIMEOUT_MS, min_drawn=50_000)
+    seconds = time.monotonic() - started
+    record_property("seconds_to_page", round(seconds, 2))
+    print(f"\n{LESSON}: page request -> the App's board {seconds:.2f} s")
+
+    # --- the page at load ------------------------------------------------------------------------------
+    expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)          # no code on screen
+    expect(page.locator(".boardkit-status")).to_have_count(1)
+    mirror = page.locator(".boardkit-mirror")
+    expect(mirror).to_contain_text("Turn 1: Player 1 (you) is next, to roll the die.", timeout=STEP_TIMEOUT_MS)
+    expect(mirror).to_contain_text("Player 4 (Random bot): on START, 0 cheese.")
+    board = canvas_pixel_stats(page)
+    assert board["non_background"] > 0.3 * board["pixels"] and board["major_colours"] >= 8
+    # Nothing answers "which stage should we fix?" before the student predicts.
+    expect(page.get_by_text("Fix F, the weakest link")).to_have_count(0)
+    expect(page.get_by_text("How much each fix adds")).to_have_count(0)
+    app_height = page.locator(".boardkit-status").first.evaluate(
+        "e => e.parentElement.getBoundingClientRect().height")
+    core = core_path_height(page)
+    record_property("core_path_px", round(core))
+    print(f"core path {core:.0f} px, of which the App {app_height:.0f} px")
+    assert core - app_height <= 4 * SCREEN, (core, app_height)
+    assert_no_small_text(page)
+    assert_large_type_scales_text(page)
+
+    # --- the student's own cranks --------------------------------------------------------------------------
+    page.get_by_role("button", name="Turn it 10 times").click()
+    news = page.locator(".mt-crank-news")
+    expect(news).to_contain_text("Your cranks so far: 10", timeout=STEP_TIMEOUT_MS)
+    expect(news).to_contain_text(re.compile(r"caught!|it stopped at stage [A-P]"))
+
+    # --- prediction 1: how often does one crank catch? ------------------------------------------------------
+    first = prediction(page, 0)
+    first.locator(".noUi-handle").focus()
+    for _ in range(60):
+        page.keyboard.press("ArrowRight")                                    # 60%
+    expect(first.locator(".widget-readout")).to_have_text(re.compile(r"^\s*60"), timeout=STEP_TIMEOUT_MS)
+    images = page.locator("img").count()
+    answer = lock_and_reveal(page, first)
+    expect(answer).to_contain_text("Your prediction")
+    expect(answer).to_contain_text("60%")
+    expect(answer).to_contain_text("54.0%")                                   # exact: 0.5399
+    expect(answer).to_contain_text(INTERVAL)
+    expect(first).to_contain_text("10 cranks of yours")
+    wait_for_images(page, images + 1, timeout=STUDY_TIMEOUT_MS)              # the convergence chart
+
+    # --- prediction 2: which stage should we fix? -------------------------------------------------------------
+    second = prediction(page, 1)
+    second.get_by_text("F: the ball rolls down the rickety stairs").click()
+    answer = lock_and_reveal(page, second)
+    expect(second).to_contain_text("Your prediction: F: the ball rolls down the rickety stairs (90%)")
+    expect(answer).to_contain_text("60.0%")                                   # F fixed: 0.5998
+    expect(answer).to_contain_text(INTERVAL)
+    expect(second).to_contain_text("Fix F, the weakest link")
+    wait_for_images(page, images + 2, timeout=STUDY_TIMEOUT_MS)              # the gains chart
+
+    # --- the tinker -------------------------------------------------------------------------------------------
+    result = page.locator(".mt-tinker-result")
+    expect(result).to_contain_text("54.0%", timeout=STUDY_TIMEOUT_MS)
+    page.locator(".boardkit-rule-controls select").select_option(label="2 stages: F H")
+    expect(result).to_contain_text("63.5%", timeout=STUDY_TIMEOUT_MS)        # backups at F and H: 0.6354
+    expect(result).to_contain_text(INTERVAL)
+    expect(result).to_contain_text(re.compile(r"\d+ \(\d+ to \d+\)"))       # turns in a game, with its interval
+    expect(result).to_contain_text("not yet 9 in 10")
+    die = page.locator(".boardkit-rule-controls .widget-slider").first
+    die.locator(".noUi-handle").focus()
+    page.keyboard.press("Home")                                              # a die with no faces: refused
+    error = page.locator(".boardkit-rule-controls .boardkit-rule-error")
+    expect(error).to_contain_text("die_sides=0 is not allowed", timeout=STUDY_TIMEOUT_MS)
+    expect(result).to_contain_text("63.5%")                                  # the last good rules are kept
+
+    # --- a quick check -----------------------------------------------------------------------------------------
+    check = page.locator(".boardkit-quick-check").nth(1)
+    check.get_by_text("No, two fixes are not enough").click()
+    check.locator("button.boardkit-check").click()
+    expect(check.locator(".boardkit-feedback")).to_contain_text("Right!", timeout=STEP_TIMEOUT_MS)
+    expect(check.locator(".boardkit-feedback")).to_contain_text("64.5%")
+
+    # --- Going further ------------------------------------------------------------------------------------------
+    further = page.locator(".boardkit-going-further")
+    further.get_by_text("Going further: the maths of the chain").click()
+    images = page.locator("img").count()
+    further.get_by_role("button", name="Turn it 100,000 times").click()
+    expect(further).to_contain_text("Exact inside the interval?", timeout=STUDY_TIMEOUT_MS)
+    expect(further).to_contain_text("100,000")
+    wait_for_images(page, images + 1, timeout=STUDY_TIMEOUT_MS)
+
+    # --- For coders: the pinned exact answers --------------------------------------------------------------------
+    expect(page.get_by_text("one crank catches the mice with chance 0.5399")).to_have_count(1)
+    expect(page.get_by_text("the best two stages to fix: F and H, then the trap works with chance 0.6450")
+           ).to_have_count(1)
+
+    stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+    expect(page.locator(stderr)).to_have_count(0)
+    expect(page.get_by_text("That makes no sense")).to_have_count(0)
+    assert console_errors(page) == []
+    record_property("seconds_whole_test", round(time.monotonic() - started, 1))
