@@ -1,42 +1,83 @@
-"""A class opens a lesson at once: N students' pages in headless Chromium, on this machine only.
+"""A class opens a lesson at once: N students' pages against one Voilà server, on this machine only.
 
-    python benchmarks/classroom.py                          # 5, 15 and 30 students, lesson 01
-    python benchmarks/classroom.py --students 30 --pool 0   # no pre-heated pool: kernels start on request
-    python benchmarks/classroom.py --students 30 --voila-arg=--VoilaKernelManager.fill_delay=1
+    python benchmarks/classroom.py                       # 5, 15 and 30 students, lesson 01
+    python benchmarks/classroom.py --students 30 --browsers 0
+    python benchmarks/classroom.py --all-browsers        # the old method: every student a headless Chromium
+    python benchmarks/classroom.py --kernel-cost         # CPU seconds a kernel spends on the lesson
+
+**What it measures.**  In a classroom each student's browser runs on the
+student's own computer; only Voilà and its kernels run on the teacher's
+machine.  If thirty test browsers ran here they would share this machine's
+cores with Voilà and the measurement would mostly time the browsers (thirty
+headless Chromium pages needed 153 CPU seconds to Voilà's 6).  So most
+students are **protocol clients**: they do over HTTP and the kernel's
+websocket what Voilà's page does in a browser, and nothing a browser does by
+itself (parsing, layout, painting):
+
+1. GET the page (Voilà hands it a pre-heated kernel, which has already run
+   the lesson) and read the kernel's id from the page's configuration;
+2. GET the page's files, the ones a Chromium page fetched when the teacher
+   opened the lesson (below), six at a time as a browser does;
+3. GET ``api/kernels/<id>``, open the kernel's websocket
+   (``api/kernels/<id>/channels``, jupyter-server's
+   ``v1.kernel.websocket.jupyter.org`` protocol) and ask for the kernel's
+   info, as ``@jupyterlab/services``' KernelConnection does on connecting;
+4. ask for every widget's state through a ``jupyter.widget.control`` comm
+   (``request_states``), as the ipywidgets manager of Voilà's page does;
+5. for every ipycanvas canvas send the ``client_ready`` message its model sends
+   when it is created, and wait until the kernel has answered with the board's
+   drawing commands: at least ``MIN_BOARD_COMMANDS`` on the bottom layer of the
+   game's ``MultiCanvas`` (the first one in the page's widgets).  The board is
+   then ready to draw.
+
+A few students (``--browsers``, 1 for 5 students and 3 from 15, spread through
+the arrival window) are **real headless Chromium pages**, timed from the
+request to a drawn board (at least 50,000 painted pixels on the canvases), so
+a page that arrives but cannot draw is still caught.  Before the class, the
+teacher opens the lesson (``?teacher=1``) in Chromium too: that page must draw,
+its files are the ones the protocol clients fetch, and it stays open through
+the class (it takes one more kernel from the pool).
 
 For each class size N, as a teacher would before a lesson:
 
 1. start Voilà on 127.0.0.1 from the repository root (so it reads
-   ``voila.json``) with a pool of pre-heated kernels sized for the class
-   (``--pool_size=N``, or ``--pool``), and wait until the pool is ready: every
-   kernel started and the server idle, i.e. every kernel has run the lesson
-   (the start-up wait; its memory is the idle class's);
-2. open N pages, each in its own browser context (a student), spread evenly
-   over ``--spread`` seconds (2 s);
-3. time each page from its request to a **drawn board**: the lesson's game
-   canvas with at least 50,000 painted pixels.  A page with no drawn board
-   after ``--timeout`` seconds is a **failure** (for example a page that
-   arrived without the game app);
-4. sample the memory (RSS) of the Voilà server and all its kernels every
-   second, and stop everything.
+   ``voila.json``) with a pool of pre-heated kernels for the class and the
+   teacher (``--pool_size=N+1``, or ``--pool``), and wait until every kernel
+   has run the lesson and the server is idle (the start-up wait);
+2. the teacher's page, then wait until the server is idle again;
+3. N students open their pages spread evenly over ``--spread`` seconds (2 s);
+   a student with no ready board after ``--timeout`` seconds is a **failure**
+   (for example a page that arrived without the game app);
+4. sample the memory (RSS) of the Voilà server and its kernels every second;
+   count the CPU seconds of Voilà and its kernels, of the browsers and of the
+   protocol clients while the pages open, and the load average; stop
+   everything.
 
-Prints one line per class size: drawn pages, failures, median / p90 / max
-seconds to a drawn board, the pool's fill time, the memory with the pool
-filled and at the peak, and memory per kernel; and how often Voilà logged
-"Timeout waiting for IOPub output".  Every step has a time limit, so the run
-stops by itself.  Traffic goes to 127.0.0.1 only.  Needs Chromium at
-/usr/bin/chromium (or ``BOARDKIT_CHROMIUM``) and the ``playwright`` package.
+``--all-browsers`` measures as this benchmark did before: every student is a
+Chromium page on this machine, no teacher's page, a pool of N.
+
+Every step has a time limit, so the run stops by itself.  Traffic goes to
+127.0.0.1 only.  Needs the ``playwright`` package and Chromium at
+/usr/bin/chromium (or ``BOARDKIT_CHROMIUM``), for the teacher's page at least.
+``--kernel-cost`` instead runs the lesson in a few kernels, one after
+another, and prints the CPU seconds each spends to start, to run the setup
+cell (the imports) and the other cells, and what processes it leaves running.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
+import re
 import statistics
 import sys
 import tempfile
 import threading
 import time
+import uuid
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -45,8 +86,11 @@ from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, _descendants  # noqa: 
 
 LESSON = "notebooks/01_mystery_date.ipynb"
 MIN_DRAWN = 50_000          # painted pixels that make a drawn board (as benchmarks/bench_voila.py)
+MIN_BOARD_COMMANDS = 50     # drawing commands on the board's bottom layer that make a ready board
 STRIDE = 7                  # the check reads every 7th pixel, so 30 pages polling stay cheap
 POLL_MS = 500               # how often each page is checked (the times are as precise)
+FILES_AT_ONCE = 6           # a browser's connections to one server
+WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 # Painted pixels of the page's canvases, estimated from every STRIDE-th pixel.
 DRAWN_JS = f"""
 () => {{
@@ -62,6 +106,8 @@ DRAWN_JS = f"""
 }}
 """
 
+
+# --- the server's processes: memory, CPU, the pool -------------------------------------
 
 def rss_mb(pid: int) -> float:
     try:
@@ -121,6 +167,12 @@ def cpu_seconds(pid: int, descendants: bool = True) -> float:
     return total
 
 
+def own_cpu_seconds() -> float:
+    """CPU seconds of this process alone (the protocol clients and the Playwright client)."""
+    times = os.times()
+    return times.user + times.system
+
+
 def kernel_pids(server: VoilaServer) -> list[int]:
     return [pid for pid in _descendants(server.process.pid) if b"ipykernel" in _cmdline(pid)]
 
@@ -148,38 +200,42 @@ def wait_for_pool(server: VoilaServer, size: int, timeout: float, quiet: float =
             time.sleep(0.5)
 
 
-async def student(browser, url: str, delay: float, timeout: float) -> tuple[bool, float, str]:
-    """One student: wait ``delay`` s, open the page; (drawn?, seconds from the request, why not)."""
-    await asyncio.sleep(delay)
-    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+def wait_until_idle(pid: int, timeout: float, quiet: float = 2.0) -> float:
+    """Seconds until a process and its descendants are idle: less than 0.1 CPU seconds over
+    ``quiet`` seconds, and 0.005 more for each process (an idle kernel still answers its
+    heartbeat); RuntimeError past ``timeout``."""
     start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        before = cpu_seconds(pid)
+        time.sleep(quiet)
+        if cpu_seconds(pid) - before < 0.1 + 0.005 * len(_descendants(pid)):
+            return time.monotonic() - start
+    raise RuntimeError(f"the server was still busy after {timeout:.0f} s")
+
+
+def fill_delay(voila_args: list[str]) -> float:
+    """Seconds Voilà waits before it replaces a kernel a page took: the last
+    ``--VoilaKernelManager.fill_delay`` given, else ``voila.json``'s, else Voilà's own 1."""
+    for arg in reversed(voila_args):
+        if arg.startswith("--VoilaKernelManager.fill_delay="):
+            return float(arg.split("=", 1)[1])
     try:
-        page = await context.new_page()
-        await page.goto(url, wait_until="commit", timeout=timeout * 1000)
-        left = max(timeout - (time.monotonic() - start), 0.1)
-        await page.wait_for_function(DRAWN_JS, timeout=left * 1000, polling=POLL_MS)
-        return True, time.monotonic() - start, ""
-    except Exception as error:  # noqa: BLE001 -- a timeout or a crashed page is a failure to report
-        return False, time.monotonic() - start, f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
-    finally:
-        # The page stays open until the whole class is measured (a class keeps its pages).
-        student.contexts.append(context)
+        config = json.loads((REPO_ROOT / "voila.json").read_text())
+        return float(config.get("VoilaKernelManager", {}).get("fill_delay", 1))
+    except (OSError, ValueError):
+        return 1.0
 
 
-async def open_class(url: str, n: int, spread: float, timeout: float, server_pid: int):
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        student.contexts = []
-        try:
-            results = await asyncio.gather(*(student(browser, url, i * spread / n, timeout) for i in range(n)))
-            # The CPU the Playwright driver and Chromium used (read before they close).
-            return results, cpu_seconds(os.getpid()) - cpu_seconds(server_pid)
-        finally:
-            for context in student.contexts:
-                await context.close()
-            await browser.close()
+def wait_for_refill(server: VoilaServer, started_before: int, timeout: float) -> float:
+    """Seconds until Voilà has started a kernel to replace the one a page took (the log's
+    "Kernel started:" count passes ``started_before``) and the server is idle again."""
+    start = time.monotonic()
+    while server.log_text(last=10_000_000).count("Kernel started:") <= started_before:
+        if server.process.poll() is not None or time.monotonic() - start > timeout:
+            raise RuntimeError(f"Voilà replaced no kernel in {timeout:.0f} s")
+        time.sleep(0.5)
+    wait_until_idle(server.process.pid, max(timeout - (time.monotonic() - start), 1.0))
+    return time.monotonic() - start
 
 
 def percentile(values, q):
@@ -188,8 +244,414 @@ def percentile(values, q):
     return ordered[max(0, -(-len(ordered) * q // 100) - 1)] if ordered else float("nan")
 
 
+@dataclass
+class Result:
+    """One student's page: ``kind`` "browser" or "protocol"; ready board or not, after how long."""
+    kind: str
+    ok: bool
+    seconds: float
+    why: str = ""
+    phases: dict = field(default_factory=dict)   # protocol clients: seconds from the request to each step
+    commands: int = 0                            # protocol clients: drawing commands seen on the board's layer
+
+
+# --- a student in headless Chromium ---------------------------------------------------------
+
+async def browser_student(browser, url: str, delay: float, timeout: float, contexts: list) -> Result:
+    """One student's Chromium page: wait ``delay`` s, open it; time from the request to a drawn board."""
+    await asyncio.sleep(delay)
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    contexts.append(context)      # the page stays open until the whole class is measured
+    start = time.monotonic()
+    try:
+        page = await context.new_page()
+        await page.goto(url, wait_until="commit", timeout=timeout * 1000)
+        left = max(timeout - (time.monotonic() - start), 0.1)
+        await page.wait_for_function(DRAWN_JS, timeout=left * 1000, polling=POLL_MS)
+        return Result("browser", True, time.monotonic() - start)
+    except Exception as error:  # noqa: BLE001 -- a timeout or a crashed page is a failure to report
+        return Result("browser", False, time.monotonic() - start,
+                      f"{type(error).__name__}: {str(error).splitlines()[0][:120]}")
+
+
+async def teacher_page(browser, url: str, timeout: float, contexts: list, files: list[str]) -> None:
+    """The teacher opens the lesson before the class: the page must draw its board.  Adds to
+    ``files`` the paths of the files it fetched from the server (scripts, styles, fonts; not the
+    page itself, not the kernel's API), which is what each protocol client fetches."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    contexts.append(context)
+
+    def heard(request):
+        if (request.method == "GET" and request.url.startswith(url) and request.resource_type != "document"
+                and "/api/" not in request.url):
+            files.append(request.url[len(url):])
+
+    page = await context.new_page()
+    page.on("request", heard)
+    start = time.monotonic()
+    await page.goto(url + "?teacher=1", wait_until="commit", timeout=timeout * 1000)
+    left = max(timeout - (time.monotonic() - start), 0.1)
+    await page.wait_for_function(DRAWN_JS, timeout=left * 1000, polling=POLL_MS)
+    await page.wait_for_load_state("networkidle", timeout=timeout * 1000)
+
+
+# --- a student as a protocol client ---------------------------------------------------------
+
+class Browserless:
+    """A student's HTTP/1.1 GETs to one server as a browser makes them: up to ``FILES_AT_ONCE``
+    kept-alive connections, the cookies the server sets sent back.  Small and cheap on purpose:
+    it shares this machine's cores with the server it measures."""
+
+    def __init__(self, url: str):
+        match = re.match(r"http://([^:/]+):(\d+)/", url)
+        self.host, self.port = match.group(1), int(match.group(2))
+        self.cookies: dict[str, str] = {}
+        self._idle: list = []
+        self._slots = asyncio.Semaphore(FILES_AT_ONCE)
+
+    def cookie_header(self) -> dict:
+        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
+
+    async def get(self, path: str) -> bytes:
+        """The body of ``path`` (from the server's root); ConnectionError unless the status is 200."""
+        async with self._slots:
+            reader, writer = self._idle.pop() if self._idle else await asyncio.open_connection(self.host, self.port)
+            cookie = "".join(f"{k}: {v}\r\n" for k, v in self.cookie_header().items())
+            writer.write(f"GET /{path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n{cookie}\r\n".encode())
+            status = (await reader.readline()).decode("latin-1").split()
+            headers: dict[str, str] = {}
+            while (line := (await reader.readline()).decode("latin-1").strip()):
+                name, _, value = line.partition(":")
+                headers[name.strip().lower()] = value.strip()
+                if name.strip().lower() == "set-cookie":
+                    key, _, rest = value.strip().partition("=")
+                    self.cookies[key] = rest.split(";", 1)[0]
+            if headers.get("transfer-encoding", "").lower() == "chunked":
+                parts = []
+                while (size := int((await reader.readline()).split(b";")[0], 16)):
+                    parts.append(await reader.readexactly(size))
+                    await reader.readline()
+                await reader.readline()
+                body = b"".join(parts)
+            elif "content-length" in headers:
+                body = await reader.readexactly(int(headers["content-length"]))
+            else:
+                body = await reader.read()
+            if headers.get("connection", "").lower() == "close" or "content-length" not in headers and \
+                    headers.get("transfer-encoding", "").lower() != "chunked":
+                writer.close()
+            else:
+                self._idle.append((reader, writer))
+            if len(status) < 2 or status[1] != "200":
+                raise ConnectionError(f"GET /{path}: {' '.join(status[1:]) or 'no answer'}")
+            return body
+
+    def close(self):
+        for _, writer in self._idle:
+            writer.close()
+        self._idle.clear()
+
+
+def ws_frame(channel: str, parts: list[bytes]) -> bytes:
+    """A kernel message as jupyter-server's v1 websocket protocol carries it: how many offsets
+    there are, the offsets (8-byte little-endian, from the frame's start), the channel's name,
+    then the message's parts (header, parent header, metadata, content, buffers)."""
+    name = channel.encode()
+    offsets = [8 * (len(parts) + 3)]
+    offsets.append(offsets[-1] + len(name))
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    return b"".join([len(offsets).to_bytes(8, "little"), *(o.to_bytes(8, "little") for o in offsets),
+                     name, *parts])
+
+
+def read_ws_frame(frame: bytes) -> tuple[str, list[bytes]]:
+    """(channel, parts) of a v1 websocket frame (see ``ws_frame``)."""
+    count = int.from_bytes(frame[:8], "little")
+    offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+    return frame[offsets[0]:offsets[1]].decode(), [frame[a:b] for a, b in zip(offsets[1:-1], offsets[2:])]
+
+
+class KernelSocket:
+    """A kernel's websocket as a page uses it: send shell messages, wait for the kernel's answers.
+
+    A reader task reads every frame as it comes (so the server never waits on us) and
+    shows each message to every waiting predicate; a message no predicate waits for is
+    dropped, so expect an answer before the request that causes it can be answered."""
+
+    def __init__(self, connection):
+        self.connection = connection
+        self.session = uuid.uuid4().hex
+        self._waiting: list[tuple] = []
+        self.reader = asyncio.ensure_future(self._read())
+
+    def send(self, msg_type: str, content: dict, metadata: dict | None = None, channel: str = "shell") -> str:
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "msg_type": msg_type, "session": self.session, "username": "student",
+                  "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "version": "5.3"}
+        parts = [json.dumps(part).encode() for part in (header, {}, metadata or {}, content)]
+        self.connection.write_message(ws_frame(channel, parts), binary=True)
+        return msg_id
+
+    def expect(self, predicate) -> asyncio.Future:
+        """A future for the first message (channel, header, parent, content, buffers) with predicate true."""
+        future = asyncio.get_running_loop().create_future()
+        self._waiting.append((predicate, future))
+        return future
+
+    async def _read(self):
+        while True:
+            frame = await self.connection.read_message()
+            if frame is None:          # closed
+                for _, future in self._waiting:
+                    if not future.done():
+                        future.set_exception(ConnectionError("the kernel's websocket closed"))
+                return
+            channel, parts = read_ws_frame(frame)
+            header, parent, _, content = (json.loads(part) for part in parts[:4])
+            message = (channel, header, parent, content, parts[4:])
+            for entry in list(self._waiting):
+                predicate, future = entry
+                if not future.done() and predicate(message):
+                    future.set_result(message)
+                    self._waiting.remove(entry)
+
+    def close(self):
+        self.connection.close()
+        self.reader.cancel()
+
+
+def _model_ids(value) -> list[str]:
+    """The widget ids a state value refers to ("IPY_MODEL_<id>", alone or in lists)."""
+    if isinstance(value, str):
+        return [value[len("IPY_MODEL_"):]] if value.startswith("IPY_MODEL_") else []
+    if isinstance(value, list):
+        return [found for item in value for found in _model_ids(item)]
+    return []
+
+
+def find_board(states: dict, shown: list[str]) -> str | None:
+    """The id of the board's bottom layer: the first layer of the first ``MultiCanvas`` reached
+    from the widgets the page shows (``shown``, in page order), following every widget reference."""
+    seen, todo = set(), list(reversed(shown))
+    while todo:
+        model_id = todo.pop()
+        if model_id in seen or model_id not in states:
+            continue
+        seen.add(model_id)
+        state = states[model_id]["state"]
+        if state.get("_model_name") == "MultiCanvasModel" and _model_ids(state.get("_canvases")):
+            return _model_ids(state["_canvases"])[0]
+        for key in sorted(state):
+            todo.extend(reversed(_model_ids(state[key])))
+    return None
+
+
+@cache
+def switch_canvas() -> int:
+    """The number of ipycanvas's switchCanvas command.  (Importing ipycanvas loads ipywidgets
+    and IPython: done once, before the class opens its pages.)"""
+    from ipycanvas.canvas import COMMANDS
+
+    return COMMANDS["switchCanvas"]
+
+
+def board_commands(buffer: bytes, board: str, current: str | None, switch: int) -> tuple[int, str | None]:
+    """(drawing commands on ``board``, the canvas drawn on after) in one ipycanvas message: its
+    commands (JSON, one command or a list) go to the canvas of the last ``switchCanvas``."""
+    commands = json.loads(bytes(buffer))
+    if commands and not isinstance(commands[0], list):
+        commands = [commands]
+    drawn = 0
+    for command in commands:
+        if command[0] == switch:
+            current = _model_ids(command[1][0])[0] if command[1] and _model_ids(command[1][0]) else None
+        elif current == board:
+            drawn += 1
+    return drawn, current
+
+
+async def protocol_student(url: str, delay: float, timeout: float, files: list[str]) -> Result:
+    """One student as a protocol client (see the module's docstring): wait ``delay`` s, then time
+    from the page's request to the board's drawing commands, each step within ``timeout``."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    await asyncio.sleep(delay)
+    start = time.monotonic()
+    phases: dict[str, float] = {}
+    client = Browserless(url)
+    socket = None
+
+    def left() -> float:
+        remaining = timeout - (time.monotonic() - start)
+        if remaining <= 0:
+            raise TimeoutError(f"no ready board after {timeout:.0f} s")
+        return remaining
+
+    async def within(awaitable):
+        return await asyncio.wait_for(awaitable, left())
+
+    try:
+        html = (await within(client.get(""))).decode("utf-8", errors="replace")
+        phases["page"] = time.monotonic() - start
+        config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html, re.S)
+        kernel_id = json.loads(config.group(1)).get("kernelId") if config else None
+        if not kernel_id:
+            return Result("protocol", False, time.monotonic() - start, "the page names no kernel", phases)
+        shown = re.findall(r'\\?"model_id\\?": \\?"([0-9a-f]{32})\\?"', html)
+        if not shown:
+            return Result("protocol", False, time.monotonic() - start,
+                          "the page arrived without the game app (no widget in it)", phases)
+        await within(asyncio.gather(*(client.get(path) for path in files)))
+        phases["files"] = time.monotonic() - start
+
+        await within(client.get(f"api/kernels/{kernel_id}?{int(time.time() * 1000)}"))
+        channels = f"{url.replace('http', 'ws', 1)}api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
+        headers = {"Origin": url.rstrip("/"), **client.cookie_header()}
+        connection = await within(websocket_connect(
+            HTTPRequest(channels, headers=headers, connect_timeout=left(), request_timeout=left()),
+            subprotocols=[WS_PROTOCOL], max_message_size=1 << 30))
+        socket = KernelSocket(connection)
+        info_reply = socket.expect(lambda m: m[1]["msg_type"] == "kernel_info_reply")
+        socket.send("kernel_info_request", {})
+        await within(info_reply)
+        phases["kernel"] = time.monotonic() - start
+
+        control = uuid.uuid4().hex
+        states_reply = socket.expect(lambda m: m[1]["msg_type"] == "comm_msg" and m[3].get("comm_id") == control
+                                     and m[3].get("data", {}).get("method") == "update_states")
+        socket.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                    metadata={"version": "1.0.0"})
+        socket.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        _, _, _, content, _ = await within(states_reply)
+        socket.send("comm_close", {"comm_id": control, "data": {}})
+        states = content["data"]["states"]
+        phases["widgets"] = time.monotonic() - start
+
+        board = find_board(states, shown)
+        managers = {i for i, s in states.items() if s["state"].get("_model_name") == "CanvasManagerModel"}
+        if board is None or not managers:
+            return Result("protocol", False, time.monotonic() - start,
+                          "the page's widgets hold no game board (no MultiCanvas)", phases)
+        # Every canvas model says client_ready when the page creates it; the kernel answers on the
+        # canvas manager's comm with drawing commands (in reply to those messages).
+        ready_ids: set[str] = set()
+        seen = {"drawn": 0, "canvas": None}
+
+        def board_ready(message) -> bool:
+            _, header, parent, content, buffers = message
+            if (header["msg_type"] == "comm_msg" and parent.get("msg_id") in ready_ids and buffers
+                    and content.get("comm_id") in managers and content.get("data", {}).get("method") == "custom"):
+                drawn, seen["canvas"] = board_commands(buffers[0], board, seen["canvas"], switch_canvas())
+                seen["drawn"] += drawn
+            return seen["drawn"] >= MIN_BOARD_COMMANDS
+
+        ready = socket.expect(board_ready)
+        for model_id, model in states.items():
+            if model["state"].get("_model_name") == "CanvasModel" and model["state"].get("_send_client_ready_event"):
+                ready_ids.add(socket.send("comm_msg", {"comm_id": model_id, "data": {
+                    "method": "custom", "content": {"event": "client_ready"}}}))
+        await within(ready)
+        phases["board"] = time.monotonic() - start
+        return Result("protocol", True, phases["board"], "", phases, seen["drawn"])
+    except Exception as error:  # noqa: BLE001 -- a timeout, a refused request or a closed socket is a failure
+        return Result("protocol", False, time.monotonic() - start,
+                      f"{type(error).__name__}: {str(error).splitlines()[0][:120] if str(error) else ''}", phases)
+    finally:
+        client.close()
+        # The page stays open until the whole class is measured (a class keeps its pages).
+        protocol_student.sockets.append(socket)
+
+
+protocol_student.sockets = []
+
+
+# --- the class --------------------------------------------------------------------------------
+
+def browser_places(n: int, browsers: int) -> set[int]:
+    """Which of the ``n`` students (in arrival order) are Chromium pages: ``browsers`` of them,
+    spread evenly through the arrival window."""
+    browsers = max(0, min(browsers, n))
+    return {min(n - 1, int((j + 0.5) * n / browsers)) for j in range(browsers)} if browsers else set()
+
+
+async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teacher: bool) -> dict:
+    """The teacher's page (if ``teacher``), then the class: student i arrives at i * spread / n s.
+
+    A teacher opens the lesson a while before the class: if Voilà replaces the teacher's kernel
+    within two minutes (``fill_delay``), the class waits for that kernel to be ready too."""
+    url, server_pid = server.url, server.process.pid
+    out = {"files": [], "teacher": None, "teacher_failed": "", "refill": None}
+    contexts: list = []
+    protocol_student.sockets = []
+    playwright = browser = None
+    try:
+        if browsers or teacher:
+            from playwright.async_api import async_playwright
+
+            playwright = await async_playwright().start()
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        if teacher:
+            began = time.monotonic()
+            started = server.log_text(last=10_000_000).count("Kernel started:")
+            files: list[str] = []
+            try:
+                await asyncio.wait_for(teacher_page(browser, url, args.timeout, contexts, files), args.timeout + 30)
+                out["teacher"] = time.monotonic() - began
+            except Exception as error:  # noqa: BLE001 -- reported; the class still opens, with the files seen
+                out["teacher_failed"] = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
+            out["files"] = list(dict.fromkeys(files))
+            delay = fill_delay(args.voila_arg)
+            if args.pool != 0 and delay <= 120:
+                out["refill"] = await asyncio.to_thread(wait_for_refill, server, started, delay + args.fill_timeout)
+            await asyncio.to_thread(wait_until_idle, server_pid, args.fill_timeout)
+        switch_canvas()                             # the protocol clients' imports, before the class
+        import tornado.websocket  # noqa: F401
+        started = server.log_text(last=10_000_000).count("Kernel started:")
+        out["load_before"] = os.getloadavg()[0]
+        out["began"] = time.monotonic()
+        server_cpu = cpu_seconds(server_pid)
+        voila_cpu = cpu_seconds(server_pid, descendants=False)
+        everything = cpu_seconds(os.getpid())
+        own = own_cpu_seconds()
+        students = []
+        for i in range(n):
+            delay = i * args.spread / n
+            if i in browsers:
+                students.append(browser_student(browser, url, delay, args.timeout, contexts))
+            else:
+                students.append(protocol_student(url, delay, args.timeout, out["files"]))
+        # Each student stops by itself within its timeout; this is the backstop.
+        out["results"] = await asyncio.wait_for(asyncio.gather(*students), args.spread + args.timeout + 60)
+        out["wall"] = time.monotonic() - out["began"]
+        out["started_during"] = server.log_text(last=10_000_000).count("Kernel started:") - started
+        out["load_after"] = os.getloadavg()[0]
+        out["server_cpu"] = cpu_seconds(server_pid) - server_cpu
+        out["voila_cpu"] = cpu_seconds(server_pid, descendants=False) - voila_cpu
+        out["client_cpu"] = own_cpu_seconds() - own
+        # Everything this process started, less Voilà and the protocol clients: the browsers.
+        out["browser_cpu"] = cpu_seconds(os.getpid()) - everything - out["server_cpu"] - out["client_cpu"]
+        return out
+    finally:
+        for socket in protocol_student.sockets:
+            if socket is not None:
+                socket.close()
+        for context in contexts:
+            await context.close()
+        if browser is not None:
+            await browser.close()
+        if playwright is not None:
+            await playwright.stop()
+
+
 def one_class(n: int, args) -> dict:
-    pool = n if args.pool is None else args.pool
+    teacher = not args.all_browsers
+    if args.all_browsers:
+        browsers = set(range(n))
+    else:
+        browsers = browser_places(n, args.browsers if args.browsers is not None else min(3, max(1, n // 5)))
+    pool = (n + teacher) if args.pool is None else args.pool
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "voila.log"
         extra = [f"--pool_size={pool}"] + ([] if pool > 0 else ["--preheat_kernel=False"]) + args.voila_arg
@@ -198,15 +660,7 @@ def one_class(n: int, args) -> dict:
             with MemorySampler(server.process.pid) as memory:
                 fill = wait_for_pool(server, pool, args.fill_timeout)
                 idle, kernels = memory.total()
-                server_alone = rss_mb(server.process.pid)
-                began = time.monotonic()
-                server_cpu = cpu_seconds(server.process.pid)
-                ours = cpu_seconds(os.getpid()) - server_cpu     # this process and what it started
-                results, browser_cpu = asyncio.run(open_class(server.url, n, args.spread, args.timeout,
-                                                              server.process.pid))
-                browser_cpu -= ours
-                wall = time.monotonic() - began
-                server_cpu = cpu_seconds(server.process.pid) - server_cpu
+                out = asyncio.run(open_class(server, n, browsers, args, teacher))
                 peak = max(memory.peak, memory.total()[0])
         finally:
             server.stop()
@@ -215,54 +669,161 @@ def one_class(n: int, args) -> dict:
             kept = Path(args.keep_logs) / f"voila-{n}-students.log"
             kept.parent.mkdir(parents=True, exist_ok=True)
             kept.write_text(text)
-    times = [t for ok, t, _ in results if ok]
-    failures = [why for ok, _, why in results if not ok]
-    return {"n": n, "pool": pool, "drawn": len(times), "failures": failures, "times": times, "fill": fill,
-            "idle_mb": idle, "peak_mb": peak, "server_mb": server_alone,
-            "kernel_mb": statistics.median(kernels) if kernels else 0.0, "kernels": len(kernels),
-            "iopub": text.count("Timeout waiting for IOPub output"), "wall": wall,
-            "preheated": text.count("Using pre-heated kernel"),
-            "server_cpu": server_cpu, "browser_cpu": browser_cpu}
+    return {**out, "n": n, "with_teacher": teacher, "pool": pool, "fill": fill, "idle_mb": idle, "peak_mb": peak,
+            "kernel_mb": statistics.median(kernels) if kernels else 0.0, "browsers": sorted(browsers),
+            "iopub": text.count("Timeout waiting for IOPub output"), "preheated": text.count("Using pre-heated kernel")}
+
+
+def describe(results: list[Result]) -> str:
+    times = [r.seconds for r in results if r.ok]
+    if not times:
+        return f"{len(results)} pages, none ready"
+    return (f"{len(times)} of {len(results)} ready, median / p90 / max {statistics.median(times):.1f} / "
+            f"{percentile(times, 90):.1f} / {max(times):.1f} s")
+
+
+def report(r: dict) -> bool:
+    """Print one class size's lines; True if every page was ready."""
+    results = r["results"]
+    times = [x.seconds for x in results if x.ok]
+    failures = [x for x in results if not x.ok]
+    cell = (lambda v: f"{v:.1f}") if times else (lambda v: "-")
+    print(f"{r['n']:>8} {len(times):>5} {len(failures):>6} {cell(statistics.median(times) if times else 0):>8} "
+          f"{cell(percentile(times, 90)):>6} {cell(max(times) if times else 0):>6} {r['fill']:>6.0f} "
+          f"{r['idle_mb']:>8,.0f} {r['peak_mb']:>8,.0f} {r['kernel_mb']:>9.0f} {r['iopub']:>7} "
+          f"{r['load_before']:>5.1f}-{r['load_after']:.1f}", flush=True)
+    protocol = [x for x in results if x.kind == "protocol"]
+    browsers = [x for x in results if x.kind == "browser"]
+    if protocol:
+        steps = ("page", "files", "kernel", "widgets", "board")
+        medians = ", ".join(f"{s} {statistics.median(x.phases[s] for x in protocol if s in x.phases):.1f}"
+                            for s in steps if any(s in x.phases for x in protocol))
+        commands = [x.commands for x in protocol if x.ok]
+        print(f"{'':>9}protocol clients: {describe(protocol)}; median s from the request to: {medians}"
+              f"{f'; {min(commands)} or more drawing commands on the board' if commands else ''}", flush=True)
+    if browsers:
+        at = ", ".join(f"{x.seconds:.1f} s" if x.ok else "failed" for x in browsers)
+        print(f"{'':>9}Chromium pages: {describe(browsers)} (students {', '.join(str(i + 1) for i in r['browsers'])}"
+              f" of {r['n']}: {at})", flush=True)
+    if r["teacher"] is not None:
+        refill = f"; Voilà replaced its kernel {r['refill']:.0f} s later" if r["refill"] is not None else ""
+        print(f"{'':>9}the teacher's page drew in {r['teacher']:.1f} s{refill}; each protocol client fetched its "
+              f"{len(r['files'])} files", flush=True)
+    if r["teacher_failed"]:
+        print(f"{'':>9}FAILED: the teacher's page drew no board ({r['teacher_failed']}); the protocol clients "
+              f"fetched the {len(r['files'])} files it asked for", flush=True)
+    teachers = " (the teacher's too)" if r["with_teacher"] else ""
+    print(f"{'':>9}CPU seconds while the pages opened: Voilà {r['voila_cpu']:.1f} and its kernels "
+          f"{r['server_cpu'] - r['voila_cpu']:.1f}, the browsers {r['browser_cpu']:.1f}, the protocol clients "
+          f"{r['client_cpu']:.1f} (in {r['wall']:.0f} s); {r['preheated']} pages got a pre-heated kernel{teachers}; "
+          f"{r['started_during']} kernels started meanwhile", flush=True)
+    for why in sorted({x.why for x in failures}):
+        print(f"{'':>9}failed ({sum(x.why == why for x in failures)}x): {why}", flush=True)
+    return not failures and not r["teacher_failed"]
+
+
+# --- what a kernel does for its page ---------------------------------------------------------
+
+def kernel_cost(notebook: str, repeats: int, pythonpath: str | None) -> None:
+    """Run ``notebook`` in ``repeats`` fresh kernels, one after another, as Voilà does for a page
+    (in the notebook's folder, the working copy of boardkit first on the path), and print the
+    median CPU seconds of each (the kernel's process and every process it started)."""
+    import nbformat
+    from jupyter_client.manager import KernelManager
+
+    path = REPO_ROOT / notebook
+    cells = [c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+    setup = next((i for i, c in enumerate(cells) if "setup" in c.get("metadata", {}).get("tags", [])), 0)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [pythonpath or str(REPO_ROOT), env.get("PYTHONPATH")]))
+    runs = []
+    for _ in range(repeats):
+        manager = KernelManager(kernel_name="python3")
+        manager.start_kernel(cwd=str(path.parent), env=env)
+        client = manager.client()
+        try:
+            client.start_channels()
+            client.wait_for_ready(timeout=120)
+            pid = manager.provisioner.process.pid
+            start = cpu_seconds(pid)
+            per_cell = []
+            for cell in cells:
+                before = cpu_seconds(pid)
+                client.execute_interactive(cell.source, store_history=False, timeout=300,
+                                           output_hook=lambda message: None)
+                per_cell.append(cpu_seconds(pid) - before)
+            time.sleep(0.5)
+            helpers = [_cmdline(p).replace(b"\0", b" ").decode(errors="replace")[:110] for p in _descendants(pid)]
+            runs.append({"start": start, "setup": per_cell[setup], "others": sum(per_cell) - per_cell[setup],
+                         "total": cpu_seconds(pid), "helpers": helpers, "cells": per_cell,
+                         "rss": rss_mb(pid) + sum(rss_mb(p) for p in _descendants(pid))})
+        finally:
+            client.stop_channels()
+            manager.shutdown_kernel(now=True)
+    median = {key: statistics.median(run[key] for run in runs) for key in ("start", "setup", "others", "total", "rss")}
+    print(f"{notebook}: CPU seconds per kernel (median of {repeats}, load average {os.getloadavg()[0]:.1f}): "
+          f"start {median['start']:.2f}, setup cell (imports) {median['setup']:.2f}, the other "
+          f"{len(cells) - 1} cells {median['others']:.2f}, total {median['total']:.2f}; memory {median['rss']:.0f} MB")
+    for i, cell in enumerate(cells):
+        cost = statistics.median(run["cells"][i] for run in runs)
+        if cost >= 0.05:
+            first = next((line for line in cell.source.splitlines() if line.strip() and not line.startswith("#")), "")
+            print(f"    cell {i + 1} of {len(cells)}: {cost:.2f} s  {first[:90]}")
+    helpers = runs[-1]["helpers"]
+    print(f"processes the kernel left running: {len(helpers)}" + "".join(f"\n    {h}" for h in helpers))
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, nargs="+", default=[5, 15, 30], help="class sizes (default 5 15 30)")
+    parser.add_argument("--browsers", type=int, default=None,
+                        help="students who are Chromium pages (default 1 for 5 students, 3 from 15); "
+                             "the rest are protocol clients")
+    parser.add_argument("--all-browsers", action="store_true",
+                        help="the old method: every student a Chromium page on this machine, no teacher's page")
     parser.add_argument("--pool", type=int, default=None,
-                        help="pre-heated kernels (default: one per student; 0: none, kernels start on request)")
+                        help="pre-heated kernels (default: one per student and one for the teacher; "
+                             "0: none, kernels start on request)")
     parser.add_argument("--notebook", default=LESSON, help="path from the repository root (default lesson 01)")
     parser.add_argument("--spread", type=float, default=2.0, help="seconds over which the pages are opened")
-    parser.add_argument("--timeout", type=float, default=120.0, help="seconds a page may take to draw its board")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds a page may take to be ready")
     parser.add_argument("--fill-timeout", type=float, default=600.0, help="seconds the pool may take to fill")
     parser.add_argument("--keep-logs", metavar="FOLDER", help="keep Voilà's log of each class size there")
     parser.add_argument("--voila-arg", action="append", default=[], help="one more Voilà option (repeatable)")
+    parser.add_argument("--kernel-cost", action="store_true",
+                        help="instead: the CPU seconds a kernel spends to run the lesson (no server, no pages)")
+    parser.add_argument("--repeat", type=int, default=3, help="kernels for --kernel-cost (default 3)")
+    parser.add_argument("--boardkit", metavar="DIR",
+                        help="--kernel-cost with the boardkit found in DIR (e.g. an older commit from git archive)")
     args = parser.parse_args(argv)
+    if args.kernel_cost:
+        if not 1 <= args.repeat <= 20:
+            parser.error("--repeat: from 1 to 20 kernels")
+        kernel_cost(args.notebook, args.repeat, args.boardkit)
+        return 0
     if any(n < 1 or n > 60 for n in args.students):
         parser.error("--students: class sizes from 1 to 60")
+    if args.browsers is not None and args.browsers < 0:
+        parser.error("--browsers: 0 or more")
+    if not 0 < args.timeout <= 1800 or not 0 <= args.spread <= 600:
+        parser.error("--timeout: 0 to 1800 s; --spread: 0 to 600 s")
 
-    print(f"{args.notebook}, pages opened within {args.spread:g} s, {os.cpu_count()} cores; pool: "
-          f"{'one pre-heated kernel per student' if args.pool is None else args.pool}"
+    method = ("every student a headless Chromium page on this machine (--all-browsers)" if args.all_browsers else
+              "protocol clients and a few Chromium pages, after the teacher's page")
+    print(f"{args.notebook}, pages opened within {args.spread:g} s, {os.cpu_count()} cores; {method}; pool: "
+          f"{'one pre-heated kernel per page' if args.pool is None else args.pool}"
           f"{'; ' + ' '.join(args.voila_arg) if args.voila_arg else ''}", flush=True)
-    print(f"{'students':>8} {'drawn':>5} {'failed':>6} {'median s':>8} {'p90 s':>6} {'max s':>6} {'fill s':>6} "
-          f"{'idle MB':>8} {'peak MB':>8} {'MB/kernel':>9} {'IOPub timeouts':>14}", flush=True)
-    failed = False
+    print(f"{'students':>8} {'ready':>5} {'failed':>6} {'median s':>8} {'p90 s':>6} {'max s':>6} {'fill s':>6} "
+          f"{'idle MB':>8} {'peak MB':>8} {'MB/kernel':>9} {'IOPub':>7} {'load avg':>9}", flush=True)
+    ok = True
     for n in args.students:
-        r = one_class(n, args)
-        times = r["times"]
-        cell = (lambda v: f"{v:.1f}") if times else (lambda v: "-")
-        print(f"{n:>8} {r['drawn']:>5} {len(r['failures']):>6} {cell(statistics.median(times) if times else 0):>8} "
-              f"{cell(percentile(times, 90)):>6} {cell(max(times) if times else 0):>6} {r['fill']:>6.0f} "
-              f"{r['idle_mb']:>8,.0f} {r['peak_mb']:>8,.0f} {r['kernel_mb']:>9.0f} {r['iopub']:>14}", flush=True)
-        print(f"{'':>8} {r['preheated']} pages got a pre-heated kernel; CPU seconds while the pages opened: "
-              f"Voilà and its kernels {r['server_cpu']:.0f}, the browser {r['browser_cpu']:.0f} "
-              f"(in {r['wall']:.0f} s)", flush=True)
-        for why in sorted(set(r["failures"])):
-            print(f"         failed ({r['failures'].count(why)}x): {why}", flush=True)
-        failed = failed or bool(r["failures"])
-    print("seconds: from a page's request to its drawn board; fill: the pre-heated pool's start-up wait; "
+        ok = report(one_class(n, args)) and ok
+    print("seconds: from a page's request to its ready board (a protocol client: the board's drawing commands "
+          "arrived; a Chromium page: the board drawn), over every page; fill: the pre-heated pool's start-up wait; "
           "idle MB: the Voilà server and its kernels with the pool filled; peak MB: the most while the class "
-          "opened its pages; MB/kernel: median RSS of a kernel with the pool filled.")
-    return 1 if failed else 0
+          "opened its pages; MB/kernel: median RSS of a kernel with the pool filled; IOPub: Voilà's 'Timeout "
+          "waiting for IOPub output'; load avg: the 1-minute load average before and after the pages opened.")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -1,0 +1,88 @@
+"""benchmarks/classroom.py's protocol client speaks what Voilà's page speaks (no server needed).
+
+The frames are checked against jupyter-server's own v1 websocket (de)serializer, the board
+finder and command counter against widget states and ipycanvas messages shaped as the kernel
+sends them.
+"""
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from ipycanvas.canvas import COMMANDS
+from ipycanvas.utils import commands_to_buffer
+from jupyter_server.services.kernels.connection.base import (deserialize_msg_from_ws_v1,
+                                                              serialize_msg_to_ws_v1)
+
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("classroom_benchmark", ROOT / "benchmarks" / "classroom.py")
+classroom = sys.modules["classroom_benchmark"] = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(classroom)
+
+SWITCH = COMMANDS["switchCanvas"]
+
+
+def test_a_frame_is_what_jupyter_server_reads_and_writes():
+    parts = [b'{"msg_type": "comm_msg"}', b"{}", b"{}", b'{"comm_id": "c"}', b"\x00\x01binary"]
+    frame = classroom.ws_frame("shell", parts)
+    assert deserialize_msg_from_ws_v1(frame) == ("shell", parts)
+    assert classroom.read_ws_frame(serialize_msg_to_ws_v1(parts, "iopub")) == ("iopub", parts)
+    assert classroom.read_ws_frame(frame) == ("shell", parts)
+
+
+def state(name, **more):
+    return {"model_name": name, "state": {"_model_name": name, **more}}
+
+
+def test_the_board_is_the_first_layer_of_the_first_multicanvas_the_page_shows():
+    states = {
+        "app": state("VBoxModel", children=["IPY_MODEL_css", "IPY_MODEL_board", "IPY_MODEL_status"]),
+        "css": state("HTMLModel", value="<style>"),
+        "board": state("MultiCanvasModel", _canvases=["IPY_MODEL_l0", "IPY_MODEL_l1", "IPY_MODEL_l2"]),
+        "l0": state("CanvasModel"), "l1": state("CanvasModel"), "l2": state("CanvasModel"),
+        "status": state("HTMLModel", value="Turn 1"),
+        "pad": state("MultiCanvasModel", _canvases=["IPY_MODEL_p0"]), "p0": state("CanvasModel"),
+    }
+    assert classroom.find_board(states, ["app"]) == "l0"
+    assert classroom.find_board(states, ["pad", "app"]) == "p0"        # page order decides
+    assert classroom.find_board(states, ["status"]) is None            # a page without the game app
+    assert classroom.find_board(states, ["missing"]) is None
+
+
+def test_drawing_commands_count_on_the_canvas_last_switched_to():
+    def buffer(commands):
+        return bytes(commands_to_buffer(commands)[1])
+    batch = [[SWITCH, ["IPY_MODEL_l0"]], [0, [1, 2, 3, 4]], [1, [5, 6, 7, 8]],
+             [SWITCH, ["IPY_MODEL_l1"]], [2, [0, 0, 1, 1]]]
+    assert classroom.board_commands(buffer(batch), "l0", None, SWITCH) == (2, "l1")
+    # one command alone, drawn on the canvas a previous message switched to
+    assert classroom.board_commands(buffer([3, [1, 1]]), "l0", "l0", SWITCH) == (1, "l0")
+    assert classroom.board_commands(buffer([3, [1, 1]]), "l0", "l1", SWITCH) == (0, "l1")
+
+
+def test_browsers_are_spread_through_the_arrival_window():
+    assert classroom.browser_places(30, 3) == {5, 15, 25}
+    assert classroom.browser_places(5, 1) == {2}
+    assert classroom.browser_places(4, 9) == {0, 1, 2, 3}
+    assert classroom.browser_places(10, 0) == set()
+
+
+def test_percentile_is_the_nearest_rank():
+    values = [float(v) for v in range(1, 31)]
+    assert classroom.percentile(values, 90) == 27.0
+    assert classroom.percentile([4.0], 90) == 4.0
+
+
+def test_fill_delay_is_the_last_option_else_voila_json():
+    configured = json.loads((ROOT / "voila.json").read_text())["VoilaKernelManager"]["fill_delay"]
+    assert classroom.fill_delay([]) == configured
+    assert classroom.fill_delay(["--VoilaKernelManager.fill_delay=5",
+                                 "--VoilaKernelManager.fill_delay=600"]) == 600
+
+
+@pytest.mark.parametrize("argv", [["--students", "0"], ["--browsers", "-1"], ["--timeout", "0"]])
+def test_bad_options_are_refused_before_anything_starts(argv, capsys):
+    with pytest.raises(SystemExit):
+        classroom.main(argv)
+    assert "error" in capsys.readouterr().err
