@@ -49,10 +49,11 @@ from boardkit.lessons import (CHART_COLOURS, GoingFurther, Prediction, RuleContr
                               class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
                               share_with_interval, show, study_button, table, teacher_only, with_interval)
 from boardkit.render.palette import SUIT_COLOURS
+from matplotlib.ticker import FuncFormatter, PercentFormatter
 
 # Colour-blind safe colours (Okabe-Ito), plus a pattern for each outcome.
-COLOUR = {c: s.colour for c, s in SUIT_COLOURS.items()} | {"dud": "#000000"}
-HATCH = {"red": "//", "green": "..", "blue": "", "orange": "xx", "dud": ""}
+COLOUR = {c: s.colour for c, s in SUIT_COLOURS.items()} | {"dud": "#6E6E6E"}
+HATCH = {"red": "//", "green": "..", "blue": "", "orange": "xx", "dud": "--"}
 NAMES = [md.OUTCOME_NAMES[o] for o in md.OUTCOMES]
 SHORT = dict(zip(md.OUTCOMES, ["Formal\nDance", "Bowling", "Skiing", "Beach", "Dud"]))
 rules = md.Rules()                  # the 1965 rules: a fair door
@@ -101,6 +102,10 @@ def door_answer(prediction):
     estimate = share_with_interval(int(computer.sum()), len(computer))
     fig = convergence_chart(own, computer, exact=exact_date, label="share that showed her date",
                             title="Your openings first, then the computer's 5,000")
+    axes = fig.axes[0]
+    axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))   # 1, 10, 100, not 10²
+    axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+    axes.set_xlabel("door openings so far (each step is 10 times as many)")
     times = {0: "no times", 1: "once"}.get(sum(own), f"{sum(own)} times")
     mine = (f"Your games opened the door {len(own)} times and showed the right date {times}."
             if own else "You have not opened the door yet: play on, then press Show the answer again.")
@@ -125,7 +130,7 @@ def dud_answer(prediction):
     mean, low, high = bk.stats.mean_interval(waits)
     exact = md.analysis.expected_duds_before_date(rules)
     return (answer_table(prediction, exact=f"{exact} Dud", simulated=(mean, low, high), percent=False,
-                         decimals=2, simulated_label=f"The computer's {len(waits):,} waits (95% interval)"),
+                         decimals=2, simulated_label=f"The computer, waiting {len(waits):,} times (95% interval)"),
             Markdown("Only two outcomes matter: her date (it ends the wait) and the Dud. They are equally "
                      "likely, like the two sides of a coin, so on average she meets the Dud **once** before "
                      "her date."))
@@ -152,18 +157,20 @@ def evidence(prediction=None):
     """Each outcome's share of the secret door's openings with its 95% interval, and what it says."""
     opened = int(door.counts.sum())
     if opened < 20:
-        return f"The door has been opened {opened} times: open it at least 20 times, then press Show the answer."
+        return Markdown(f"The door has been opened {opened} times: open it at least 20 times (the buttons "
+                        "below), then press **Show the answer** again.")
     shares = bk.stats.proportions(door.counts)
     fig, ax = chart(width=10, height=4.2)
     x = np.arange(len(md.OUTCOMES))
     ax.bar(x, shares["share"], color=[COLOUR[o] for o in md.OUTCOMES], hatch=[HATCH[o] for o in md.OUTCOMES],
            edgecolor="white", yerr=[shares["share"] - shares["low"], shares["high"] - shares["share"]],
            capsize=8, error_kw={"lw": 2})
-    ax.axhline(0.2, color="black", ls="--", lw=2)
-    ax.text(len(x) - 0.5, 0.205, "a fair door: 1/5", ha="right", va="bottom")
+    ax.axhline(0.2, color="black", ls="--", lw=2, label="a fair door: 1/5 each")
     ax.set_xticks(x, [SHORT[o] for o in md.OUTCOMES])
     ax.set_ylim(0, max(0.55, float(shares["high"].max()) + 0.05))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set(ylabel="share of openings", title=f"The secret door, opened {opened:,} times (95% intervals)")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), frameon=False)
     above = [o for o in md.OUTCOMES if shares.loc[o, "low"] > 0.2]
     if above:
         said = " and ".join(md.OUTCOME_NAMES[o] for o in above)
@@ -172,10 +179,7 @@ def evidence(prediction=None):
     else:
         verdict = ("**No clear evidence yet:** every interval still reaches 1/5. Open the door more times: "
                    "the intervals get narrower.")
-    items = [fig, Markdown(verdict)]
-    if prediction is not None:
-        items.insert(0, Markdown(f"{prediction.describe()}."))
-    return items
+    return [fig, Markdown(verdict)]
 
 door_prediction = Prediction("Which outcome does the secret door favour?", choices=CHOICES, reveal=evidence)
 door_prediction
@@ -183,7 +187,8 @@ door_prediction
 # %%
 def refresh_counts():
     counts = door.counts.rename(md.OUTCOME_NAMES).to_frame().T
-    show(counts_view, table(counts) if door.counts.sum() else "The secret door is still shut.")
+    counts.insert(0, "Secret door", ["times seen"])
+    show(counts_view, table(counts) if door.counts.sum() else Markdown("The secret door is still shut."))
 
 def on_open(button):
     door.open(button.times)
@@ -264,14 +269,15 @@ def tinker(prediction):
         labels={"hand_limit": "Hand limit (cards)", "dud_in_play": "The Dud is behind the door",
                 "door_weights": "The door"})
     result = widgets.Output()
+    result.add_class("md-tinker-result")
 
     def update(variant):
-        show(result, f"Playing {TINKER_GAMES:,} games...")
+        show(result, Markdown(f"Playing {TINKER_GAMES:,} games..."))
         show(result, length_table(variant))
 
     controls.on_change(update)
     update(controls.rules)
-    return (Markdown(f"{prediction.describe()}. With 4 cards a player must throw away the cards she needs, "
+    return (Markdown("With 4 cards a player must often throw away a card she needs, "
                      "so games get **much longer**. Now change the rules: the table plays 1,000 games "
                      "each time."), controls, result)
 
@@ -307,7 +313,7 @@ further
 
 # %%
 rigged = rules.replace(door_weights=(3, 1, 1, 1, 1))
-duds = pd.DataFrame({"Outfit": [md.DATES[c] for c in md.COLOURS],
+duds = pd.DataFrame({"Outfit": [f"{colour} ({md.DATES[colour]})" for colour in md.COLOURS],
                      "Fair door": [str(md.analysis.expected_duds_before_date(rules, c)) for c in md.COLOURS],
                      "Door 3:1:1:1:1": [str(md.analysis.expected_duds_before_date(rigged, c)) for c in md.COLOURS]})
 further.add(
@@ -322,7 +328,7 @@ further.add(
     "$P(\\text{Dud}) / (P(\\text{Dud}) + P(\\text{date}))$, so on average she meets "
     "$P(\\text{Dud}) / P(\\text{date})$ Duds before her date. With a door where the Formal Dance is 3 times "
     "as likely, a red outfit meets only 1/3 of a Dud, the others still 1:",
-    table(duds, headers={"Outfit": "Outfit for the"}),
+    table(duds, headers={"Fair door": "Duds before her date: fair door", "Door 3:1:1:1:1": "door 3:1:1:1:1"}),
 )
 
 # %%
@@ -346,7 +352,7 @@ def run_tests(view):
         items += test_results(md.analysis.door_fairness(door.counts),
                               f"The secret door, opened {int(door.counts.sum()):,} times")
     else:
-        items.append("Open the secret door at least 25 times (part 3) to test it too.")
+        items.append(Markdown("Open the secret door at least 25 times (part 3) to test it too."))
     show(view, *items)
 
 test_button, test_view = study_button("Test the doors", run_tests)
@@ -388,7 +394,7 @@ def play_10000_games(view):
     start = time.perf_counter()
     games = bk.simulate(rules, n_players=4, n_games=10_000, seed=0, executor=pool(), progress=bar)
     results["1965 rules"] = games
-    show(view, f"10,000 games in {time.perf_counter() - start:.0f} seconds", game_length_chart(games),
+    show(view, Markdown(f"10,000 games in {time.perf_counter() - start:.0f} seconds."), game_length_chart(games),
          *seat_win_table(games))
 
 run_button, length_view = study_button("Play 10,000 games", play_10000_games)

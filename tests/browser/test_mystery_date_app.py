@@ -15,17 +15,14 @@ from playwright.sync_api import expect
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import view_draw as vd
 from app_helpers import (STEP_TIMEOUT_MS, assert_autoplay_starts_and_stops, assert_no_app_error,
-                         canvas_click, counters, open_app, play_20_turns, status, wait_for_decision,
-                         wait_for_images)
+                         canvas_click, counters, open_app, play_20_turns, status, wait_for_decision)
 from harness import canvas_pixel_stats, console_errors, wait_for_pixels_to_change
 
 pytestmark = pytest.mark.browser
 
 BOTS_APP = "tests/browser/fixtures/mystery_date_app.ipynb"
 HUMAN_APP = "tests/browser/fixtures/mystery_date_human.ipynb"
-LESSON = "notebooks/01_mystery_date.ipynb"
 CANVAS = (vd.WIDTH, vd.HEIGHT)       # the canvas's own size in pixels
-LESSON_LAST_OUTPUT = "1st player wins"   # a column of the table the Compare button makes
 #: the ways of playing the human test must use: choice button, canvas click, key 1 on the
 #: canvas, Space on the Roll button, a click on the canvas during a bot's turn
 WAYS = {"button", "canvas", "key", "space", "out of turn"}
@@ -240,47 +237,4 @@ def test_human_seat_plays_by_buttons_canvas_and_keys(voila_server, browser_page,
     print(f"ways of playing used by decision {decision}: {sorted(done)}")
     assert WAYS <= done
     assert_board_drawn(canvas_pixel_stats(page))
-    assert console_errors(page) == []
-
-
-# --- the lesson notebook ------------------------------------------------------------------
-
-def test_lesson_app_draws_fast_and_its_buttons_run_the_studies(voila_server, browser_page, record_property):
-    """The real lesson as a Voilà app: the board first, then the button-driven studies.
-
-    Voilà runs every cell before the page's widgets connect, so the lesson keeps
-    its long simulations behind buttons: the board is drawn a few seconds after
-    the request (the time is recorded, and measured in benchmarks/bench_voila.py).
-    """
-    page = browser_page
-    open_app(page, voila_server(LESSON, timeout=120), record_property)
-    assert_board_drawn(canvas_pixel_stats(page))
-    expect(status(page)).to_contain_text("Player 1, your turn")
-    expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)     # no code on screen
-
-    # Section 4: 10,000 games, a progress bar, then the charts and tables.
-    images_before = page.locator("img").count()
-    page.get_by_role("button", name="Play 10,000 games").click()
-    page.get_by_text("10,000 games in").wait_for(timeout=180_000)
-    # the seat-fairness verdict, printed under the win-rate chart
-    page.get_by_text(re.compile(r"p = \S+ (<|>=) 0\.05")).first.wait_for(timeout=60_000)
-    wait_for_images(page, images_before + 2)                              # histogram + win-rate chart
-
-    # Section 2: the door's chart is drawn only when asked for (the page opens without it).
-    page.get_by_role("button", name="Open the door 5,000 times").click()
-    wait_for_images(page, images_before + 3)                              # counts and the running share
-
-    # Section 3: a fair door's test, then open the secret door and test it.
-    page.get_by_role("button", name="Test a fair door").click()
-    wait_for_images(page, images_before + 4)                              # the fair door's shares
-    page.get_by_role("button", name="Open 100 times").click()
-    wait_for_images(page, images_before + 5)                              # the door's counts
-    page.get_by_role("button", name="Test the secret door").click()
-    expect(page.get_by_text(re.compile(r"p = \S+ (<|>=) 0\.05"))).to_have_count(3, timeout=STEP_TIMEOUT_MS)
-
-    # Section 5: a variant from the controls, compared with the others.
-    page.get_by_role("button", name="Compare").click()
-    page.get_by_text(LESSON_LAST_OUTPUT).first.wait_for(timeout=180_000)
-    expect(page.get_by_text("your variant").first).to_be_visible()
-    assert_no_app_error(page)
     assert console_errors(page) == []
