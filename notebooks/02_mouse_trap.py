@@ -115,7 +115,8 @@ def reveal_one_crank(prediction):
         "time. The chances **multiply**: $P(\\text{caught}) = p_A \\times p_B \\times \\dots \\times p_P = "
         f"0.99 \\times 0.98 \\times \\dots \\times 0.99 = {reliability:.3f}$. Small failures add up: "
         f"{len(own)} crank{'s' if len(own) != 1 else ''} of yours (your game's and the button's) start the line, "
-        "and the computer's cranks close in on the exact answer.")
+        "and the computer's cranks close in on the exact answer. The simulation's **95% interval** is the "
+        "range the true share lies in, unless the computer was very unlucky (1 time in 20).")
     return [answer_table(prediction, exact=reliability, simulated=simulated), chance, why]
 
 
@@ -173,10 +174,10 @@ Prediction("Which fix helps most?", choices=list(FIX_CHOICES), reveal=reveal_fix
 # ## 4. Tinker: backups and a bigger die
 #
 # A **backup** is a second copy of a stage side by side: the stage fails only if *both* copies fail.
-# Choose which stages get one (the weakest first), and the die the players roll. The result below
-# changes with every choice: the trap's chance (exact, and 5,000 cranks) and 200 games played by
-# the bots with your rules (on the readable engine), each with its 95% interval.
-# How many backups make the trap work **9 times in 10**?
+# Choose which stages get one (the weakest first), and the die the players roll. The table below
+# changes with every choice: the trap's exact chance, 5,000 cranks, and 200 games the computer plays
+# with your rules. How many backups make the trap work **9 times in 10**? Does a bigger die make
+# games shorter?
 
 # %%
 BY_WEAKNESS = list(mt.analysis.backup_table(rules).index)        # F, H, M, D, ...: the best backup first
@@ -209,9 +210,9 @@ def tinker_result(variant):
         {"What": "200 games: share stopped at the turn cap, with no winner (95% interval)",
          "Result": with_interval(*share_with_interval(int((games["end"] == "turn cap").sum()), len(games)))},
     ])
-    verdict = ("works 9 times in 10 or better!" if exact >= 0.9 else
-               f"not yet 9 in 10: {100 * (0.9 - exact):.1f} points short.")
-    show(tinker_view, table(frame), Markdown(f"**Your trap {verdict}**"))
+    verdict = ("Your trap works 9 times in 10 or better!" if exact >= 0.9 else
+               f"Your trap is not at 9 in 10 yet: {100 * (0.9 - exact):.1f} points short.")
+    show(tinker_view, table(frame), Markdown(f"**{verdict}**"))
 
 
 tinker.on_change(tinker_result)

@@ -121,7 +121,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     expect(result).to_contain_text("63.5%", timeout=STUDY_TIMEOUT_MS)        # backups at F and H: 0.6354
     expect(result).to_contain_text(INTERVAL)
     expect(result).to_contain_text(re.compile(r"\d+ \(\d+ to \d+\)"))       # turns in a game, with its interval
-    expect(result).to_contain_text("not yet 9 in 10")
+    expect(result).to_contain_text("not at 9 in 10 yet")
     die = page.locator(".boardkit-rule-controls .widget-slider").first
     die.locator(".noUi-handle").focus()
     page.keyboard.press("Home")                                              # a die with no faces: refused
