@@ -23,78 +23,487 @@ if 'VOILA_BASE_URL' not in os.environ:
     display(Markdown("""
 **▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar
 (*Restart the kernel and run all cells*). In ten to twenty seconds the estate board appears under
-*1. Play a game*, ready for your first roll; the odds, charts and study buttons follow.
+*1. Play a game*, ready for your first roll; the questions and study buttons follow.
 """))
-
-# %% [markdown]
-# # Philo Vance: a detective's deduction
-#
-# In **Philo Vance** (Parker Brothers, 1937) securities worth 20,000 dollars have vanished from
-# a drawer in the living room. Ten people of the household are suspects. Each player is a
-# detective: race to the **X** where the securities lay, collect twelve **clue cards**,
-# then **arrest a suspect on suspicion** by naming six clues. The holder of the suspect's
-# secret **confirmation card** only says *"successful"* (at least 4 of the 6 are right)
-# or *"unsuccessful"*, never which ones. To win, prove 7 clues right in front of the Judge.
-#
-# Nobody ever shows you the answer, so you must **reason from yes and no**. In this
-# lesson you will:
-#
-# 1. play a game;
-# 2. work out what twelve random clues can tell you (counting hands exactly);
-# 3. choose whom to arrest and which six clues to name, and weigh the risk of a third failure;
-# 4. learn from "yes" and "no" like a detective, with Bayes' rule;
-# 5. test whether reasoning pays: a reasoning detective against one who guesses;
-# 6. change the rules: the experts' game, no retirement, a different deck.
-#
-# *Nothing of the 1937 cards survives but the rulebook, so boardkit's clues, cards and
-# board are a careful reconstruction.*
 
 # %% tags=["setup"]
 # Setup: the tools for this lesson
 # %matplotlib inline
-import time
-
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from IPython.display import Markdown, display
 
 import boardkit as bk
 from boardkit.games import philo_vance as pv
-from boardkit.lessons import CHART_COLOURS, CHART_HATCHES, show   # show(output_widget, text, table, figure, ...)
-from boardkit.lessons import progress_bar, study_button            # a button that runs a long study, a progress bar
+from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
+                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
+                              quick_check, share_with_interval, show, study_button, table, with_interval)
 
-plt.rcParams["font.size"] = 14
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
-pool = bk.process_pool(workers=2)   # Binder gives us 2 CPU cores: play games on both
 rules = pv.Rules()                  # the rulebook's adult game
 names = [s.name for s in pv.SUSPECTS]
+BUTLER = 7                          # The Butler: the suspect of this lesson's examples
+prior = pv.analysis.KnowledgeGrid.from_prior()
+display(lesson_page(), class_mode_switch())
+
+
+def clue_name(clue):
+    """A clue as the board numbers it (1-50), with its text: "24: a bright red necktie"."""
+    return f"{clue + 1}: {pv.CLUES[clue].text}"
+
 
 # %% [markdown]
+# # Philo Vance: a detective's deduction
+#
+# Securities have vanished and ten people of the household are suspects. Nobody ever shows you
+# the answer: you name six clues, and the referee says only *"successful"* (at least 4 right)
+# or *"unsuccessful"*. Today you learn to **reason from yes and no**.
+#
 # ## 1. Play a game
 #
-# You are **player 1**; the computer plays the others. Press **Roll** to throw both dice
-# and click a highlighted space to move there. Reach the **X** in the living room (by exact
-# count from a side square, or by landing on a green arrow) to receive your twelve clues.
-# Then land on red clue spots to swap clues, and arrest a suspect when your clues fit.
-# The grid on the right is what the whole table knows: dark squares are clues likely to be
-# on a suspect's card.
+# You are **player 1**; the computer plays the others. Press **Roll** and click a highlighted
+# space. Reach the **X** in the living room to get your twelve clues, then arrest a suspect when
+# your clues fit. The grid (bottom right) is what the whole table knows: a dark square is a clue
+# likely to be on that suspect's card. The text under the board says the same in words.
 
 # %%
-pv.App(n_players=4, seats=["human", "Detective", "Detective", "Random"])
+app = pv.App(n_players=4, seats=["human", "Detective", "Detective", "Random"])
+app
 
 # %% [markdown]
-# ## 2. What twelve random clues tell you
+# ## 2. Your first twelve clues
 #
-# The 100 clue cards show 50 different clues, some printed on 3 cards, some on only 1.
-# Each suspect's confirmation card lists **12 different clues**. When you first reach X
-# you draw 12 cards at random. How likely is it that they already hold **4 different**
-# clues of a suspect's card, enough to declare? Or 7, enough to convict?
+# The 100 clue cards show 50 different clues (some printed on 3 cards, some on 1). Each
+# suspect's secret card lists 12 different clues. When you reach X you draw 12 cards at random.
+
+
+# %%
+def reveal_first_hand(prediction):
+    table_ = pv.analysis.hand_match_table(hand_size=12, thresholds=(4, 7)).set_index("name")
+    exact = table_.loc[names[BUTLER], "at least 4 different"]
+    hands = pv.analysis.simulate_hand_matches(2_000, seed=3)[:, BUTLER]
+    simulated = share_with_interval(int((hands >= 4).sum()), len(hands))
+    seven = table_["at least 7 different"].max()
+    return (answer_table(prediction, exact=exact, simulated=simulated,
+                         simulated_label="2,000 hands dealt by the computer (95% interval)"),
+            Markdown(f"Two cards of the same clue count **once**. Seven different clues, enough to convict, "
+                     f"come in fewer than {seven:.1%} of first hands: you will have to **collect** clues."))
+
+
+Prediction("How likely is it that your 12 random cards already hold at least 4 different clues of "
+           "the Butler's card (enough to declare)?", number=(0, 1, 0.05), percent=True, reveal=reveal_first_hand)
+
+# %% [markdown]
+# ## 3. Four right of six
 #
-# A hand is one of $\binom{100}{12}$ equally likely hands, so the answer is a count of
-# hands. The usual **hypergeometric** formula counts matching *cards*; but two copies of one
-# clue count once in this game, so boardkit counts hands by how many *different* clues of
-# the card they hold.
+# Nobody has seen the Butler's card, but the clue **texts** give hints: a cigar butt is a man's
+# clue, a silver-polishing cloth points at the Butler, spectacles could be anybody's. From the texts
+# alone the table gives each clue a **belief**: its chance of being on the card. These are the six
+# clues the table believes in most for the Butler:
+
+# %%
+FIRST = (23, 25, 40, 42, 32, 34)        # clues 24, 26, 41, 43, 33, 35 on the board
+table(pd.DataFrame({"Clue (number as on the board)": [clue_name(c) for c in FIRST],
+                    "Belief: on the Butler's card": [prior.row(BUTLER)[c] for c in FIRST]}),
+      percent=("Belief: on the Butler's card",))
+
+
+# %%
+def reveal_four_of_six(prediction):
+    row = prior.row(BUTLER)
+    exact = pv.analysis.declaration_odds(row, FIRST)
+    hits = pv.analysis.simulate_declaration(row, FIRST, 4_000, seed=5)
+    return (answer_table(prediction, exact=exact, simulated=share_with_interval(hits, 4_000),
+                         simulated_label="4,000 secret cards drawn from the beliefs (95% interval)"),
+            Markdown("Each clue alone is only 70% to 90% sure, yet *4 of 6* is likelier than any one "
+                     "of them: an arrest needs only most of its clues right. (How it is counted exactly: "
+                     "*Going further*.)"))
+
+
+Prediction("You arrest the Butler naming these six clues. What is the chance that at least 4 of them "
+           "are on his card?", number=(0, 1, 0.05), percent=True, reveal=reveal_four_of_six)
+
+# %%
+quick_check("You hold two cards that both show 'a cigar butt', and the cigar butt is on the Butler's card. "
+            "How many right clues do they give you?", ["none", "one", "two"], 1,
+            "the referee counts different clues: a second copy of the same clue adds nothing.")
+
+# %% [markdown]
+# ## 4. Do the arrests come true?
+#
+# Make a few arrests of your own: choose a suspect and six clues and press **Arrest!** The
+# referee checks the real (secret) card. Your arrests in the game above count too.
+
+# %%
+my_grid = pv.analysis.KnowledgeGrid.from_prior()
+my_arrests = []                     # {"chance": the grid's chance beforehand, "successful": the verdict}
+who = widgets.Dropdown(options=[(name, i) for i, name in enumerate(names)], value=BUTLER, description="Suspect",
+                       layout=widgets.Layout(width="360px"))
+clue_choice = widgets.SelectMultiple(options=[(clue_name(c.id), c.id) for c in pv.CLUES], value=FIRST, rows=7,
+                                     description="Six clues", layout=widgets.Layout(width="560px"))
+arrest_button = widgets.Button(description="Arrest!", button_style="primary", icon="gavel",
+                               layout=widgets.Layout(width="200px", height="44px"))
+verdict = widgets.HTML("<i>Hold Ctrl (or ⌘) to pick several clues.</i>")
+
+
+def arrest(button=None):
+    named = tuple(clue_choice.value)
+    if len(named) != rules.named_clues:
+        verdict.value = f"Name exactly {rules.named_clues} different clues (you chose {len(named)})."
+        return
+    suspect = who.value
+    successful = len(set(named) & rules.card_sets[suspect]) >= rules.declare_correct   # the referee's count
+    chance = pv.analysis.declaration_odds(my_grid.row(suspect), named)
+    my_grid.on_declaration(suspect, named, successful)
+    my_arrests.append({"chance": chance, "successful": successful})
+    right = sum(a["successful"] for a in my_arrests)
+    verdict.value = (f"<b>The verdict: {'SUCCESSFUL' if successful else 'UNSUCCESSFUL'}.</b> Your grid gave this "
+                     f"arrest {chance:.0%} beforehand. Your arrests so far: {len(my_arrests)}, "
+                     f"{right} successful.")
+
+
+arrest_button.on_click(arrest)
+widgets.VBox([widgets.HBox([who, arrest_button]), clue_choice, verdict])
+
+
+# %% [markdown]
+# The **Detective** bot keeps the table's grid, names its six likeliest clues and arrests only when
+# the chance of success is at least 60% (at least 85% on an attempt that would retire it: by the
+# book, the third). It tries to convict when the chance of enough right clues is at least 60%.
+
+# %%
+def own_arrests():
+    """The student's arrests: those of the human seats in the game above, then those made with Arrest!"""
+    game = app.game
+    heard = pv.analysis.table_declarations(game.verdicts, card_size=len(game.rules.cards[0]),
+                                           need=game.rules.declare_correct)
+    return [a for a in heard if app.is_human(a["player"])] + my_arrests
+
+
+def detective_arrests(n_games=200, seed=0):
+    """Every arrest four Detective bots make in ``n_games`` games, with the table's chance beforehand."""
+    arrests = []
+    for game_seed in range(seed, seed + n_games):
+        game = pv.Game(rules, n_players=4, seed=game_seed, record_events=False)
+        bk.play(game, bots=[pv.bots.Detective() for _ in range(4)])
+        arrests += pv.analysis.table_declarations(game.verdicts)
+    return arrests
+
+
+def reveal_promises(prediction):
+    own, computer = own_arrests(), detective_arrests()
+    everything = own + computer
+    came_true = [a["successful"] for a in everything]
+    promised = np.mean([a["chance"] for a in everything])
+    fig = convergence_chart([a["successful"] for a in own], [a["successful"] for a in computer],
+                            label="share of arrests that came true")
+    ax = fig.axes[0]
+    running_promise = np.cumsum([a["chance"] for a in everything]) / np.arange(1, len(everything) + 1)
+    ax.plot(np.arange(1, len(everything) + 1), running_promise, color="black", ls="--", lw=2,
+            label="what the grid promised (average chance)")
+    handles, labels = ax.get_legend_handles_labels()
+    ax.legend(handles, [label.replace("plays", "arrests") for label in labels], loc="upper center",
+              bbox_to_anchor=(0.5, -0.22), ncol=2, frameon=False)
+    ax.set_xlabel("arrests so far (log scale)")
+    return (answer_table(prediction, exact=promised, simulated=share_with_interval(sum(came_true), len(came_true)),
+                         exact_label="What the grid promised (average chance)",
+                         simulated_label=f"Arrests that came true, {len(everything):,} arrests (95% interval)"),
+            Markdown(("You have made no arrest yet, so the chart starts with " if not own else
+                      f"Your {len(own)} arrest{'s' if len(own) != 1 else ''} start{'s' if len(own) == 1 else ''} "
+                      "the chart; then come ") +
+                     f"the computer's {len(computer):,}: four Detective bots playing 200 games. The grid knows "
+                     "only the clue texts, and it is a little **too modest**: its arrests come true more often "
+                     "than it says. (Make more arrests and press *Show the answer* again.)"),
+            fig)
+
+
+Prediction("The grid gives every arrest a chance before the verdict. Over many arrests (yours, then the "
+           "Detective bot's), do they come true more often than the grid says, about as often, or less often?",
+           choices=["more often", "about as often", "less often"], reveal=reveal_promises)
+
+# %%
+quick_check("The grid gave an arrest 70%, and the referee said 'unsuccessful'. Was the grid wrong?",
+            ["Yes: 70% means it should have worked", "Not necessarily: 70% still fails about 3 times in 10"], 1,
+            "a chance is about many arrests: only if 70%-arrests failed far more often than 3 in 10 would the "
+            "grid be wrong.")
+
+# %% [markdown]
+# ## 5. Change the rules
+#
+# In the **experts' game** you need **5** right clues of the six named, not 4.
+
+# %%
+def tinker_results(variant):
+    """The Butler arrest of section 3 and a first court card, under ``variant``, exact beside simulated."""
+    row = prior.row(BUTLER)
+    named = tuple(int(c) for c in np.argsort(-row, kind="stable")[:variant.named_clues])
+    need = variant.declare_correct
+    arrest_exact = pv.analysis.declaration_odds(row, named, need)
+    arrest_sim = share_with_interval(pv.analysis.simulate_declaration(row, named, 4_000, need, seed=6), 4_000)
+    hand = pv.analysis.simulate_hand_matches(2_000, seed=7, hand_size=variant.court_size,
+                                             deck_copies=variant.deck)[:, BUTLER]
+    hand_exact = pv.analysis.hand_match_odds(BUTLER, hand_size=variant.court_size, at_least=need,
+                                             deck_copies=variant.deck)
+    hand_sim = share_with_interval(int((hand >= need).sum()), len(hand))
+    rows = [(f"Arrest naming the Butler's {variant.named_clues} likeliest clues succeeds",
+             f"{arrest_exact:.1%}", with_interval(*arrest_sim, decimals=1)),
+            (f"A first court card of {variant.court_size} clues already holds {need} of his",
+             f"{hand_exact:.1%}", with_interval(*hand_sim, decimals=1))]
+    return table(pd.DataFrame(rows, columns=["With these rules", "Exact", "Simulated (95% interval)"]))
+
+
+def reveal_experts(prediction):
+    experts = rules.replace(declare_correct=5)
+    exact = pv.analysis.declaration_odds(prior.row(BUTLER), FIRST, need=5)
+    hits = pv.analysis.simulate_declaration(prior.row(BUTLER), FIRST, 4_000, need=5, seed=5)
+    controls = RuleControls(experts, {"declare_correct": (1, 12), "named_clues": (1, 12), "court_size": (7, 24),
+                                      "deck": [("the box: 100 cards", rules.deck),
+                                               ("one card of every clue", (1,) * rules.n_clues),
+                                               ("two cards of every clue", (2,) * rules.n_clues)]},
+                            labels={"declare_correct": "right clues needed to declare",
+                                    "named_clues": "clues named in an arrest",
+                                    "court_size": "clues on your court card", "deck": "the clue deck"})
+    results = widgets.Output()
+    controls.on_change(lambda variant: show(results, tinker_results(variant)))
+    show(results, tinker_results(experts))
+    return (answer_table(prediction, exact=exact, simulated=share_with_interval(hits, 4_000),
+                         simulated_label="4,000 secret cards drawn from the beliefs (95% interval)"),
+            Markdown("Now change the rules yourself (the table below follows your changes):"),
+            controls, results)
+
+
+Prediction("In the experts' game, what is the chance that the Butler arrest of section 3 (the same six clues) "
+           "is successful?", number=(0, 1, 0.05), percent=True, reveal=reveal_experts)
+
+# %%
+quick_check("The referee says 'unsuccessful' about six clues. What happens to the table's belief in each of them?",
+            ["it goes up", "it goes down", "it stays the same"], 1,
+            "'unsuccessful' means at most 3 of the six were right, so each becomes less likely; the clues the "
+            "table was least sure of fall the most.")
+
+# %%
+further = GoingFurther("Going further: counting hands exactly, Bayes' rule, and whole games")
+further
+
+# %%
+further.add("""### Counting hands exactly
+
+A hand is one of $\\binom{100}{12}$ equally likely hands, so a chance is a count of hands. The usual
+**hypergeometric** formula counts matching *cards*; but two copies of one clue count once in this
+game, so boardkit counts hands by how many *different* clues of the card they hold
+(`pv.analysis.hand_match_table`). Counting cards overstates the chance:""")
+hand_odds = pv.analysis.hand_match_table(hand_size=12, thresholds=(4, 7)).reset_index()
+further.add(table(hand_odds[["name", "cards in deck", "at least 4 different", "at least 4 cards",
+                             "at least 7 different"]],
+                  headers={"name": "Suspect", "cards in deck": "Cards of his or her clues in the deck",
+                           "at least 4 different": "At least 4 different clues",
+                           "at least 4 cards": "At least 4 matching cards (plain count)",
+                           "at least 7 different": "At least 7 different"},
+                  percent=("at least 4 different", "at least 4 cards", "at least 7 different"), percent_decimals=1));
+
+
+# %%
+def deal_hands(view):
+    matches = pv.analysis.simulate_hand_matches(20_000, seed=3)     # (hands, suspects): different clues held
+    hits = (matches >= 4).sum(axis=0)
+    low, high = bk.stats.wilson_interval(hits, len(matches))
+    share = hits / len(matches)
+    fig, ax = chart(width=10, height=5)
+    x = np.arange(len(names))
+    ax.bar(x, share, color=BLUE, width=0.6, label="20,000 dealt hands")
+    ax.errorbar(x, share, yerr=[share - low, high - share], fmt="none", ecolor="black", capsize=6, lw=2,
+                label="95% interval", zorder=4)
+    ax.scatter(x + 0.38, hand_odds["at least 4 different"], marker="<", s=120, color=ORANGE, zorder=5,
+               label="exact")
+    ax.set_xticks(x, names, rotation=35, ha="right")
+    ax.set(ylabel="share of hands", ylim=(0, 0.6), title="12 random cards hold 4 different clues of the card")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.42), ncol=3, frameon=False)
+    show(view, fig)
+
+
+deal_button, deal_view = study_button("Deal 20,000 hands", deal_hands)
+further.add_widget(widgets.VBox([deal_button, deal_view]));
+
+# %%
+further.add("""### Which six clues, whom to arrest
+
+If the beliefs are independent chances $p_1, \\dots, p_6$, the chance that **at least 4** of six named
+clues are right is a sum over which of the six are right:
+
+$$P(\\text{at least 4}) = \\sum_{S:\\,|S| \\ge 4} \\; \\prod_{j \\in S} p_j \\prod_{j \\notin S} (1 - p_j).$$
+
+`pv.analysis.declaration_odds` computes it exactly, and `best_declaration` tries all
+$\\binom{12}{6} = 924$ ways to pick six of twelve held clues. For one hand of twelve clues, dealt with a
+fixed seed, the best six to name against each suspect:""")
+deal = np.random.default_rng(2015).permutation(rules.deck_cards)[:12]
+best_rows = []
+for s in range(len(names)):
+    named, chance = pv.analysis.best_declaration(prior.row(s), deal)
+    best_rows.append({"Suspect": names[s], "The best six clues to name (numbers as on the board)":
+                      ", ".join(str(c + 1) for c in sorted(named)), "Chance of success": chance})
+further.add(f"The hand: clues {', '.join(str(c + 1) for c in sorted(deal))}.",
+            table(pd.DataFrame(best_rows).sort_values("Chance of success", ascending=False),
+                  percent=("Chance of success",), percent_decimals=1));
+
+
+# %%
+def retire_chart(q):
+    qs = np.linspace(0, 1, 201)
+    fig, ax = chart(width=10, height=4.5)
+    ax.plot(qs, (1 - qs) ** 3, color=ORANGE, lw=3, label="retire: all three attempts fail")
+    ax.plot(qs, 1 - (1 - qs) ** 3, color=BLUE, lw=3, ls="--", label="succeed within three attempts")
+    ax.plot([q], [(1 - q) ** 3], "o", ms=14, color=ORANGE)
+    ax.plot([q], [1 - (1 - q) ** 3], "s", ms=14, color=BLUE)
+    ax.set(xlabel="chance one arrest succeeds", ylabel="chance", ylim=(0, 1.02),
+           title=f"Each attempt {q:.0%}: retire {(1 - q) ** 3:.1%}")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
+    return fig
+
+
+attempt = widgets.FloatSlider(value=0.6, min=0.05, max=1.0, step=0.01, description="one attempt",
+                              continuous_update=False, style={"description_width": "initial"},
+                              layout=widgets.Layout(width="600px"))
+retire_view = widgets.Output()
+attempt.observe(lambda change: show(retire_view, retire_chart(change["new"])), names="value")
+retire_button, _ = study_button("Draw the chart", lambda view: show(retire_view, retire_chart(attempt.value)))
+further.add("""### The risk of the third failure
+
+An unsuccessful arrest costs the six named clues and commits you to that suspect; fail **three** times
+and you must retire. If each attempt succeeds with chance $q$, independently, all three fail with
+chance $(1-q)^3$. Drag the slider: how sure must you be before you arrest?""")
+further.add_widget(widgets.VBox([widgets.HBox([attempt, retire_button]), retire_view]));
+
+# %%
+further.add("""### Learning from "yes" and "no": Bayes' rule
+
+Everybody at the table hears the six clues named and the verdict. For a named clue $j$ and the verdict
+"successful":
+
+$$P(j \\text{ on the card} \\mid \\text{yes}) = \\frac{p_j \\; P(\\text{at least 3 of the other 5 right})}{P(\\text{at least 4 of the 6 right})}.$$
+
+A "yes" raises every named clue's belief; a "no" lowers them. Here the table hears two verdicts about
+the Butler: "yes" to clues 24, 26, 41, 43, 33, 35 and "no" to clues 24, 34, 45, 42, 37, 39. After two
+verdicts that formula is not enough: the "yes" tied the six clues together, and clue 24 is named twice.
+So we condition **exactly**: list every way the eleven clues named could be right or wrong
+($2^{11} = 2048$ patterns), keep those that agree with both verdicts, and weigh them
+(`pv.analysis.update_on_verdicts`). Beside it, the **simulation**: 100,000 secret cards drawn from the
+beliefs, keeping those that agree with both verdicts. The last column applies one verdict after the
+other, as the grid does: close, but up to 0.01 too low.""")
+SECOND = (23, 33, 44, 41, 36, 38)       # clues 24, 34, 45, 42, 37, 39 on the board
+before = prior.row(BUTLER).copy()
+after_yes = pv.analysis.update_on_verdicts(before, [(FIRST, True)])
+after_both = pv.analysis.update_on_verdicts(before, [(FIRST, True), (SECOND, False)])   # exact
+kept, simulated = pv.analysis.simulate_verdicts(before, [(FIRST, True), (SECOND, False)], 100_000, seed=8)
+learning = pv.analysis.KnowledgeGrid.from_prior()
+learning.on_declaration(BUTLER, FIRST, successful=True)        # the grid: one verdict after the other
+learning.on_declaration(BUTLER, SECOND, successful=False)
+bayes = pd.DataFrame([{"Clue": clue_name(c), "Before": before[c], "After 'yes'": after_yes[c],
+                       "After 'yes' and 'no': exact": after_both[c],
+                       "Simulated (95% interval)": with_interval(*share_with_interval(int(round(simulated[c] * kept)), kept),
+                                                                 percent=False, decimals=3),
+                       "One verdict at a time": learning.row(BUTLER)[c]}
+                      for c in sorted(set(FIRST) | set(SECOND))])
+further.add(table(bayes, decimals=3), f"The simulation kept {kept:,} of 100,000 cards.");
+
+
+# %%
+def belief_picture(beliefs, title, highlight=None):
+    fig, ax = chart(width=11, height=5)
+    image = ax.imshow(beliefs, cmap="Blues", vmin=0, vmax=1, aspect="auto")
+    ax.set_yticks(range(len(names)), names)
+    ticks = [0] + list(range(4, len(pv.CLUES), 5))
+    ax.set_xticks(ticks, [str(t + 1) for t in ticks])
+    ax.set_xticks(range(len(pv.CLUES)), minor=True)
+    ax.set_xlabel("clue number, as on the board (1-50)")
+    if highlight is not None:
+        ax.add_patch(plt.Rectangle((-0.5, highlight - 0.5), len(pv.CLUES), 1, fill=False, ec=ORANGE, lw=4))
+    fig.colorbar(image, ax=ax, label="belief")
+    ax.set_title(title)
+    return fig
+
+
+grid_view = widgets.Output()
+grid_button, _ = study_button("Show the grid", lambda view: show(grid_view, belief_picture(
+    learning.beliefs, "The table's grid after a 'yes' and a 'no' about the Butler", highlight=BUTLER)))
+further.add_widget(widgets.VBox([grid_button, grid_view]));
+
+
+# %%
+def duel(view):
+    bar = progress_bar(view, 400, "400 games")
+    D, R = pv.bots.Detective, pv.bots.Random
+    line_ups = {(0, 2): [D(), R(), D(), R()], (1, 3): [R(), D(), R(), D()]}   # Detectives' seats (0 = seat 1)
+    wins = pd.Series({"Detective": 0, "Random": 0})
+    for seed, (seats, bots) in enumerate(line_ups.items()):
+        games = bk.simulate(rules, n_players=4, n_games=200, seed=seed, bots=bots, engine="reference",
+                            progress=bar)
+        won = games["winner"].dropna()
+        wins += [won.isin(seats).sum(), (~won.isin(seats)).sum()]
+    decided = int(wins.sum())
+    rows = [(bot, int(wins[bot]), with_interval(*share_with_interval(int(wins[bot]), decided))) for bot in wins.index]
+    fig, ax = chart(width=8, height=4.5)
+    shares = [share_with_interval(int(wins[bot]), decided) for bot in wins.index]
+    ax.bar(wins.index, [s[0] for s in shares], color=[BLUE, ORANGE], hatch=["", "//"], edgecolor="white",
+           yerr=[[s[0] - s[1] for s in shares], [s[2] - s[0] for s in shares]], capsize=12)
+    ax.axhline(0.5, color="black", ls="--", label="no better than luck: 1/2")
+    ax.set(ylabel="share of the games won", ylim=(0, 1), title=f"Two Detectives against two Random bots")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), frameon=False)
+    show(view, table(pd.DataFrame(rows, columns=["Bot", "Games won", "Share of the games won (95% interval)"])),
+         fig)
+
+
+further.add("""### Does reasoning pay?
+
+Two Detectives and two Random bots (which do anything allowed) play 400 games: half with the Detectives
+in seats 1 and 3, half in seats 2 and 4, so the seat does not decide.""")
+duel_button, duel_view = study_button("Play 400 games", duel)
+further.add_widget(widgets.VBox([duel_button, duel_view]));
+
+# %%
+VARIANTS = {"the experts' 5-8-10 game": pv.Rules.expert(), "no retirement": rules.replace(retire_after_failures=None),
+            "two cards of every clue": rules.replace(deck=(2,) * rules.n_clues),
+            "no Judge needed": rules.replace(judge_needed=False)}
+
+
+def compare(view):
+    bar = progress_bar(view, 200 * (1 + len(VARIANTS)), "the rulebook and 4 variants")
+    rows = []
+    for name, chosen in {"the rulebook": rules, **VARIANTS}.items():
+        games = bk.simulate(chosen, n_players=4, n_games=200, seed=0, engine="reference", progress=bar)
+        convicted = share_with_interval(int((games["end"] == "convicted").sum()), len(games))
+        turns = bk.stats.mean_interval(games["turns"])
+        failed = bk.stats.mean_interval(games["declarations"] - games["successful"])
+        rows.append((name, with_interval(*turns, percent=False), with_interval(*failed, percent=False, decimals=1),
+                     with_interval(*convicted)))
+    show(view, table(pd.DataFrame(rows, columns=["Rules", "Turns in a game (mean, 95% interval)",
+                                                 "Failed arrests a game", "Games won by a conviction"])))
+
+
+further.add("""### Whole games under other rules
+
+Four Detectives play 200 games of the rulebook and of each variant (on the readable engine: Philo Vance's
+Detective reasons with beliefs). Try it in code with one card of every clue: the 50 cards run out, and most
+games stop at the turn cap.""")
+compare_button, compare_view = study_button("Compare 1,000 games", compare)
+further.add_widget(widgets.VBox([compare_button, compare_view]));
+
+# %% [markdown]
+# ## For coders
+#
+# In JupyterLab you can change any rule and ask the same questions in code:
+#
+# ```python
+# experts = pv.Rules.expert()                                   # 5-8-10
+# variant = rules.replace(named_clues=8, declare_correct=5)     # nonsense raises a ValueError
+# row = pv.analysis.KnowledgeGrid.from_prior().row(7)           # the Butler's beliefs
+# pv.analysis.declaration_odds(row, (23, 25, 40, 42, 32, 34), need=5)   # clue ids are the board's numbers - 1
+# pv.analysis.hand_match_odds(7, hand_size=variant.court_size, at_least=variant.declare_correct)
+# bk.simulate(variant, n_players=4, n_games=300, seed=0)       # whole games, a row each
+# ```
+#
+# The exact figures of this lesson, printed by code:
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -103,313 +512,18 @@ print(odds[["cards in deck", "at least 4 different", "at least 4 cards", "at lea
       .round(4).to_string())
 print(f"at least 9 different clues of one card: at most {odds['at least 9 different'].max():.1e}")
 
-# %% [markdown]
-# Counting cards (the plain hypergeometric column) overstates the chance: a hand with two
-# copies of the same clue has one clue, not two. Seven different clues of one card in a
-# fresh hand is rare (well under 1%), nine almost impossible: you will have to **collect** clues.
-#
-# Let's check the exact answer by dealing 20,000 hands. The bars are the share of dealt
-# hands with at least 4 different clues of each suspect's card, with a 95% interval; the
-# black marks are the exact chances.
-
 # %%
-matches = pv.analysis.simulate_hand_matches(20_000, seed=3)     # (hands, suspects): different clues held
-hits = (matches >= 4).sum(axis=0)
-low, high = bk.stats.wilson_interval(hits, len(matches))
-share = hits / len(matches)
-
-fig, ax = plt.subplots(figsize=(14, 5))
-x = np.arange(len(names))
-ax.bar(x, share, color=BLUE, yerr=[share - low, high - share], capsize=6, label="20,000 dealt hands (95% interval)")
-ax.scatter(x, odds["at least 4 different"].to_numpy(), marker="_", s=900, color="black", lw=3, zorder=3, label="exact")
-ax.set_xticks(x, names, rotation=30, ha="right")
-ax.set(ylabel="share of hands", ylim=(0, 0.6),
-       title="Twelve random clues hold 4 different clues of this suspect's card")
-ax.legend(loc="upper right")
-plt.show()
-
-# %% [markdown]
-# ## 3. Whom to arrest, and which six clues to name
-#
-# Before any verdict, all a detective knows is what the clue **texts** suggest. A cigar
-# butt is a man's clue, a lace handkerchief a woman's; a camera lens cap points at the
-# Bond Salesman (photography is his hobby); a pair of spectacles could be anybody's. From
-# these tags alone boardkit gives each clue a **belief**, a chance of being on each card,
-# chosen so that every suspect's beliefs add up to the 12 clues on the card.
-#
-# Here is a hand of twelve clues, dealt with a fixed seed.
-
-# %%
-grid = pv.analysis.KnowledgeGrid.from_prior()
-deal = np.random.default_rng(2015).permutation(rules.deck_cards)[:12]
-hand = pd.DataFrame({"clue": [pv.CLUES[c].text for c in deal], "tag": [pv.CLUES[c].tag for c in deal]},
-                    index=pd.RangeIndex(1, 13, name="juror"))
-hand
-
-# %% [markdown]
-# For each suspect, name the six clues you believe in most. If the beliefs are independent
-# chances $p_1, \dots, p_6$, the chance that **at least 4** are right is a sum over which of
-# the six are right:
-#
-# $$P(\text{at least 4}) = \sum_{S:\,|S| \ge 4} \; \prod_{j \in S} p_j \prod_{j \notin S} (1 - p_j).$$
-#
-# `pv.analysis.declaration_odds` computes it exactly, and `best_declaration` tries all
-# $\binom{12}{6} = 924$ ways to pick six clues.
+# NBVAL_CHECK_OUTPUT
+for s in sorted(range(len(names)), key=lambda s: -pv.analysis.best_declaration(prior.row(s), deal)[1])[:5]:
+    print(f"{names[s]:>18}: {pv.analysis.best_declaration(prior.row(s), deal)[1]:.4f}")
+best, named, chance = pv.analysis.best_arrest(prior.beliefs, deal, range(10))
+print(f"arrest {names[best]}, naming clues " + ", ".join(str(c + 1) for c in named))
+print(f"the Butler, six clues: {pv.analysis.declaration_odds(prior.row(BUTLER), FIRST):.4f} "
+      f"(experts: {pv.analysis.declaration_odds(prior.row(BUTLER), FIRST, need=5):.4f})")
 
 # %%
 # NBVAL_CHECK_OUTPUT
-rows = []
-for s, suspect in enumerate(pv.SUSPECTS):
-    named, chance = pv.analysis.best_declaration(grid.row(s), deal)
-    rows.append({"suspect": suspect.name, "best 6 to name": ", ".join(pv.CLUES[c].text for c in named),
-                 "chance of success": round(chance, 4)})
-arrests = pd.DataFrame(rows).sort_values("chance of success", ascending=False)
-print(arrests[["suspect", "chance of success"]].head(5).to_string(index=False))
-best, named, chance = pv.analysis.best_arrest(grid.beliefs, deal, range(10))
-print(f"arrest {names[best]}, naming: " + "; ".join(pv.CLUES[c].text for c in named))
-
-
-# %% [markdown]
-# ### The risk of the third failure
-#
-# An unsuccessful declaration costs the six named clues (six new ones replace them) and
-# commits you to that suspect. Fail **three** times and you must retire. If each attempt
-# succeeds with chance $q$, and the attempts were independent, the chance of failing all
-# three is $(1-q)^3$. Drag the slider: how sure must you be before you arrest?
-
-# %%
-def retire_chart(q):
-    qs = np.linspace(0, 1, 201)
-    fig, ax = plt.subplots(figsize=(11, 5))
-    ax.plot(qs, (1 - qs) ** 3, color=ORANGE, lw=3, label="retire: all three attempts fail")
-    ax.plot(qs, 1 - (1 - qs) ** 3, color=BLUE, lw=3, ls="--", label="succeed within three attempts")
-    ax.plot([q], [(1 - q) ** 3], "o", ms=14, color=ORANGE)
-    ax.plot([q], [1 - (1 - q) ** 3], "s", ms=14, color=BLUE)
-    ax.set(xlabel="chance one declaration succeeds", ylabel="chance", ylim=(0, 1.02),
-           title=f"Each attempt {q:.0%}: retire {(1 - q) ** 3:.1%}, expected attempts "
-                 f"{(1 - (1 - q) ** 3) / q if q else 3:.2f}")
-    ax.legend(loc="center right")
-    return fig
-
-attempt = widgets.FloatSlider(value=round(chance, 2), min=0.05, max=1.0, step=0.01, description="one attempt",
-                              continuous_update=False, style={"description_width": "initial"},
-                              layout=widgets.Layout(width="600px"))
-retire_view = widgets.Output()
-attempt.observe(lambda change: show(retire_view, retire_chart(change["new"])), names="value")
-show(retire_view, retire_chart(attempt.value))
-widgets.VBox([attempt, retire_view])
-
-# %% [markdown]
-# ## 4. Learning from "yes" and "no"
-#
-# Everybody at the table hears the six clues named and the verdict. A detective updates
-# his beliefs with **Bayes' rule**. For a named clue $j$ and the verdict "successful":
-#
-# $$P(j \text{ on the card} \mid \text{yes}) = \frac{p_j \; P(\text{at least 3 of the other 5 right})}{P(\text{at least 4 of the 6 right})}.$$
-#
-# A "yes" raises every named clue's belief; a "no" lowers them, and lowers most the clues
-# we were least sure of. Here the table hears two verdicts about the Butler.
-#
-# After two verdicts the formula above is not enough: the "yes" has tied the six named
-# clues together (if one of them is wrong, the others must be right), and the second
-# arrest names clue 23 again. So we condition **exactly**: list every way the eleven
-# clues named could be right or wrong ($2^{11} = 2048$ patterns), keep the patterns that
-# agree with both verdicts, and weigh them (`pv.analysis.update_on_verdicts`). The last
-# column shows what the grid gets by applying one verdict after the other, which treats
-# the clues as independent again after each one: close, but about 0.01 too low here.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-butler = pv.SUSPECTS[7].key
-learning = pv.analysis.KnowledgeGrid.from_prior()
-first = (23, 25, 40, 42, 32, 34)       # his bright necktie, the polishing cloth, ...: the referee says "yes"
-second = (23, 33, 44, 41, 36, 38)      # another six: "no" (the real card agrees with both verdicts)
-before = learning.row(butler).copy()
-after_yes = pv.analysis.update_on_verdicts(before, [(first, True)])
-after_both = pv.analysis.update_on_verdicts(before, [(first, True), (second, False)])   # exact
-learning.on_declaration(butler, first, successful=True)      # the grid: one verdict after the other
-learning.on_declaration(butler, second, successful=False)
-one_by_one = learning.row(butler)
-print(f"{'clue':>36}  before   'yes'   'yes' and 'no'   (one verdict at a time)")
-for clue in sorted(set(first) | set(second)):
-    print(f"{pv.CLUES[clue].text:>36}: {before[clue]:.3f} -> {after_yes[clue]:.3f} -> {after_both[clue]:.3f}"
-          f"          ({one_by_one[clue]:.3f})")
-
-
-# %%
-def belief_picture(beliefs, title, highlight=None):
-    fig, ax = plt.subplots(figsize=(18, 5.5))
-    image = ax.imshow(beliefs, cmap="Blues", vmin=0, vmax=1, aspect="auto")
-    ax.set_yticks(range(len(names)), names)
-    ax.set_xticks(range(len(pv.CLUES)), [str(c.id) for c in pv.CLUES], fontsize=9)
-    ax.set_xlabel("clue number (each clue's text is in the list of clues further down)")
-    if highlight is not None:
-        ax.add_patch(plt.Rectangle((-0.5, highlight - 0.5), len(pv.CLUES), 1, fill=False, ec=ORANGE, lw=4))
-    fig.colorbar(image, ax=ax, label="belief: clue on the card")
-    ax.set_title(title)
-    return fig
-
-grid_view = widgets.Output()
-show(grid_view, belief_picture(learning.beliefs, "After a 'yes' and a 'no' about the Butler", highlight=7))
-grid_view
-
-# %% [markdown]
-# ### Your turn: interrogate a secret card
-#
-# The computer holds the ten real confirmation cards. Choose a suspect and six different
-# clues, and press **Arrest**: you hear only "successful" or "unsuccessful". Watch the
-# beliefs move. How few arrests do you need before you are sure of six clues on a card?
-
-# %%
-detective = pv.analysis.KnowledgeGrid.from_prior()
-heard = []
-who = widgets.Dropdown(options=[(s.name, i) for i, s in enumerate(pv.SUSPECTS)], value=7, description="suspect")
-clue_choice = widgets.SelectMultiple(options=[(f"{c.id}: {c.text} ({c.tag})", c.id) for c in pv.CLUES],
-                                     value=(23, 25, 40, 42, 32, 34), rows=12, description="six clues",
-                                     layout=widgets.Layout(width="560px"))
-arrest_button = widgets.Button(description="Arrest!", button_style="primary", icon="gavel",
-                               layout=widgets.Layout(width="200px", height="50px"))
-reset_button = widgets.Button(description="Forget everything", icon="undo",
-                              layout=widgets.Layout(width="200px", height="50px"))
-verdict_view = widgets.Output()
-
-def arrest(button=None):
-    named = tuple(clue_choice.value)
-    if len(named) != rules.named_clues:
-        show(verdict_view, f"Name exactly {rules.named_clues} different clues (you chose {len(named)}).")
-        return
-    suspect = who.value
-    right = len(set(named) & rules.card_sets[suspect])      # the referee's secret count
-    successful = right >= rules.declare_correct
-    odds = pv.analysis.declaration_odds(detective.row(suspect), named)
-    detective.on_declaration(suspect, named, successful)
-    heard.append({"suspect": names[suspect], "named": ", ".join(map(str, named)),
-                  "chance beforehand": round(odds, 3), "verdict": "successful" if successful else "unsuccessful"})
-    row = detective.row(suspect)
-    likely = pd.DataFrame({"clue": [pv.CLUES[c].text for c in detective.most_likely(suspect, 8)],
-                           "belief": [round(float(row[c]), 3) for c in detective.most_likely(suspect, 8)]})
-    show(verdict_view, f"The verdict: {heard[-1]['verdict'].upper()}.", pd.DataFrame(heard),
-         belief_picture(detective.beliefs, f"What you know after {len(heard)} arrest{'s' if len(heard) > 1 else ''}",
-                        highlight=suspect),
-         f"The clues likeliest on {names[suspect]}'s card:", likely)
-
-def forget(button=None):
-    global detective
-    detective = pv.analysis.KnowledgeGrid.from_prior()
-    heard.clear()
-    show(verdict_view, "Back to what the clue texts alone say.")
-
-arrest_button.on_click(arrest)
-reset_button.on_click(forget)
-widgets.VBox([widgets.HBox([who, clue_choice]), widgets.HBox([arrest_button, reset_button]), verdict_view])
-
-
-# %% [markdown]
-# ## 5. Does reasoning pay?
-#
-# The **Detective** bot keeps a belief grid, updates it after every verdict it hears, names
-# its six likeliest clues and arrests only when the chance of success is at least 60%
-# (`boldness`), or at least 85% on an attempt that would retire it: by the book, the third
-# (`last_try_boldness`). It tries to convict when the chance of enough right clues is at least 60%.
-# The **Random** bot does anything that is allowed. Two of each play 500 four-player games,
-# half of them with the Detectives in seats 1 and 3, half in seats 2 and 4 (so the seat
-# does not decide). Press the button.
-
-# %%
-def duel(view):
-    bar = progress_bar(view, 500, "500 games")
-    D, R = pv.bots.Detective, pv.bots.Random
-    line_ups = {(0, 2): [D(), R(), D(), R()], (1, 3): [R(), D(), R(), D()]}   # Detectives' seats: bots
-    start = time.perf_counter()
-    wins, frames = pd.Series({"Detective": 0, "Random": 0}), []
-    for seed, (seats, bots) in enumerate(line_ups.items()):
-        games = bk.simulate(rules, n_players=4, n_games=250, seed=seed, bots=bots, executor=pool, progress=bar)
-        won = games["winner"].dropna()
-        wins += [won.isin(seats).sum(), (~won.isin(seats)).sum()]
-        frames.append(games)
-    games = pd.concat(frames, ignore_index=True)
-    decided = int(wins.sum())
-    low, high = bk.stats.wilson_interval(wins.to_numpy(), decided)
-    share = wins / decided
-    fig, ax = plt.subplots(figsize=(9, 5))
-    ax.bar(wins.index, share, color=[BLUE, ORANGE], hatch=["", "//"], edgecolor="white",
-           yerr=[share - low, high - share], capsize=12)
-    ax.axhline(0.5, color="black", ls="--", label="no better than luck: 1/2")
-    ax.set(ylabel="share of the games won", ylim=(0, 1),
-           title=f"Two Detectives against two Random bots ({decided} games with a winner)")
-    ax.legend()
-    table = pd.DataFrame({"wins": wins, "share": share.round(3), "low": np.round(low, 3), "high": np.round(high, 3)})
-    show(view, f"500 games in {time.perf_counter() - start:.0f} seconds", fig, table,
-         bk.metrics.end_reasons(games).round(3))
-
-duel_button, duel_view = study_button("Play 500 games", duel)
-widgets.VBox([duel_button, duel_view])
-
-# %% [markdown]
-# ## 6. Change the rules
-#
-# * **The 5-8-10 game for experts**: declare with 5 right of 6, convict with 8, then 10.
-# * **No retirement**: the book says the third-failure rule "may be disregarded".
-# * **A different deck**: one card of every clue, or two of every clue.
-# * **No Judge needed**: try to convict as soon as you have declared.
-#
-# Pick a variant and press **Compare**: four Detectives play 300 games of the rulebook and
-# 300 of your variant.
-#
-# *In JupyterLab* you can change any rule: `rules.replace(named_clues=8, declare_correct=5)`,
-# `pv.Rules.children_game()`, `rules.replace(deck=...)` (copies of each clue), or give a
-# suspect a different confirmation card with `rules.replace(cards=...)`.
-
-# %%
-game_kind = widgets.Dropdown(options=["rulebook", "experts: 5-8-10", "children's game"], value="experts: 5-8-10",
-                             description="game")
-retirement = widgets.Checkbox(value=True, description="retire after the third failure", indent=False,
-                              layout=widgets.Layout(width="500px"))
-judge = widgets.Checkbox(value=True, description="the Judge must be in play to convict", indent=False,
-                         layout=widgets.Layout(width="500px"))
-deck = widgets.Dropdown(options=["the box (100 cards)", "one card of every clue", "two cards of every clue"],
-                        description="deck", layout=widgets.Layout(width="420px"))
-DECKS = {"the box (100 cards)": rules.deck, "one card of every clue": (1,) * rules.n_clues,
-         "two cards of every clue": (2,) * rules.n_clues}
-
-def my_variant():
-    base = {"rulebook": pv.Rules, "experts: 5-8-10": pv.Rules.expert,
-            "children's game": pv.Rules.children_game}[game_kind.value]
-    return base(retire_after_failures=3 if retirement.value else None, judge_needed=judge.value,
-                deck=DECKS[deck.value])
-
-def compare(view):
-    try:
-        variant = my_variant()
-    except ValueError as error:
-        show(view, f"That variant makes no sense: {error}")
-        return
-    bar = progress_bar(view, 600, "rulebook and variant")
-    rows = {}
-    for name, chosen in {"rulebook": rules, "your variant": variant}.items():
-        games = bk.simulate(chosen, n_players=4, n_games=300, seed=0, executor=pool, progress=bar)
-        rows[name] = {"median turns": games["turns"].median(),
-                      "90th percentile turns": games["turns"].quantile(0.9),
-                      "declarations per game": games["declarations"].mean(),
-                      "failed declarations per game": (games["declarations"] - games["successful"]).mean(),
-                      "players retired per game": games["retired"].mean(),
-                      "share convicted": (games["end"] == "convicted").mean(),
-                      "share at turn cap": (games["end"] == "turn cap").mean()}
-    table = pd.DataFrame(rows)
-    fig, ax = plt.subplots(figsize=(10, 4.5))
-    table.loc[["median turns", "90th percentile turns"]].plot.bar(ax=ax, color=[BLUE, ORANGE], rot=0)
-    for bar_patch, hatch in zip(ax.patches, ["", ""] + ["//", "//"]):
-        bar_patch.set_hatch(hatch)
-    ax.set(ylabel="turns", title="How long is a game?")
-    show(view, table.round(3), fig)
-
-compare_button, compare_view = study_button("Compare", compare)
-widgets.VBox([game_kind, retirement, judge, deck, compare_button, compare_view])
-
-# %% [markdown]
-# **Think about it**
-#
-# * Why does a "no" lower the beliefs of the clues you were *least* sure of the most?
-# * Is a 60% chance enough to arrest? What would you do on your third attempt?
-# * In the experts' game, are declarations riskier? Does the game get longer?
-# * With one card of every clue, does a hand say more or less about a suspect?
+print(f"{'clue':>32}  before   'yes'   'yes' and 'no'   (one verdict at a time)")
+for clue in sorted(set(FIRST) | set(SECOND)):
+    print(f"{clue_name(clue):>32}: {before[clue]:.3f} -> {after_yes[clue]:.3f} -> {after_both[clue]:.3f}"
+          f"          ({learning.row(BUTLER)[clue]:.3f})")
