@@ -33,6 +33,7 @@ import ipywidgets as widgets
 import numpy as np
 import pandas as pd
 from IPython.display import Markdown
+from matplotlib.ticker import PercentFormatter
 
 import boardkit as bk
 from boardkit.games import mouse_trap as mt
@@ -270,6 +271,7 @@ def stop_chart(view):
     ax.bar(x + 0.2, exact.to_numpy(), width=0.4, color=GREY, hatch="//", edgecolor="black", label="exact")
     ax.set_xticks(x, list(mt.STAGE_LETTERS) + ["caught"])
     ax.set(xlabel="where the chain stopped", ylabel="share of cranks")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
     check = mt.analysis.convergence(rules, times=100_000, seed=1).reset_index()
     show(view, fig, table(check, headers={"cranks": "Cranks", "estimate": "Share caught", "low": "95% interval from",
@@ -296,9 +298,10 @@ def waits_chart(view):
     ax.bar(exact_waits.index + 0.2, exact_waits["probability"], width=0.4, color=GREY, hatch="//",
            edgecolor="black", label="exact: $(1-R)^{k-1}\\,R$")
     ax.set(xlabel="cranks until the first catch", ylabel="share of catches")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.legend(loc="upper right")
-    show(view, fig, f"Simulated mean {with_interval(mean, low, high, percent=False, decimals=3)}; "
-                    f"exact 1/R = {float(mt.analysis.mean_cranks_until_catch(rules)):.3f} cranks.")
+    show(view, fig, Markdown(f"Simulated mean: **{with_interval(mean, low, high, percent=False, decimals=3)}** "
+                             f"cranks (95% interval); exact $1/R$ = **{float(mt.analysis.mean_cranks_until_catch(rules)):.3f}**."))
 
 
 waits_button, waits_view = study_button("20,000 catches", waits_chart)
@@ -319,6 +322,8 @@ def chain_chart(stage_chance, n_stages):
     ax.plot([stage_chance], [whole], "o", ms=14, color=ORANGE, label=f"each {stage_chance:.1%}: all {whole:.1%}")
     ax.axhline(0.9, color="grey", ls="--", lw=1)
     ax.set(xlabel="chance each stage works", ylabel="chance the chain works", ylim=(0, 1.02))
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)
     return fig
 
@@ -383,8 +388,9 @@ def seat_chart(games):
            yerr=[wins["win rate"] - wins["low"], wins["high"] - wins["win rate"]], capsize=10)
     ax.axhline(0.25, color="black", ls="--", label="fair share: 1 in 4")
     ax.set(xlabel="player (Player 1 plays first)", ylabel="share of wins")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), frameon=False)
-    return fig, bk.metrics.seat_fairness(four).verdict()
+    return fig, Markdown(bk.metrics.seat_fairness(four).verdict())
 
 
 def play_games(view):
@@ -425,6 +431,7 @@ def endgame_study(view):
     ax.errorbar(frame["works"], frame["mean"], yerr=[frame["mean"] - frame["low"], frame["high"] - frame["mean"]],
                 fmt="o-", ms=10, capsize=8, lw=3, color=BLUE)
     ax.set(xlabel="chance one crank catches", ylabel="turns after the trap is built")
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     show(view, fig, table(frame, headers={"works": "Trap works", "mean": "Endgame turns, mean", "low": "95% interval from",
                                           "high": "to", "cranks": "Cranks per game"}, percent=("works",), decimals=1))
 
@@ -460,7 +467,7 @@ def compare_traps(view):
                                                   "turns": "Turns in a game (95% interval)",
                                                   "cap": "Stopped at the turn cap", "cranks": "Cranks per game"},
                      percent=("works", "cap"), decimals=1),
-         f"Your weakest link is stage {best}: fix it first.")
+         Markdown(f"**Your weakest link is stage {best}: fix it first.**"))
 
 
 compare_button, compare_view = study_button("Compare", compare_traps)
