@@ -206,7 +206,7 @@ def show_race(rules):
     exact, simulated, cards = race_result(rules)
     steals = "with steals" if rules.steal else "no steals"
     tinker_view.value = (
-        f"<div style='font-size:18px'>First to <b>{rules.team_target}</b> point"
+        f"<div style='font-size:var(--jp-content-font-size1, 18px)'>First to <b>{rules.team_target}</b> point"
         f"{'' if rules.team_target == 1 else 's'}, {steals}: the team that sketches first wins "
         f"<b>{exact:.1%}</b> of races (exact); in {GAMES:,} real games: "
         f"<b>{with_interval(*simulated, decimals=1)}</b> (95% interval). "
@@ -404,11 +404,11 @@ def show_collect(change=None):
     try:
         exact = wld.analysis.expected_to_collect(chosen_guess, chosen_sketch)
     except ValueError as error:
-        collect_view.value = f"<div style='font-size:18px'>That makes no sense: {error}</div>"
+        collect_view.value = f"<div style='font-size:var(--jp-content-font-size1, 18px)'>That makes no sense: {error}</div>"
         return
     simulated = wld.analysis.simulate_collect(chosen_guess, n=5_000, seed=5, p_sketch=chosen_sketch)
     mean, low, high = bk.stats.mean_interval(simulated)
-    collect_view.value = (f"<div style='font-size:18px'>Exact: {exact} = {float(exact):.3f} cards to own four "
+    collect_view.value = (f"<div style='font-size:var(--jp-content-font-size1, 18px)'>Exact: {exact} = {float(exact):.3f} cards to own four "
                           f"colours<br>5,000 simulated players: {with_interval(mean, low, high, percent=False, decimals=3)} "
                           f"cards (95% interval)</div>")
 
