@@ -129,14 +129,14 @@ def dud_answer(prediction):
             duds = 0
     mean, low, high = bk.stats.mean_interval(waits)
     exact = md.analysis.expected_duds_before_date(rules)
-    return (answer_table(prediction, exact=f"{exact} Dud", simulated=(mean, low, high), percent=False,
+    return (answer_table(prediction, exact=f"{exact}", simulated=(mean, low, high), percent=False,
                          decimals=2, simulated_label=f"The computer, waiting {len(waits):,} times (95% interval)"),
             Markdown("Only two outcomes matter: her date (it ends the wait) and the Dud. They are equally "
                      "likely, like the two sides of a coin, so on average she meets the Dud **once** before "
                      "her date."))
 
 Prediction("Dressed for the Formal Dance, she opens the door again and again. How many times does she meet "
-           "the Dud, on average, before her date?", number=(0, 5, 0.5), unit="Duds", reveal=dud_answer)
+           "the Dud, on average, before her date?", number=(0, 5, 0.5), reveal=dud_answer)
 
 # %% [markdown]
 # ## 3. Is the secret door fair?
@@ -197,7 +197,7 @@ def on_open(button):
 open_buttons = []
 for times in (10, 100):
     button = widgets.Button(description=f"Open it {times} times", button_style="primary", icon="door-open",
-                            layout=widgets.Layout(width="200px", height="48px"))
+                            layout=widgets.Layout(width="auto", min_width="200px", height="48px"))
     button.times = times
     button.on_click(on_open)
     open_buttons.append(button)
@@ -227,7 +227,8 @@ def reveal(button):
 door_setting = widgets.Dropdown(options=SETTINGS, value="secret", description="Teacher: the secret door is",
                                 style={"description_width": "initial"}, layout=widgets.Layout(width="560px"))
 door_setting.observe(choose_door, names="value")
-reveal_button = widgets.Button(description="Teacher: reveal the door", layout=widgets.Layout(width="260px"))
+reveal_button = widgets.Button(description="Teacher: reveal the door",
+                               layout=widgets.Layout(width="auto", min_width="260px", height="40px"))
 reveal_button.on_click(reveal)
 reveal_view = widgets.Output()
 teacher_only(door_setting, reveal_button, reveal_view)
@@ -235,7 +236,7 @@ teacher_only(door_setting, reveal_button, reveal_view)
 # %% [markdown]
 # ## 4. Change the rules
 #
-# A player may hold **6 cards**. The computer can play a thousand games in a second or two and count
+# A player may hold **6 cards**. The computer can play a thousand games in a few seconds and count
 # their turns (a turn is one roll of the die). Guess first, then change the rules yourself.
 
 # %%
@@ -356,6 +357,8 @@ def run_tests(view):
     show(view, *items)
 
 test_button, test_view = study_button("Test the doors", run_tests)
+test_button.layout.width = "auto"          # the whole label, in Large type too
+test_button.layout.min_width = "250px"
 further.add(
     "### A fairness test: chi-square\n"
     "Even a fair door never gives exactly 1/5 of each outcome, so how far is too far? The **chi-square** "
@@ -398,6 +401,8 @@ def play_10000_games(view):
          *seat_win_table(games))
 
 run_button, length_view = study_button("Play 10,000 games", play_10000_games)
+run_button.layout.width = "auto"
+run_button.layout.min_width = "250px"
 further.add(
     "### How long is a game, and does going first help?\n"
     "Four Collector bots play 10,000 games. The computer plays them on its fast lane (about 15 times faster "
@@ -434,6 +439,8 @@ def compare_variants(view):
     show(view, compare_table(compare))
 
 compare_button, compare_view = study_button("Compare the rules", compare_variants)
+compare_button.layout.width = "auto"
+compare_button.layout.min_width = "250px"
 further.add("### Four rule sets, 2,000 games each\nWhich change makes games shortest? Does a rigged door "
             "help the player who goes first?")
 further.add_widget(widgets.VBox([compare_button, compare_view]))
