@@ -1,25 +1,38 @@
 """Philo Vance throughput: full 4-player adult games with Detective bots on one core,
-and how long the deduction's calls take.
+how long the deduction's calls take, and the fast lane beside the reference engine.
 
     python benchmarks/bench_philo_vance.py
     python benchmarks/bench_philo_vance.py --games 2000 --calls 5000 --repeat 5
+    python benchmarks/bench_philo_vance.py --only-engines --random-games 300 --fast-games 20000
 
 Each figure is the best of ``--repeat`` runs; games/second also shows the
 process (CPU) time, which other work on the machine disturbs less.  The
 deduction's figures are milliseconds per call (``time.perf_counter``);
 ``best_declaration`` (the best 6 of 12 clues, all 924 ways) must stay under 50 ms.
+
+The fast lane (issue 13) plays ``Random`` bots only (the Detective has no
+compiled twin: see ``fast.py``), so the engines are compared on Random games
+of the rulebook with 2, 4 and 6 players, one core, ``bk.simulate`` with no
+executor: games/s of each and the ratio (wall clock, and CPU time, which a
+busy machine disturbs less); then the first compile (a fresh process with an
+empty ``NUMBA_CACHE_DIR``) and the cached start (a second fresh process on
+that cache), each less the time that process takes to import the lane.
 """
 from __future__ import annotations
 
 import argparse
 import os
 import platform
+import subprocess
+import sys
+import tempfile
 import time
 
 import numpy as np
 from timing import timed  # benchmarks/timing.py
 
 import boardkit as bk
+from boardkit.core.bots import Random
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import analysis as an
 from boardkit.games.philo_vance.components import CLUES, SUSPECTS
@@ -43,13 +56,71 @@ def play_games(n_games: int) -> None:
         bk.play(pv.Game(rules, 4, seed=seed, record_events=False), bots)
 
 
+def simulate(n_players: int, n_games: int, engine: str) -> None:
+    bots = [Random() for _ in range(n_players)]
+    frame = bk.simulate(pv.Rules(), n_players, n_games, seed=1, bots=bots, progress=False, executor=None,
+                        engine=engine)
+    assert frame.attrs["engine"] == engine
+
+
+#: what a fresh process does to play its first fast game
+FIRST_GAME = """
+import time
+started, started_cpu = time.perf_counter(), time.process_time()
+import numpy as np
+from boardkit.core.bots import Random
+from boardkit.games import philo_vance as pv
+from boardkit.games.philo_vance import fast
+imported = time.perf_counter()
+imported_cpu = time.process_time()
+fast.play_games(pv.Rules(), 4, np.array([1], np.int64), [Random() for _ in range(4)])
+print(imported - started, time.perf_counter() - imported, time.process_time() - imported_cpu)
+"""
+
+
+def first_game(cache_dir: str) -> tuple[float, float, float]:
+    """(import seconds, compile-or-load and first game seconds, the same in CPU seconds) in a fresh
+    process whose numba cache is ``cache_dir``."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    out = subprocess.run([sys.executable, "-c", FIRST_GAME], env=env, capture_output=True, text=True, check=True)
+    imported, played, played_cpu = map(float, out.stdout.split())
+    return imported, played, played_cpu
+
+
+def engines_side_by_side(args) -> None:
+    print(f"\nreference engine vs fast lane, bk.simulate, Random bots, the rulebook, one core "
+          f"({args.random_games:,} reference games, {args.fast_games:,} fast games, best of {args.repeat}):")
+    for n_players in (2, 4, 6):
+        simulate(n_players, 10, "fast")  # compiled (or loaded from the cache) here
+        ref_wall, ref_cpu = timed(lambda: simulate(n_players, args.random_games, "reference"), args.repeat)
+        fast_wall, fast_cpu = timed(lambda: simulate(n_players, args.fast_games, "fast"), args.repeat)
+        ref, lane = args.random_games / ref_wall, args.fast_games / fast_wall
+        ref_c, lane_c = args.random_games / ref_cpu, args.fast_games / fast_cpu
+        print(f"  {n_players} Random players: reference {ref:6,.0f} games/s   fast {lane:8,.0f} games/s   "
+              f"ratio {lane / ref:4.0f}x   (CPU time: {ref_c:,.0f} vs {lane_c:,.0f} games/s, {lane_c / ref_c:.0f}x)")
+    with tempfile.TemporaryDirectory(prefix="pv-numba-") as cache:
+        imported, compiled, compiled_cpu = first_game(cache)
+        _, loaded, loaded_cpu = first_game(cache)
+    print(f"  first compile (empty numba cache): import {imported:.2f} s, compile + first game {compiled:.2f} s "
+          f"({compiled_cpu:.2f} s CPU)")
+    print(f"  cached start (a fresh process):    load from the cache + first game {loaded:.2f} s "
+          f"({loaded_cpu:.2f} s CPU)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games for the games/second figure")
     parser.add_argument("--calls", type=int, default=2000, help="calls per run")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each figure (the best is shown)")
+    parser.add_argument("--random-games", type=int, default=300,
+                        help="reference games of Random bots for the engines' comparison")
+    parser.add_argument("--fast-games", type=int, default=20_000, help="fast-lane games for the engines' comparison")
+    parser.add_argument("--only-engines", action="store_true", help="only the reference vs fast comparison")
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
+    if args.only_engines:
+        engines_side_by_side(args)
+        return
     play_games(50)  # warm up: imports, caches
     wall, cpu = timed(lambda: play_games(args.games), args.repeat)
     print(f"bk.play, 4 Detective bots, events off : {args.games / wall:8.0f} games/s "
@@ -77,6 +148,7 @@ def main() -> None:
     start = time.perf_counter()
     an.simulate_hand_matches(100_000, seed=0)
     print(f"{'simulate_hand_matches, 100,000 hands':38s} {time.perf_counter() - start:9.4f} s")
+    engines_side_by_side(args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1013 @@
+"""Philo Vance's fast lane: the same rules as ``game.py``, compiled for big simulations.
+
+This module is the *instrument*, not the definition: ``game.py`` says what
+the rules are, and students read it.  Here the same game is written again as
+plain loops over small integer arrays and compiled with numba (see
+:mod:`boardkit.core.fast`).  Tests (``tests/philo_vance/test_pv_fast.py``)
+prove that its frames agree in distribution with the reference engine's, on
+the rulebook and on variants; the two do not play the same game from the
+same seed (they draw their numbers differently).
+
+What it covers: every field of :class:`~.rules.Rules` (any deck, cards and
+board file, court size, the 4-7-9 and 5-8-10 numbers, the third failure or
+none, the Judge, green-arrow rewards, demand refills, reshuffles, the
+children's game with its hand limit, the turn cap), 2-6 players, and one
+bot: ``Random`` (any legal action, equally likely).  At every decision the
+lane lists the same legal actions as ``Game.legal_actions()`` and picks one
+uniformly through its own generator.
+
+What it does not cover: the **Detective** (the default bot).  It decides by
+beliefs: a :class:`~.analysis.KnowledgeGrid` over 10 suspects x 50 clues,
+updated after every verdict by a Bayesian step over the named clues'
+combinations, and exact Poisson-binomial odds of each arrest and conviction
+(see ``bots.py`` and ``analysis.py``); a game with Detectives is played by
+the reference engine (``engine="auto"`` falls back to it).
+
+How the state is kept (one game at a time, arrays reused between games):
+
+* ``position[piece]``: the space of each piece (seats 0-5, Philo Vance 6),
+  -1 off the board (a retired player, Philo Vance before his 7);
+* ``court[seat, juror]``: the clue on each juror (-1: none), ``up[seat,
+  juror]`` 1 when it is face up; the children's ``hand[seat, k]`` with
+  ``seat_[seat, HAND_N]`` cards;
+* ``pile`` (bottom first; the top is the last), ``discards`` likewise, their
+  heights in ``g[PILE_N]``, ``g[DISCARD_N]``;
+* ``seat_[seat, ...]``: suspect, declared, failures, needs_more, retired,
+  claimed clue, claim_waits, has_court, ...; ``g[...]``: whose turn, turns,
+  winner, end, Philo Vance's owner, the Judge, counts, the lead;
+* the board as tables: ``dest[space, steps, k]`` (``Board.destinations``),
+  ``adj[space, k]`` (the two-way paths), ``kind_[space]`` (red spot, arrow).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from boardkit.core.bots import Random
+from boardkit.core.fast import below, new_chance, njit, seed_chance
+
+from .rules import PHILO_VANCE
+
+#: every function of the lane is compiled without numba's reference counting: nothing in it
+#: allocates (the arrays come from :func:`new_state`), and counting the references of some twenty
+#: arrays at every call took half the time of a game
+lane_jit = njit(_nrt=False)
+
+PV = PHILO_VANCE  # Philo Vance's piece (the seats are 0..5)
+N_PIECES = 7
+MAX_STEPS = 12    # two dice
+# g[...] slots: one game's scalars
+(CURRENT, TURNS, WINNER, END, PV_OWNER, JUDGE, DECLARATIONS, BUMPS, PILE_N, DISCARD_N, ON_CLUE_SPOT,
+ EXTRA_TURN, LEADER, LEAD_CHANGES, STANDINGS_STALE) = range(15)
+N_G = 15
+# seat_[seat, ...] slots: each player's scalars
+(SUSPECT, DECLARED, FAILURES, NEEDS_MORE, RETIRED, CLAIMED, CLAIM_WAITS, HAS_COURT, HAND_N, STANDING,
+ WORST) = range(11)
+N_SEAT = 11
+# how a game ended (END)
+GOING_ON, CONVICTED, ALL_RETIRED, TURN_CAP = 0, 1, 2, 3
+END_NAMES = {CONVICTED: "convicted", ALL_RETIRED: "all retired", TURN_CAP: "turn cap"}
+# the rules unpacked into one int array (R_...)
+(R_COURT_SIZE, R_NAMED, R_DECLARE, R_CONVICT, R_FALLBACK, R_RETIRE, R_JUDGE_NEEDED, R_ARROW_REWARDS,
+ R_DEMAND_REFILL, R_RESHUFFLE, R_CHILDREN, R_HAND_LIMIT, R_CHILDREN_WIN, R_MAX_TURNS, R_N_SUSPECTS,
+ R_N_CLUES) = range(16)
+# the board unpacked into one int array (B_...): special spaces, then the queue
+B_X, B_START, B_PARK, B_QUEUE = 0, 1, 2, 3  # B_QUEUE .. B_QUEUE + 3: Radio Car, Call Box 1, 2, 3
+# kind_[space] bits
+RED_SPOT, ARROW = 1, 2
+QUEUE = -1  # a piece bumped off X goes to the Radio Car queue (actions.QUEUE)
+# rows of the scratch array ``work`` (numbers a decision lists, kept between calls so nothing is allocated)
+(W_CHOICES, W_OTHERS, W_TARGETS, W_MOVING, W_WAITING, W_ONWARD, W_BUMPED, W_BUMPER, W_PENALISED, W_PENALISER,
+ W_DRAWS, W_SHOWN, W_FOUND, W_CARDS, W_POOL, W_NAMED, W_JURORS, W_SUSPECTS, W_THROWERS, W_TOTALS) = range(20)
+N_WORK = 20
+
+
+# -- small counts ------------------------------------------------------------------------
+@lane_jit
+def distinct_in_play(p, court, up, hand, seat_, rules, seen):
+    """How many different clues are in play for ``p`` (Game.clues_in_play); marks them in ``seen``
+    (the caller clears it with :func:`clear_seen`)."""
+    n = 0
+    if rules[R_CHILDREN]:
+        for k in range(seat_[p, HAND_N]):
+            clue = hand[p, k]
+            if not seen[clue]:
+                seen[clue] = 1
+                n += 1
+        return n
+    for j in range(rules[R_COURT_SIZE]):
+        clue = court[p, j]
+        if up[p, j] and clue >= 0 and not seen[clue]:
+            seen[clue] = 1
+            n += 1
+    return n
+
+
+@lane_jit
+def clear_seen(seen):
+    for c in range(seen.shape[0]):
+        seen[c] = 0
+
+
+@lane_jit
+def correct_in_play(p, court, up, hand, seat_, rules, on_card, seen):
+    """Game.correct_in_play: the player's different clues in play that are on his suspect's card."""
+    suspect = seat_[p, SUSPECT]
+    if suspect < 0 or (not rules[R_CHILDREN] and not seat_[p, HAS_COURT]):
+        return 0
+    n = 0
+    if rules[R_CHILDREN]:
+        for k in range(seat_[p, HAND_N]):
+            clue = hand[p, k]
+            if not seen[clue]:
+                seen[clue] = 1
+                n += on_card[suspect, clue]
+        for k in range(seat_[p, HAND_N]):
+            seen[hand[p, k]] = 0
+        return n
+    for j in range(rules[R_COURT_SIZE]):
+        clue = court[p, j]
+        if up[p, j] and clue >= 0 and not seen[clue]:
+            seen[clue] = 1
+            n += on_card[suspect, clue]
+    unmark_in_play(p, court, up, hand, seat_, rules, seen)
+    return n
+
+
+@lane_jit
+def unmark_in_play(p, court, up, hand, seat_, rules, seen):
+    """Clear the marks :func:`distinct_in_play` left in ``seen`` (only the places it looked at)."""
+    if rules[R_CHILDREN]:
+        for k in range(seat_[p, HAND_N]):
+            seen[hand[p, k]] = 0
+        return
+    for j in range(rules[R_COURT_SIZE]):
+        if court[p, j] >= 0:
+            seen[court[p, j]] = 0
+
+
+@lane_jit
+def any_face_up(p, court, up, rules):
+    for j in range(rules[R_COURT_SIZE]):
+        if up[p, j]:
+            return True
+    return False
+
+
+@lane_jit
+def owner_of(piece, g):
+    """Game.owner: the seat a piece plays for (Philo Vance: his owner, -1 nobody's)."""
+    return g[PV_OWNER] if piece == PV else piece
+
+
+# -- the lead (core/lead.py's LeadTracker) ------------------------------------------------
+@lane_jit
+def note_standing(n_players, court, up, hand, seat_, g, rules, on_card, seen):
+    """The end of a turn (Game._note_standing): each seat's standing is correct_in_play, handed
+    to :func:`lead_update`.  The standings are worked out again only when a clue in play or a
+    suspect changed since the last time (``g[STANDINGS_STALE]``): the same standings again
+    would change nothing."""
+    if not g[STANDINGS_STALE]:
+        return
+    g[STANDINGS_STALE] = 0
+    for p in range(n_players):
+        seat_[p, STANDING] = correct_in_play(p, court, up, hand, seat_, rules, on_card, seen)
+    lead_update(n_players, seat_, g)
+
+
+@lane_jit
+def lead_update(n_players, seat_, g):
+    """LeadTracker.update with the standings ``seat_[:, STANDING]``: each seat's worst deficit,
+    and a change of sole leader (``g[LEADER]``: -1 before anyone led alone; ``g[LEAD_CHANGES]``)."""
+    best = seat_[0, STANDING]
+    for p in range(n_players):
+        best = max(best, seat_[p, STANDING])
+    n_best, leader = 0, -1
+    for p in range(n_players):
+        if best - seat_[p, STANDING] > seat_[p, WORST]:
+            seat_[p, WORST] = best - seat_[p, STANDING]
+        if seat_[p, STANDING] == best:
+            n_best += 1
+            leader = p
+    if n_best == 1 and leader != g[LEADER]:  # a tie for the lead is skipped
+        if g[LEADER] >= 0:
+            g[LEAD_CHANGES] += 1
+        g[LEADER] = leader
+
+
+# -- the piles ----------------------------------------------------------------------------
+@lane_jit
+def shuffle(cards, n, chance):
+    """Fisher-Yates: every order of the first ``n`` cards equally likely."""
+    for i in range(n - 1, 0, -1):
+        j = below(chance, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@lane_jit
+def draw_card(pile, discards, g, rules, chance):
+    """Game._draw_card: the top clue of the pile, -1 if none; an empty pile takes the
+    shuffled discards first when ``reshuffle_discards``."""
+    if g[PILE_N] == 0 and rules[R_RESHUFFLE] and g[DISCARD_N] > 0:
+        for k in range(g[DISCARD_N]):
+            pile[k] = discards[k]
+        g[PILE_N], g[DISCARD_N] = g[DISCARD_N], 0
+        shuffle(pile, g[PILE_N], chance)
+    if g[PILE_N] == 0:
+        return -1
+    g[PILE_N] -= 1
+    return pile[g[PILE_N]]
+
+
+@lane_jit
+def put_under(pile, g, work, row, n):
+    """``pile.cards[0:0] = cards`` (the first ``n`` of ``work[row]``): face down at the bottom, in order."""
+    for k in range(g[PILE_N] - 1, -1, -1):
+        pile[k + n] = pile[k]
+    for k in range(n):
+        pile[k] = work[row, k]
+    g[PILE_N] += n
+
+
+# -- claims --------------------------------------------------------------------------------
+@lane_jit
+def offer_claims(discarder, n_players, discards, seat_, g, rules, chance):
+    """Game._offer_top: the top discard is offered round the table from the player whose turn it
+    is (not to its discarder, a retired player, one with no court card or one holding a claim);
+    each says CLAIM or PASS.  A claim exposes the card beneath, offered to everybody again."""
+    while not rules[R_CHILDREN] and g[DISCARD_N] > 0:
+        claimer = -1
+        for k in range(n_players):
+            p = (g[CURRENT] + k) % n_players
+            if p == discarder or seat_[p, RETIRED] or not seat_[p, HAS_COURT] or seat_[p, CLAIMED] >= 0:
+                continue
+            if below(chance, 2) == 0:  # [CLAIM, PASS]
+                claimer = p
+                break
+        if claimer < 0:
+            return
+        g[DISCARD_N] -= 1
+        seat_[claimer, CLAIMED] = discards[g[DISCARD_N]]
+        seat_[claimer, CLAIM_WAITS] = 1 if claimer == g[CURRENT] else 0  # "when it comes his turn": his next
+        discarder = -1
+
+
+# -- proving the case ----------------------------------------------------------------------
+@lane_jit
+def win(p, n_players, court, up, hand, seat_, g, rules, on_card, seen):
+    note_standing(n_players, court, up, hand, seat_, g, rules, on_card, seen)  # the winning turn ends here
+    g[WINNER] = p
+    g[END] = CONVICTED
+
+
+@lane_jit
+def check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen):
+    """Game._check_proof: a player who must prove the fallback number (or a child) wins as soon as he has it."""
+    if rules[R_CHILDREN]:
+        needed = rules[R_CHILDREN_WIN]
+    elif seat_[p, NEEDS_MORE]:
+        needed = rules[R_FALLBACK]
+    else:
+        return
+    if correct_in_play(p, court, up, hand, seat_, rules, on_card, seen) >= needed:
+        win(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
+
+
+# -- keeping a clue ------------------------------------------------------------------------
+@lane_jit
+def keep_or_discard(p, clue, keep_only, n_players, court, up, hand, seat_, pile, discards, g, rules,
+                    on_card, seen, chance):
+    """Game._offer_keep / _keep: the drawn clue goes on any juror (any place of a full hand),
+    the old clue to the discards; or the drawn clue is discarded (not a demanded one).
+    A child with room in his hand simply adds it."""
+    children = rules[R_CHILDREN]
+    if children and seat_[p, HAND_N] < rules[R_HAND_LIMIT]:
+        hand[p, seat_[p, HAND_N]] = clue
+        seat_[p, HAND_N] += 1
+        g[STANDINGS_STALE] = 1
+        check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
+        return
+    places = seat_[p, HAND_N] if children else rules[R_COURT_SIZE]
+    k = below(chance, places if keep_only else places + 1)  # Keep(1..places) [+ DISCARD]
+    if k == places:
+        discards[g[DISCARD_N]] = clue
+        g[DISCARD_N] += 1
+        offer_claims(p, n_players, discards, seat_, g, rules, chance)
+        return
+    if children:
+        old = hand[p, k]
+        hand[p, k] = clue
+    else:
+        old = court[p, k]
+        court[p, k] = clue
+        up[p, k] = 1
+    g[STANDINGS_STALE] = 1
+    if old >= 0:
+        discards[g[DISCARD_N]] = old
+        g[DISCARD_N] += 1
+    check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
+    if old >= 0 and g[END] == GOING_ON:
+        offer_claims(p, n_players, discards, seat_, g, rules, chance)
+
+
+@lane_jit
+def take_clue(p, from_claim, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance):
+    """Game._take_clue: draw a clue (or take the claimed one), then keep it or discard it."""
+    if from_claim:
+        clue = seat_[p, CLAIMED]
+        seat_[p, CLAIMED] = -1
+        seat_[p, CLAIM_WAITS] = 0
+    else:
+        clue = draw_card(pile, discards, g, rules, chance)
+        if clue < 0:
+            return  # no clue is left to draw
+    keep_or_discard(p, clue, False, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
+                    chance)
+
+
+# -- the board -----------------------------------------------------------------------------
+@lane_jit
+def n_at(space, skip, position, n_players, work, row):
+    """The pieces on ``space`` other than ``skip`` (seats first, then Philo Vance) into ``work[row]``."""
+    n = 0
+    for piece in range(N_PIECES):
+        if (piece < n_players or piece == PV) and piece != skip and position[piece] == space:
+            work[row, n] = piece
+            n += 1
+    return n
+
+
+@lane_jit
+def queue_free(position, board):
+    """How many places of the Radio Car queue are free."""
+    free = 0
+    for q in range(4):
+        taken = False
+        for piece in range(N_PIECES):
+            if position[piece] == board[B_QUEUE + q]:
+                taken = True
+        if not taken:
+            free += 1
+    return free
+
+
+@lane_jit
+def sends_to_queue(space, board, kind_):
+    """X and the green arrows send a bumped piece to the Radio Car queue."""
+    return space == board[B_X] or (kind_[space] & ARROW) != 0
+
+
+@lane_jit
+def send_to_queue(piece, position, board):
+    """The first free place: the Radio Car, then Call Box 1, 2, 3."""
+    for q in range(4):
+        place = board[B_QUEUE + q]
+        taken = False
+        for other in range(N_PIECES):
+            if position[other] == place:
+                taken = True
+        if not taken:
+            position[piece] = place
+            return
+
+
+@lane_jit
+def queue_blocked(where, position, board):
+    """Call Box 2 and 3 wait until the numbered places ahead of them are clear."""
+    for q in range(2, 4):
+        if where == board[B_QUEUE + q]:
+            for ahead in range(1, q):
+                for piece in range(N_PIECES):
+                    if position[piece] == board[B_QUEUE + ahead]:
+                        return True
+    return False
+
+
+# -- bumping ---------------------------------------------------------------------------------
+@lane_jit
+def beyond(came_from, space, n_pieces, position, board, adj, n_adj, kind_, work):
+    """Game._beyond: where ``n_pieces`` pushed on from ``space`` may go down the line (X and the
+    arrows only while the queue has a place for each)."""
+    room = queue_free(position, board) >= n_pieces
+    n = 0
+    for k in range(n_adj[space]):
+        s = adj[space, k]
+        if s != came_from and (room or not sends_to_queue(s, board, kind_)):
+            work[W_ONWARD, n] = s
+            n += 1
+    return n
+
+
+@lane_jit
+def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, adj,
+         n_adj, kind_, on_card, seen, chance, work):
+    """Game._bump, _push_on and _chain_done: move the bumped piece (and down the line the pieces
+    it lands on); each bumped player may lose a clue, turned down by the player whose piece
+    bumped him; then whoever was bumped onto a clue spot draws."""
+    g[BUMPS] += 1
+    work[W_BUMPED, 0], work[W_BUMPER, 0] = piece, mover  # each bumped piece, and the piece that bumped it
+    n_victims = 1
+    work[W_MOVING, 0] = piece
+    n_moving = 1
+    start = position[piece]
+    if to == QUEUE:
+        send_to_queue(piece, position, board)
+    else:
+        space = to
+        while True:
+            if sends_to_queue(space, board, kind_):
+                for k in range(n_moving):
+                    send_to_queue(work[W_MOVING, k], position, board)
+                break
+            n_waiting = n_at(space, mover, position, n_players, work, W_WAITING)
+            for k in range(n_moving):
+                position[work[W_MOVING, k]] = space
+            n_onward = beyond(start, space, n_waiting, position, board, adj, n_adj, kind_, work)
+            if n_waiting == 0 or n_onward == 0:
+                break
+            for k in range(n_waiting):  # the pieces waiting there are bumped by the first one arriving
+                work[W_BUMPED, n_victims], work[W_BUMPER, n_victims] = work[W_WAITING, k], work[W_MOVING, 0]
+                n_victims += 1
+            for k in range(n_waiting):
+                work[W_MOVING, k] = work[W_WAITING, k]
+            n_moving = n_waiting
+            start, space = space, work[W_ONWARD, 0] if n_onward == 1 else work[W_ONWARD, below(chance, n_onward)]
+    # the chain is done: penalties first, then the draws (Game._chain_done)
+    n_penalties = n_draws = 0
+    for v in range(n_victims):
+        owner, bumper = owner_of(work[W_BUMPED, v], g), owner_of(work[W_BUMPER, v], g)
+        if owner < 0 or not seat_[owner, HAS_COURT]:
+            continue
+        if bumper >= 0 and bumper != owner and any_face_up(owner, court, up, rules):
+            work[W_PENALISED, n_penalties], work[W_PENALISER, n_penalties] = owner, bumper
+            n_penalties += 1
+        if kind_[position[work[W_BUMPED, v]]] & RED_SPOT:
+            work[W_DRAWS, n_draws] = owner
+            n_draws += 1
+    for k in range(n_penalties):
+        victim = work[W_PENALISED, k]
+        if any_face_up(victim, court, up, rules):  # the bumper turns one down, or spares him
+            n_up = 0
+            for j in range(rules[R_COURT_SIZE]):
+                n_up += up[victim, j]
+            pick = below(chance, n_up + 1)  # TurnDown(face-up jurors) + [SPARE]
+            for j in range(rules[R_COURT_SIZE]):
+                if up[victim, j]:
+                    if pick == 0:
+                        up[victim, j] = 0
+                        g[STANDINGS_STALE] = 1
+                    pick -= 1
+    for k in range(n_draws):
+        take_clue(work[W_DRAWS, k], False, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
+                  chance)
+        if g[END] != GOING_ON:
+            return
+
+
+@lane_jit
+def bump_check(piece, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, adj, n_adj,
+               kind_, on_card, seen, chance, work):
+    """Game._bump_choices: a piece landing where others stand may bump one of them to an
+    adjoining space (off X: to the queue), or not bump at all."""
+    at = position[piece]
+    n_others = n_at(at, piece, position, n_players, work, W_OTHERS)
+    if n_others == 0:
+        return
+    free = queue_free(position, board) > 0
+    n_targets = 0
+    if at == board[B_X]:
+        if free:
+            work[W_TARGETS, 0] = QUEUE
+            n_targets = 1
+    else:
+        for k in range(n_adj[at]):
+            t = adj[at, k]
+            if free or not sends_to_queue(t, board, kind_):
+                work[W_TARGETS, n_targets] = t
+                n_targets += 1
+    n_choices = n_others * n_targets
+    if n_choices == 0:
+        return
+    k = below(chance, n_choices + 1)  # Bump(piece, to) for each piece and target, + [NO_BUMP]
+    if k == n_choices:
+        return
+    bump(work[W_OTHERS, k // n_targets], work[W_TARGETS, k % n_targets], piece, n_players, position, court, up,
+         hand, seat_, pile, discards, g, rules, board, adj, n_adj, kind_, on_card, seen, chance, work)
+
+
+# -- arriving ------------------------------------------------------------------------------------
+@lane_jit
+def demandable(p, n_players, court, up, hand, seat_, rules, on_card, seen, work):
+    """Game._demandable: the clues of his card he lacks that another active player shows face up."""
+    suspect = seat_[p, SUSPECT]
+    shown = work[W_SHOWN]
+    for c in range(seen.shape[0]):
+        shown[c] = 0
+    for other in range(n_players):
+        if other != p and not seat_[other, RETIRED]:
+            distinct_in_play(other, court, up, hand, seat_, rules, seen)
+            for c in range(seen.shape[0]):
+                if seen[c]:
+                    shown[c] = 1
+                    seen[c] = 0
+    distinct_in_play(p, court, up, hand, seat_, rules, seen)
+    n = 0
+    for c in range(seen.shape[0]):
+        if on_card[suspect, c] and shown[c] and not seen[c]:
+            work[W_FOUND, n] = c
+            n += 1
+    clear_seen(seen)
+    return n
+
+
+@lane_jit
+def demand(p, clue, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance):
+    """Game._demand: the first player on his left showing the clue gives it up (refilling that juror
+    from the pile when ``demand_refill``); the demanded clue must be kept."""
+    for k in range(1, n_players):
+        giver = (p + k) % n_players
+        if seat_[giver, RETIRED]:
+            continue
+        for j in range(rules[R_COURT_SIZE]):
+            if up[giver, j] and court[giver, j] == clue:
+                refill = draw_card(pile, discards, g, rules, chance) if rules[R_DEMAND_REFILL] else -1
+                court[giver, j] = refill
+                up[giver, j] = 1 if refill >= 0 else 0
+                g[STANDINGS_STALE] = 1
+                keep_or_discard(p, clue, True, n_players, court, up, hand, seat_, pile, discards, g, rules,
+                                on_card, seen, chance)
+                return
+
+
+@lane_jit
+def receive_court(p, court, up, seat_, pile, discards, g, rules, chance):
+    """First to X: the top clues of the pile on jurors 1-12, face up."""
+    for j in range(rules[R_COURT_SIZE]):
+        clue = draw_card(pile, discards, g, rules, chance)
+        court[p, j] = clue
+        up[p, j] = 1 if clue >= 0 else 0
+    seat_[p, HAS_COURT] = 1
+    g[STANDINGS_STALE] = 1
+
+
+@lane_jit
+def arrive(piece, by_arrow, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, kind_,
+           on_card, seen, chance, work):
+    """Game._task_arrive: what the space the piece stopped on gives its owner."""
+    space, owner = position[piece], g[CURRENT]
+    x = board[B_X]
+    if rules[R_CHILDREN]:  # a spot, an arrow space or X gives a clue
+        if space == x or kind_[space] != 0:
+            g[ON_CLUE_SPOT] = 1
+            take_clue(owner, False, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
+                      chance)
+        return
+    if space != x and not (kind_[space] & RED_SPOT):
+        return
+    if space == x and piece == owner and not seat_[owner, HAS_COURT]:
+        receive_court(owner, court, up, seat_, pile, discards, g, rules, chance)
+        return  # the turn ends (the player has no Philo Vance to move yet)
+    if not seat_[owner, HAS_COURT]:
+        return  # clue spots give nothing before the first visit to X
+    if by_arrow and not rules[R_ARROW_REWARDS]:
+        return
+    g[ON_CLUE_SPOT] = 1
+    if space == x and piece == owner:
+        g[EXTRA_TURN] = 1
+    if space == x and seat_[owner, NEEDS_MORE]:
+        n = demandable(owner, n_players, court, up, hand, seat_, rules, on_card, seen, work)
+        if n > 0:
+            k = below(chance, n + 1)  # Demand(each clue) + [DRAW]
+            if k < n:
+                demand(owner, work[W_FOUND, k], n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
+                       chance)
+                return
+    take_clue(owner, seat_[owner, CLAIMED] >= 0, n_players, court, up, hand, seat_, pile, discards, g, rules,
+              on_card, seen, chance)
+
+
+@lane_jit
+def move(piece, steps, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest,
+         adj, n_adj, kind_, on_card, seen, chance, work):
+    """Game._task_move and _move: the whole throw one way to any space exactly ``steps`` away
+    (children: not onto another piece); a green arrow sends the piece to X; then it may bump,
+    then it arrives."""
+    where = position[piece]
+    if piece == PV and (g[PV_OWNER] != g[CURRENT] or where < 0 or where == board[B_X]):
+        return  # not his to move, not on the board, or staying on X for good
+    if queue_blocked(where, position, board):
+        return
+    children = rules[R_CHILDREN]
+    n = 0
+    for k in range(n_dest[where, steps]):
+        s = dest[where, steps, k]
+        if children:
+            taken = False
+            for other in range(N_PIECES):
+                if other != piece and position[other] == s:
+                    taken = True
+            if taken:
+                continue
+        work[W_CHOICES, n] = s
+        n += 1
+    if n == 0:
+        return  # no space is exactly that far
+    space = work[W_CHOICES, below(chance, n)]
+    position[piece] = space
+    by_arrow = False
+    if (kind_[space] & ARROW) and not children:
+        position[piece] = board[B_X]
+        by_arrow = True
+    if not children:
+        bump_check(piece, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, adj, n_adj,
+                   kind_, on_card, seen, chance, work)
+        if g[END] != GOING_ON:
+            return
+    arrive(piece, by_arrow, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, kind_,
+           on_card, seen, chance, work)
+
+
+# -- before the dice: arresting and convicting ----------------------------------------------------
+@lane_jit
+def free_suspects(p, n_players, seat_, rules, found):
+    """Game.free_suspects: his own if he is committed, else any not spoken for by an active player."""
+    if seat_[p, SUSPECT] >= 0:
+        found[0] = seat_[p, SUSPECT]
+        return 1
+    n = 0
+    for s in range(rules[R_N_SUSPECTS]):
+        taken = False
+        for q in range(n_players):
+            if q != p and not seat_[q, RETIRED] and seat_[q, SUSPECT] == s:
+                taken = True
+        if not taken:
+            found[n] = s
+            n += 1
+    return n
+
+
+@lane_jit
+def retire(p, n_players, position, court, up, seat_, pile, discards, g, rules, work):
+    """Game._retire: out of the game; his clues go under the pile, his suspect is free again."""
+    seat_[p, RETIRED] = 1
+    g[STANDINGS_STALE] = 1
+    n = 0
+    for j in range(rules[R_COURT_SIZE]):
+        if court[p, j] >= 0:
+            work[W_CARDS, n] = court[p, j]
+            n += 1
+        court[p, j] = -1
+        up[p, j] = 0
+    put_under(pile, g, work, W_CARDS, n)
+    position[p] = -1
+    seat_[p, SUSPECT] = -1
+    if g[PV_OWNER] == p:
+        g[PV_OWNER] = -1
+    if seat_[p, CLAIMED] >= 0:
+        discards[g[DISCARD_N]] = seat_[p, CLAIMED]
+        g[DISCARD_N] += 1
+        seat_[p, CLAIMED] = -1
+        seat_[p, CLAIM_WAITS] = 0
+    for q in range(n_players):
+        if not seat_[q, RETIRED]:
+            return
+    g[END] = ALL_RETIRED
+
+
+@lane_jit
+def arrest(p, suspect, n_players, position, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance,
+           work):
+    """Game._name and _unsuccessful: name ``named_clues`` different face-up clues one by one; at
+    least ``declare_correct`` right is a Successful Declaration.  Else the named clues go under
+    the pile and new ones replace them, or on the last allowed attempt he retires."""
+    n_in_play = distinct_in_play(p, court, up, hand, seat_, rules, seen)
+    pool, named = work[W_POOL], work[W_NAMED]
+    n = 0
+    for c in range(seen.shape[0]):
+        if seen[c]:
+            pool[n] = c
+            n += 1
+            seen[c] = 0
+    right = 0
+    for k in range(rules[R_NAMED]):  # Name(c) for the clues in play not yet named
+        pick = k + below(chance, n_in_play - k)
+        pool[k], pool[pick] = pool[pick], pool[k]
+        named[k] = pool[k]
+        right += on_card[suspect, named[k]]
+    g[DECLARATIONS] += 1
+    seat_[p, SUSPECT] = suspect
+    g[STANDINGS_STALE] = 1
+    if right >= rules[R_DECLARE]:
+        seat_[p, DECLARED] = 1
+        return
+    seat_[p, FAILURES] += 1
+    if rules[R_RETIRE] > 0 and seat_[p, FAILURES] >= rules[R_RETIRE]:
+        retire(p, n_players, position, court, up, seat_, pile, discards, g, rules, work)
+        return
+    jurors = work[W_JURORS]
+    for k in range(rules[R_NAMED]):  # each named clue's first face-up juror
+        for j in range(rules[R_COURT_SIZE]):
+            if up[p, j] and court[p, j] == named[k]:
+                jurors[k] = j
+                work[W_CARDS, k] = court[p, j]
+                break
+    put_under(pile, g, work, W_CARDS, rules[R_NAMED])
+    for k in range(rules[R_NAMED]):
+        j = jurors[k]
+        court[p, j] = draw_card(pile, discards, g, rules, chance)
+        up[p, j] = 1 if court[p, j] >= 0 else 0
+
+
+@lane_jit
+def before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
+                    chance, work):
+    """Game._before_roll_choices: [ROLL], + Arrest(each free suspect) while he may declare,
+    + CONVICT after a Successful Declaration once the Judge is in (``judge_needed``)."""
+    if rules[R_CHILDREN] or not seat_[p, HAS_COURT]:
+        return
+    suspects = work[W_SUSPECTS]
+    n_arrests = 0
+    limit = rules[R_RETIRE]
+    if not seat_[p, DECLARED] and (limit == 0 or seat_[p, FAILURES] < limit):
+        if distinct_in_play(p, court, up, hand, seat_, rules, seen) >= rules[R_NAMED]:
+            n_arrests = free_suspects(p, n_players, seat_, rules, suspects)
+        unmark_in_play(p, court, up, hand, seat_, rules, seen)
+    can_convict = (seat_[p, DECLARED] and not seat_[p, NEEDS_MORE]
+                   and (g[JUDGE] or not rules[R_JUDGE_NEEDED]))
+    k = below(chance, 1 + n_arrests + (1 if can_convict else 0))
+    if k == 0:
+        return  # ROLL
+    if k <= n_arrests:
+        arrest(p, suspects[k - 1], n_players, position, court, up, hand, seat_, pile, discards, g, rules, on_card,
+               seen, chance, work)
+        return
+    # "I wish to convict": 7 correct clues in play win; else he must prove 9 (Game._try_conviction)
+    if correct_in_play(p, court, up, hand, seat_, rules, on_card, seen) >= rules[R_CONVICT]:
+        win(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
+    else:
+        seat_[p, NEEDS_MORE] = 1
+
+
+# -- a whole turn and a whole game -----------------------------------------------------------------
+@lane_jit
+def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest, adj,
+          n_adj, kind_, on_card, seen, chance, work):
+    """Game._throw: both dice; doubles turn up any face-down clue, a total turns up that juror's;
+    after a Successful Declaration a 7 brings Philo Vance, double ones or sixes the Judge; then
+    his own piece moves by the white die (before the first visit to X: the total), Philo Vance
+    by the coloured one."""
+    g[TURNS] += 1
+    white, coloured = 1 + below(chance, 6), 1 + below(chance, 6)
+    if rules[R_CHILDREN] or not seat_[p, HAS_COURT]:
+        move(p, white + coloured, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board,
+             dest, n_dest, adj, n_adj, kind_, on_card, seen, chance, work)
+        return
+    n_down = 0
+    for j in range(rules[R_COURT_SIZE]):
+        if not up[p, j] and court[p, j] >= 0:
+            n_down += 1
+    ask_turn_up = n_down > 0 and white == coloured
+    total = white + coloured
+    if not ask_turn_up and total - 1 < rules[R_COURT_SIZE] and not up[p, total - 1] and court[p, total - 1] >= 0:
+        up[p, total - 1] = 1  # the juror with the throw's number
+        g[STANDINGS_STALE] = 1
+        check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
+        if g[END] != GOING_ON:
+            return
+    if seat_[p, DECLARED]:
+        if total == 7 and g[PV_OWNER] != p:
+            g[PV_OWNER] = p
+            if position[PV] < 0:
+                position[PV] = board[B_START]
+        if white == coloured and (white == 1 or white == 6):
+            g[JUDGE] = 1
+    if ask_turn_up:  # TurnUp(each face-down juror)
+        pick = below(chance, n_down)
+        for j in range(rules[R_COURT_SIZE]):
+            if not up[p, j] and court[p, j] >= 0:
+                if pick == 0:
+                    up[p, j] = 1
+                    g[STANDINGS_STALE] = 1
+                pick -= 1
+        check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
+        if g[END] != GOING_ON:
+            return
+    move(p, white, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest,
+         adj, n_adj, kind_, on_card, seen, chance, work)
+    if g[END] != GOING_ON:
+        return
+    move(PV, coloured, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest,
+         adj, n_adj, kind_, on_card, seen, chance, work)
+
+
+@lane_jit
+def end_turn(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance):
+    """Game._task_end_turn: note the standings; a claimed clue not taken on a clue spot goes back
+    (unless it was claimed this turn); the next active player's turn, or an extra turn."""
+    while True:
+        note_standing(n_players, court, up, hand, seat_, g, rules, on_card, seen)
+        if seat_[p, CLAIM_WAITS]:
+            seat_[p, CLAIM_WAITS] = 0
+        elif seat_[p, CLAIMED] >= 0 and not g[ON_CLUE_SPOT] and not seat_[p, RETIRED]:
+            discards[g[DISCARD_N]] = seat_[p, CLAIMED]
+            g[DISCARD_N] += 1
+            seat_[p, CLAIMED] = -1
+            offer_claims(p, n_players, discards, seat_, g, rules, chance)
+            continue
+        break
+    if not (g[EXTRA_TURN] and not seat_[p, RETIRED]):
+        for k in range(1, n_players + 1):
+            nxt = (p + k) % n_players
+            if not seat_[nxt, RETIRED]:
+                g[CURRENT] = nxt
+                return
+
+
+@lane_jit
+def play_game(seed, n_players, rules, deck, on_card, board, dest, n_dest, adj, n_adj, kind_, position, court, up,
+              hand, seat_, pile, discards, g, seen, chance, work):
+    """One whole game from its seed; its outcome is left in ``g`` and ``seat_``."""
+    seed_chance(chance, seed)
+    g[:] = 0
+    g[WINNER] = g[PV_OWNER] = g[LEADER] = -1
+    g[STANDINGS_STALE] = 1
+    seat_[:, :] = 0
+    seat_[:, SUSPECT] = -1
+    seat_[:, CLAIMED] = -1
+    court[:, :] = -1
+    up[:, :] = 0
+    seen[:] = 0
+    position[:] = -1
+    for p in range(n_players):
+        position[p] = board[B_PARK]
+    n_cards = deck.shape[0]
+    for k in range(n_cards):
+        pile[k] = deck[k]
+    g[PILE_N] = n_cards
+    shuffle(pile, n_cards, chance)
+    # the first throws: the highest total starts, ties throw again
+    throwers, totals = work[W_THROWERS], work[W_TOTALS]
+    for p in range(n_players):
+        throwers[p] = p
+    n_throwers = n_players
+    while n_throwers > 1:
+        best = 0
+        for k in range(n_throwers):
+            totals[k] = 2 + below(chance, 6) + below(chance, 6)
+            best = max(best, totals[k])
+        n = 0
+        for k in range(n_throwers):
+            if totals[k] == best:
+                throwers[n] = throwers[k]
+                n += 1
+        n_throwers = n
+    g[CURRENT] = throwers[0]
+    if rules[R_CHILDREN]:  # each picks a confirmation card, clockwise from the first player
+        for k in range(n_players):
+            p = (g[CURRENT] + k) % n_players
+            n_free = rules[R_N_SUSPECTS]
+            for q in range(n_players):
+                if seat_[q, SUSPECT] >= 0:
+                    n_free -= 1
+            pick = below(chance, n_free)
+            for s in range(rules[R_N_SUSPECTS]):
+                taken = False
+                for q in range(n_players):
+                    if seat_[q, SUSPECT] == s:
+                        taken = True
+                if not taken:
+                    if pick == 0:
+                        seat_[p, SUSPECT] = s
+                        break
+                    pick -= 1
+    while True:
+        if g[TURNS] >= rules[R_MAX_TURNS]:
+            g[END] = TURN_CAP
+            return
+        p = g[CURRENT]
+        g[ON_CLUE_SPOT] = g[EXTRA_TURN] = 0
+        before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
+                        chance, work)
+        if g[END] != GOING_ON:
+            return
+        if not seat_[p, RETIRED]:
+            throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest, adj,
+                  n_adj, kind_, on_card, seen, chance, work)
+            if g[END] != GOING_ON:
+                return
+        end_turn(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance)
+
+
+@lane_jit
+def play_games_compiled(seeds, n_players, rules, deck, on_card, board, dest, n_dest, adj, n_adj, kind_, position, court,
+                        up, hand, seat_, pile, discards, g, seen, chance, work, out):
+    """One game per seed; one row of ``out`` per game (the columns of :func:`play_games`)."""
+    for i in range(seeds.shape[0]):
+        play_game(seeds[i], n_players, rules, deck, on_card, board, dest, n_dest, adj, n_adj, kind_, position, court,
+                  up, hand, seat_, pile, discards, g, seen, chance, work)
+        winner = g[WINNER]
+        out[i, 0] = winner
+        out[i, 1] = g[TURNS]
+        out[i, 2] = g[END]
+        out[i, 3] = seat_[winner, SUSPECT] if winner >= 0 else -1
+        out[i, 4] = g[DECLARATIONS]
+        out[i, 5] = seat_[:, DECLARED].sum()
+        out[i, 6] = seat_[:, RETIRED].sum()
+        out[i, 7] = g[BUMPS]
+        out[i, 8] = 1 if g[PV_OWNER] >= 0 or position[PV] >= 0 else 0
+        out[i, 9] = g[JUDGE]
+        out[i, 10] = g[LEAD_CHANGES]
+        out[i, 11] = seat_[winner, WORST] if winner >= 0 else -1
+
+
+# -- the Python side: what core.fast calls ----------------------------------------------------
+def bot_code(bot) -> int | None:
+    """0 for ``Random`` (core's, which ``bots.py`` re-exports), else None: the only bot the lane plays."""
+    return 0 if type(bot) is Random else None
+
+
+def unsupported(rules, n_players: int, bots) -> str | None:
+    """None: the lane plays every Rules field with ``Random``; any other bot is refused by name."""
+    for seat, bot in enumerate(bots):
+        if bot_code(bot) is None:
+            return (f"the Philo Vance fast lane plays only the Random bot, not {bot!r} (seat {seat}): the "
+                    "Detective's belief reasoning (analysis.KnowledgeGrid) has no compiled twin yet, so its "
+                    "games are played by the reference engine")
+    return None
+
+
+def unpack_board(board):
+    """The board as the lane's tables: special spaces, moves of 0-12 steps, paths, markings."""
+    n_spaces = len(board.spaces)
+    most = max(len(board.destinations(s, k)) for s in range(n_spaces) for k in range(MAX_STEPS + 1))
+    dest = np.full((n_spaces, MAX_STEPS + 1, max(most, 1)), -1, np.int64)
+    n_dest = np.zeros((n_spaces, MAX_STEPS + 1), np.int64)
+    for s in range(n_spaces):
+        for k in range(MAX_STEPS + 1):
+            found = board.destinations(s, k)
+            n_dest[s, k] = len(found)
+            dest[s, k, :len(found)] = found
+    degree = max(len(board.adjoining(s)) for s in range(n_spaces))
+    adj = np.full((n_spaces, max(degree, 1)), -1, np.int64)
+    n_adj = np.zeros(n_spaces, np.int64)
+    for s in range(n_spaces):
+        near = board.adjoining(s)
+        n_adj[s] = len(near)
+        adj[s, :len(near)] = near
+    kind_ = np.array([(RED_SPOT if s in board.red_spots else 0) | (ARROW if s in board.arrows else 0)
+                      for s in range(n_spaces)], np.int64)
+    specials = np.array([board.x, board.start, board.park, *board.queue], np.int64)
+    return specials, dest, n_dest, adj, n_adj, kind_
+
+
+def unpack(rules):
+    """The rules as the arrays ``play_games_compiled`` reads."""
+    ints = np.array([rules.court_size, rules.named_clues, rules.declare_correct, rules.convict_correct,
+                     rules.convict_fallback, rules.retire_after_failures or 0, rules.judge_needed,
+                     rules.arrow_rewards, rules.demand_refill, rules.reshuffle_discards, rules.children,
+                     rules.hand_limit, rules.children_win, rules.max_turns, rules.n_suspects, rules.n_clues],
+                    np.int64)
+    deck = np.array(rules.deck_cards, np.int64)
+    on_card = np.zeros((rules.n_suspects, rules.n_clues), np.int64)
+    for suspect, card in enumerate(rules.cards):
+        on_card[suspect, list(card)] = 1
+    return ints, deck, on_card
+
+
+def new_state(rules, n_players: int) -> tuple:
+    """The arrays one game is played in (see the module docstring), reused game after game:
+    position, court, up, hand, seat_, pile, discards, g, seen, chance, work."""
+    n_cards = max(len(rules.deck_cards), 1)
+    widest = max(len(rules.estate.spaces), rules.n_clues, rules.court_size, rules.n_suspects, 2 * N_PIECES)
+    return (np.full(N_PIECES, -1, np.int64), np.full((n_players, rules.court_size), -1, np.int64),
+            np.zeros((n_players, rules.court_size), np.int64), np.zeros((n_players, rules.hand_limit), np.int64),
+            np.zeros((n_players, N_SEAT), np.int64), np.zeros(n_cards, np.int64), np.zeros(n_cards, np.int64),
+            np.zeros(N_G, np.int64), np.zeros(rules.n_clues, np.int64), new_chance(),
+            np.zeros((N_WORK, widest), np.int64))
+
+
+def play_games(rules, n_players: int, seeds, bots=None) -> dict:
+    """One game per seed; the columns of ``Game.result()`` (winner -1: nobody won)."""
+    seeds = np.asarray(seeds, dtype=np.int64)
+    ints, deck, on_card = unpack(rules)
+    board, dest, n_dest, adj, n_adj, kind_ = unpack_board(rules.estate)
+    out = np.empty((seeds.shape[0], 12), np.int64)
+    play_games_compiled(seeds, int(n_players), ints, deck, on_card, board, dest, n_dest, adj, n_adj, kind_,
+                        *new_state(rules, n_players), out)
+    winner = out[:, 0]
+    won = winner >= 0
+    end_names = np.array([None, END_NAMES[CONVICTED], END_NAMES[ALL_RETIRED], END_NAMES[TURN_CAP]], dtype=object)
+    return {
+        "seed": seeds,
+        "winner": winner,
+        "turns": out[:, 1],
+        "end": end_names[out[:, 2]],
+        "winner_suspect": np.where(won, out[:, 3], np.nan),
+        "declarations": out[:, 4],
+        "successful": out[:, 5],
+        "retired": out[:, 6],
+        "bumps": out[:, 7],
+        "philo_vance": out[:, 8].astype(bool),
+        "judge": out[:, 9].astype(bool),
+        "lead_changes": out[:, 10],
+        "winner_worst_deficit": np.where(won, out[:, 11], np.nan),
+    }

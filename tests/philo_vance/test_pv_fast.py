@@ -1,0 +1,404 @@
+"""Philo Vance's fast lane agrees with the reference engine in distribution (issue 13).
+
+The lane plays ``Random`` only (the Detective's belief reasoning has no
+compiled twin: see ``fast.py``).  For the rulebook and four variants (2, 4, 5
+and 6 players, the largest count; every Rules field but ``board``, of which
+the box has one, off its default in at least one case), the reference engine
+and the lane each play their own games from fixed seeds, and every column is
+compared:
+
+* categorical columns (winner seat -- "none" for no winner --, end reason,
+  winner_suspect, philo_vance, judge; categories too rare for the test pooled
+  into "other") by a two-sample chi-square test (scipy.stats.chi2_contingency);
+* numeric columns (turns, declarations, successful, retired, bumps,
+  lead_changes, winner_worst_deficit) by a two-sample Kolmogorov-Smirnov test
+  (scipy.stats.ks_2samp).
+
+**Power.** The reference engine plays Random games of Philo Vance slowly
+(a rulebook game lasts 600-1,500 turns: 30-70 games/s on one core), so the
+file affords about 10,000 reference games and 5 fast games for each.  A
+difference d in one seat's win rate p, with n reference and m = 5n fast
+games, is caught by a two-sided test at alpha = 0.001 with power 0.8 when
+d >= 4.13 * sqrt(p(1-p)(1/n + 1/m)):
+
+* rulebook, 2 players, n = 1,000: Random seldom convicts (p about 0.009 a
+  seat), so d = 1.4 points is caught;
+* 6 players, n = 2,000: p about 0.006, d = 0.7 points;
+* 2 players never retiring, n = 2,000: p about 0.18, d = 3.6 points;
+* 5 children, n = 2,000: p = 0.2, d = 3.7 points;
+* 4 experts, n = 3,000: p about 0.001, d = 0.3 points.
+
+So a 2-point difference in a win rate is caught in three cases of five; in
+the two where Random wins often it takes 3.6 points.  Mean length: the
+turns' coefficient of variation is 1.8 (rulebook), 0.53 (6 players, the cap
+at 300), 0.55, 0.85 and 1.3, so a shift of 4.13 * cv * sqrt(1.2 / n) in the
+mean is caught: 26%, 5.4%, 5.6%, 8.6% and 11%.  The 3% the issue asks for
+would need 8,000-20,000 reference games a case (two to ten minutes each);
+the distributions themselves (KS on every column) are compared at the sizes
+above, and the lane's pieces are checked one by one against ``game.py``
+below, exactly where they can be.
+
+**Threshold.** Each test uses p < 0.001.  About 12 tests per case and 5
+cases: with Bonferroni the chance of any false alarm is below 6%; the seeds
+are fixed, so the result does not change from run to run.
+
+The planted-difference tests show the comparison has teeth: the lane playing
+a slightly different game (a fourth attempt before retiring; green arrows
+that give a clue) is caught against the reference frame.
+"""
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+import boardkit as bk
+from boardkit.core.bots import Random
+from boardkit.core.lead import LeadTracker
+from boardkit.games import philo_vance as pv
+from boardkit.games.philo_vance import fast
+from boardkit.games.philo_vance.components import DECK_COPIES
+
+P_THRESHOLD = 0.001
+FAST_PER_REFERENCE = 5
+
+NEVER_RETIRE = pv.Rules(retire_after_failures=None, court_size=9, named_clues=5, declare_correct=3,
+                        convict_correct=5, convict_fallback=7, arrow_rewards=False, max_turns=400)
+CASES = {
+    "rulebook, 2 players": (pv.Rules(), 2, 1000),
+    "6 players: no Judge needed, no demand refill, 300-turn cap": (
+        pv.Rules(judge_needed=False, demand_refill=False, max_turns=300), 6, 2000),
+    "2 players: never retire, 9 jurors, name 5 with 3 right, convict 5 then 7, arrows give nothing": (
+        NEVER_RETIRE, 2, 2000),
+    "5 children: hands of 6, 4 matching clues win": (pv.Rules.children_game(hand_limit=6, children_win=4), 5, 2000),
+    "4 experts (5-8-10): a double deck, no reshuffle, 600-turn cap": (
+        pv.Rules.expert(deck=tuple(2 * c for c in DECK_COPIES), reshuffle_discards=False, max_turns=600), 4, 3000),
+}
+CATEGORICAL = ("winner", "end", "winner_suspect", "philo_vance", "judge")
+
+_frames: dict = {}
+
+
+def random_bots(n_players):
+    return [Random() for _ in range(n_players)]
+
+
+def frames(name):
+    """(reference, fast) frames of a case, played once per test session."""
+    if name not in _frames:
+        rules, n_players, n = CASES[name]
+        reference = bk.simulate(rules, n_players, n_games=n, seed=20261125, bots=random_bots(n_players),
+                                progress=False, executor=None, engine="reference")
+        lane = bk.simulate(rules, n_players, n_games=FAST_PER_REFERENCE * n, seed=1125, bots=random_bots(n_players),
+                           progress=False, executor=None, engine="fast")
+        assert reference.attrs["engine"] == "reference" and lane.attrs["engine"] == "fast"
+        _frames[name] = reference, lane
+    return _frames[name]
+
+
+def _categories(column: pd.Series) -> pd.Series:
+    """Labels of a categorical column: a seat or suspect as "2" whatever its number type, "none" for none."""
+    if column.dtype.kind in "iuf":
+        return column.map(lambda v: "none" if pd.isna(v) else str(int(v)))
+    return column.astype(str)
+
+
+def differences(reference: pd.DataFrame, lane: pd.DataFrame) -> dict:
+    """Every column whose two samples differ at P_THRESHOLD: {column: p-value}."""
+    assert list(reference.columns) == list(lane.columns)
+    found = {}
+    for name in reference.columns:
+        if name in ("game", "seed", "n_players"):
+            continue
+        if name in CATEGORICAL:
+            a, b = _categories(reference[name]), _categories(lane[name])
+            counts = pd.concat([a.value_counts(), b.value_counts()], axis=1).fillna(0)
+            expected_small = counts.sum(axis=1) * len(a) / (len(a) + len(b)) < 5
+            if expected_small.any():  # pool the rare categories
+                counts = pd.concat([counts[~expected_small], counts[expected_small].sum().to_frame("other").T])
+            counts = counts[counts.sum(axis=1) > 0]
+            if len(counts) < 2:
+                continue
+            p = stats.chi2_contingency(counts.to_numpy()).pvalue
+        else:
+            a, b = reference[name].dropna().to_numpy(float), lane[name].dropna().to_numpy(float)
+            if len(a) == 0 or len(b) == 0:
+                assert len(a) + len(b) < 10, f"{name}: one engine has values, the other none"
+                continue
+            p = stats.ks_2samp(a, b).pvalue
+        if p < P_THRESHOLD:
+            found[name] = p
+    return found
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_lane_agrees_with_the_reference_in_distribution(name):
+    reference, lane = frames(name)
+    assert differences(reference, lane) == {}
+
+
+def test_the_variants_reach_what_they_are_for():
+    """The cases really exercise their rules: convictions, retirements, the cap, Philo Vance, children's wins."""
+    _, lane = frames("rulebook, 2 players")
+    assert set(lane["end"]) == {"convicted", "all retired", "turn cap"}
+    assert 0.1 < lane["philo_vance"].mean() < 0.9 and 0.1 < lane["judge"].mean() < 0.9
+    _, lane = frames("2 players: never retire, 9 jurors, name 5 with 3 right, convict 5 then 7, arrows give nothing")
+    assert (lane["retired"] == 0).all() and 0.2 < (lane["end"] == "convicted").mean() < 0.6
+    _, lane = frames("5 children: hands of 6, 4 matching clues win")
+    assert (lane["declarations"] == 0).all() and (lane["end"] == "convicted").mean() > 0.9
+    reference, lane = frames("6 players: no Judge needed, no demand refill, 300-turn cap")
+    assert lane["turns"].max() == 300 and lane["bumps"].mean() > 5
+
+
+@pytest.mark.parametrize("case, changes", [
+    ("rulebook, 2 players", {"retire_after_failures": 4}),
+    ("2 players: never retire, 9 jurors, name 5 with 3 right, convict 5 then 7, arrows give nothing",
+     {"arrow_rewards": True}),
+], ids=["a fourth attempt before retiring", "green arrows give a clue"])
+def test_a_planted_difference_is_caught(case, changes):
+    """The same comparison, the lane playing a slightly different game: it must notice."""
+    rules, n_players, n = CASES[case]
+    reference, _ = frames(case)
+    lane = bk.simulate(rules.replace(**changes), n_players, n_games=FAST_PER_REFERENCE * n, seed=1125,
+                       bots=random_bots(n_players), progress=False, executor=None, engine="fast")
+    assert differences(reference, lane)
+
+
+def test_metrics_read_a_fast_frame_like_a_reference_frame():
+    reference, lane = frames("2 players: never retire, 9 jurors, name 5 with 3 right, convict 5 then 7, arrows give nothing")
+    ref_summary, lane_summary = bk.metrics.summary(reference), bk.metrics.summary(lane)
+    assert list(ref_summary.index) == list(lane_summary.index)
+    ref_rates, lane_rates = bk.metrics.win_rates(reference)["win rate"], bk.metrics.win_rates(lane)["win rate"]
+    assert (abs(ref_rates - lane_rates) < 0.05).all()
+
+
+# -- the engine choice -------------------------------------------------------------------------
+def test_the_detective_is_played_by_the_reference_engine():
+    rules = pv.Rules()
+    with pytest.raises(ValueError, match="Detective"):
+        bk.simulate(rules, 3, n_games=2, progress=False, engine="fast")  # the default bots: Detectives
+    with pytest.raises(ValueError, match=r"seat 1"):
+        bk.simulate(rules, 2, n_games=2, bots=[Random(), pv.bots.Detective()], progress=False, engine="fast")
+    frame = bk.simulate(rules, 2, n_games=2, bots=[Random(), pv.bots.Detective()], progress=False, engine="auto")
+    assert frame.attrs["engine"] == "reference"
+    frame = bk.simulate(rules, 2, n_games=2, bots=[pv.bots.Random(), Random()], progress=False, engine="auto")
+    assert frame.attrs["engine"] == "fast"
+    assert fast.unsupported(pv.Rules.children_game(retire_after_failures=None), 6, random_bots(6)) is None
+
+
+def test_same_seed_same_game_whatever_the_chunking():
+    rules, seeds = pv.Rules(max_turns=500), np.arange(40, dtype=np.int64) * 7919
+    whole = pd.DataFrame(fast.play_games(rules, 3, seeds, random_bots(3)))
+    parts = pd.concat([pd.DataFrame(fast.play_games(rules, 3, seeds[:13], random_bots(3))),
+                       pd.DataFrame(fast.play_games(rules, 3, seeds[13:], random_bots(3)))], ignore_index=True)
+    pd.testing.assert_frame_equal(whole, parts)
+    assert len(set(whole["turns"])) > 5  # different seeds, different games
+
+
+# -- the pieces, one at a time -------------------------------------------------------------------
+class Table:
+    """One game's arrays (fast.new_state) and the rules' tables, for calling the lane's pieces."""
+
+    def __init__(self, rules, n_players, seed=0):
+        self.rules, self.n = rules, n_players
+        self.ints, self.deck, self.on_card = fast.unpack(rules)
+        (self.board, self.dest, self.n_dest, self.adj, self.n_adj,
+         self.kind) = fast.unpack_board(rules.estate)
+        (self.position, self.court, self.up, self.hand, self.seat, self.pile, self.discards, self.g, self.seen,
+         self.chance, self.work) = fast.new_state(rules, n_players)
+        fast.seed_chance(self.chance, seed)
+        self.seat[:, fast.SUSPECT] = -1
+        self.seat[:, fast.CLAIMED] = -1
+        self.g[fast.WINNER] = self.g[fast.PV_OWNER] = self.g[fast.LEADER] = -1
+        self.position[:n_players] = rules.estate.park
+        self.pile[:len(self.deck)] = self.deck
+        self.g[fast.PILE_N] = len(self.deck)
+
+    def play(self, seed):
+        """A whole game (fast.play_game) in these arrays."""
+        fast.play_game(seed, self.n, self.ints, self.deck, self.on_card, self.board, self.dest, self.n_dest,
+                       self.adj, self.n_adj, self.kind, self.position, self.court, self.up, self.hand, self.seat,
+                       self.pile, self.discards, self.g, self.seen, self.chance, self.work)
+
+    def move(self, piece, steps):
+        fast.move(piece, steps, self.n, self.position, self.court, self.up, self.hand, self.seat, self.pile,
+                  self.discards, self.g, self.ints, self.board, self.dest, self.n_dest, self.adj, self.n_adj,
+                  self.kind, self.on_card, self.seen, self.chance, self.work)
+
+    def bump(self, piece, to, mover):
+        fast.bump(piece, to, mover, self.n, self.position, self.court, self.up, self.hand, self.seat, self.pile,
+                  self.discards, self.g, self.ints, self.board, self.adj, self.n_adj, self.kind, self.on_card,
+                  self.seen, self.chance, self.work)
+
+    def cards(self) -> int:
+        """Every clue card wherever it is (Game.card_count)."""
+        held = (self.court >= 0).sum() + sum(self.seat[p, fast.HAND_N] for p in range(self.n))
+        return int(self.g[fast.PILE_N] + self.g[fast.DISCARD_N] + held + (self.seat[:, fast.CLAIMED] >= 0).sum())
+
+
+def test_the_board_tables_are_the_boards_moves():
+    board = pv.Rules().estate
+    table = Table(pv.Rules(), 2)
+    for space in range(len(board.spaces)):
+        for steps in range(fast.MAX_STEPS + 1):
+            found = tuple(table.dest[space, steps, :table.n_dest[space, steps]])
+            assert found == board.destinations(space, steps), (space, steps)
+        assert tuple(table.adj[space, :table.n_adj[space]]) == board.adjoining(space)
+        assert bool(table.kind[space] & fast.RED_SPOT) == (space in board.red_spots)
+        assert bool(table.kind[space] & fast.ARROW) == (space in board.arrows)
+    assert tuple(table.board[fast.B_QUEUE:]) == board.queue and table.board[fast.B_X] == board.x
+
+
+def test_a_first_move_reaches_every_space_of_the_throw_and_x_deals_the_court():
+    """Seat 0 leaves Park Here with a forced throw of 9: every destination of Board.destinations
+    is reached, a green arrow sends the piece to X, and X lays 12 clues on the court card."""
+    rules, board = pv.Rules(), pv.Rules().estate
+    expected = {board.x if s in board.arrows else s for s in board.destinations(board.park, 9)}
+    reached = set()
+    for seed in range(300):
+        table = Table(rules, 2, seed)
+        table.move(0, 9)
+        where = int(table.position[0])
+        reached.add(where)
+        if where == board.x:
+            assert table.seat[0, fast.HAS_COURT] == 1 and (table.court[0] >= 0).sum() == 12
+            assert table.g[fast.PILE_N] == 88 and table.g[fast.EXTRA_TURN] == 0  # no extra turn the first time
+        else:
+            assert table.seat[0, fast.HAS_COURT] == 0
+    assert reached == expected
+
+
+def test_a_piece_bumped_off_x_goes_to_the_first_free_place_of_the_queue():
+    rules, board = pv.Rules(), pv.Rules().estate
+    table = Table(rules, 3, seed=5)
+    table.position[1] = table.position[0] = board.x
+    table.position[2] = board.queue[0]  # the Radio Car is taken
+    table.bump(1, fast.QUEUE, 0)
+    assert table.position[1] == board.queue[1] and table.g[fast.BUMPS] == 1
+    assert fast.queue_free(table.position, table.board) == 2
+    # Call Box 2 waits while Call Box 1 is taken, and leaves once it is clear
+    table.position[2] = board.queue[2]
+    assert fast.queue_blocked(board.queue[2], table.position, table.board)
+    table.position[1] = board.start
+    assert not fast.queue_blocked(board.queue[2], table.position, table.board)
+
+
+def test_the_bumped_player_loses_a_clue_or_is_spared_by_the_bumper():
+    """Rule: "may turn face-down any Clue Card on that opponent's Court Card": Random turns down
+    one of 12 face-up clues or spares him (13 choices), so about 1 in 13 bumps spares him."""
+    rules, board = pv.Rules(), pv.Rules().estate
+    spared, table = 0, Table(rules, 2, seed=1)
+    for _ in range(1300):
+        table.court[1] = np.arange(12)
+        table.up[1] = 1
+        table.seat[1, fast.HAS_COURT] = 1
+        table.position[0] = table.position[1] = 24  # the front hall: no red spot around
+        table.bump(1, int(table.adj[24, 0]), 0)
+        assert table.position[1] == table.adj[24, 0]
+        down = 12 - int(table.up[1].sum())
+        assert down in (0, 1)
+        spared += down == 0
+    assert stats.binomtest(spared, 1300, 1 / 13).pvalue > P_THRESHOLD
+
+
+def test_the_piles_put_under_and_reshuffle():
+    table = Table(pv.Rules(), 2)
+    table.g[fast.PILE_N] = 3
+    table.pile[:3] = [7, 8, 9]
+    table.work[fast.W_CARDS, :2] = [1, 2]
+    fast.put_under(table.pile, table.g, table.work, fast.W_CARDS, 2)
+    assert list(table.pile[:5]) == [1, 2, 7, 8, 9]  # the bottom first; 9 is still the top
+    ints = table.ints.copy()
+    assert fast.draw_card(table.pile, table.discards, table.g, ints, table.chance) == 9
+    # an empty pile takes the discards, shuffled, when the rule says so; else nothing is drawn
+    table.g[fast.PILE_N], table.g[fast.DISCARD_N] = 0, 4
+    table.discards[:4] = [3, 4, 5, 6]
+    ints[fast.R_RESHUFFLE] = 0
+    assert fast.draw_card(table.pile, table.discards, table.g, ints, table.chance) == -1
+    ints[fast.R_RESHUFFLE] = 1
+    drawn = fast.draw_card(table.pile, table.discards, table.g, ints, table.chance)
+    assert table.g[fast.DISCARD_N] == 0 and table.g[fast.PILE_N] == 3
+    assert sorted(list(table.pile[:3]) + [drawn]) == [3, 4, 5, 6]
+
+
+def test_the_lead_is_kept_as_the_lead_tracker_keeps_it():
+    rng = np.random.default_rng(3)
+    for n_players in (2, 4, 6):
+        for _ in range(30):
+            table, tracker = Table(pv.Rules(), n_players), LeadTracker(n_players)
+            tracker.update([0] * n_players)
+            for _ in range(12):
+                scores = rng.integers(0, 4, n_players)
+                tracker.update(scores.tolist())
+                table.seat[:, fast.STANDING] = scores
+                fast.lead_update(n_players, table.seat, table.g)
+            winner = int(rng.integers(n_players))
+            assert tracker.columns(winner) == {"lead_changes": table.g[fast.LEAD_CHANGES],
+                                               "winner_worst_deficit": table.seat[winner, fast.WORST]}
+
+
+def copy_game(game, table):
+    """The reference game's state into the lane's arrays."""
+    table.seat[:, :] = 0
+    table.seat[:, fast.CLAIMED] = -1
+    for p in range(game.n_players):
+        table.seat[p, fast.SUSPECT] = -1 if game.suspect[p] is None else game.suspect[p]
+        table.seat[p, fast.RETIRED] = game.retired[p]
+        table.seat[p, fast.HAS_COURT] = game.has_court(p)
+        table.seat[p, fast.NEEDS_MORE] = game.needs_more[p]
+        court = game.court[p] or [None] * game.rules.court_size
+        table.court[p] = [-1 if c is None else c for c in court]
+        table.up[p] = game.face_up[p] or [False] * game.rules.court_size
+    for piece, where in game.position.items():
+        table.position[piece] = -1 if where is None else where
+
+
+def test_the_lanes_counts_agree_with_the_game_in_the_middle_of_real_games():
+    """Reference games played by Random, stopped every few decisions: the lane's clues in play,
+    correct clues, free suspects, demandable clues and queue checks say what game.py says."""
+    bot, checked = Random(), 0
+    for seed in range(12):
+        rules = pv.Rules() if seed % 3 else pv.Rules(court_size=8, named_clues=4, declare_correct=2, convict_correct=6,
+                                                               convict_fallback=8)
+        game = pv.Game(rules, 2 + seed % 5, seed=seed, record_events=False)
+        table = Table(rules, game.n_players)
+        for step in range(3000):
+            if game.is_over:
+                break
+            game.apply(bot.choose(game, game.legal_actions(), game.chance))
+            if step % 7 or game.is_over:
+                continue
+            copy_game(game, table)
+            checked += 1
+            for p in range(game.n_players):
+                n = fast.distinct_in_play(p, table.court, table.up, table.hand, table.seat, table.ints, table.seen)
+                fast.unmark_in_play(p, table.court, table.up, table.hand, table.seat, table.ints, table.seen)
+                assert n == len(game.clues_in_play(p)) and not table.seen.any()
+                assert fast.correct_in_play(p, table.court, table.up, table.hand, table.seat, table.ints,
+                                            table.on_card, table.seen) == game.correct_in_play(p)
+                if not game.retired[p]:
+                    k = fast.free_suspects(p, game.n_players, table.seat, table.ints, table.work[fast.W_SUSPECTS])
+                    assert list(table.work[fast.W_SUSPECTS, :k]) == game.free_suspects(p)
+                if game.suspect[p] is not None and game.has_court(p) and not game.retired[p]:
+                    k = fast.demandable(p, game.n_players, table.court, table.up, table.hand, table.seat, table.ints,
+                                        table.on_card, table.seen, table.work)
+                    assert list(table.work[fast.W_FOUND, :k]) == game._demandable(p)
+            for place in game.board.queue:
+                assert fast.queue_blocked(place, table.position, table.board) == game._queue_blocked(place)
+            assert fast.queue_free(table.position, table.board) == len(game.queue_places_free())
+    assert checked > 500
+
+
+@pytest.mark.parametrize("rules, n_players", [
+    (pv.Rules(), 6), (pv.Rules.children_game(reshuffle_discards=False), 3),
+    (pv.Rules(demand_refill=False, retire_after_failures=None, judge_needed=False, max_turns=800), 4)],
+    ids=["rulebook", "children, no reshuffle", "no refill, never retire"])
+def test_the_lane_keeps_every_card(rules, n_players):
+    """At the end of every game each of the deck's cards is somewhere: pile, discards, court
+    cards, hands or claims (Game.card_count), and the game ended the way its columns say."""
+    table = Table(rules, n_players)
+    for seed in range(150):
+        table.play(seed)
+        assert table.cards() == len(rules.deck_cards)
+        assert table.g[fast.END] in fast.END_NAMES
+        assert (table.g[fast.WINNER] >= 0) == (table.g[fast.END] == fast.CONVICTED)
+        assert table.g[fast.TURNS] <= rules.max_turns
