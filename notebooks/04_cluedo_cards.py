@@ -35,11 +35,11 @@ if 'VOILA_BASE_URL' not in os.environ:
 # %% tags=["setup"]
 # Setup: the tools for this lesson
 # %matplotlib inline
-import math
 import time
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.ticker import MultipleLocator
 import pandas as pd
 from IPython.display import Markdown
 
@@ -90,13 +90,33 @@ app
 EXACT_STUCK = cc.analysis.first_player_stuck(rules=rules)      # 171/2108
 
 
+def hands_chart(fig, own, shuffles):
+    """The convergence chart in this game's words (hands dealt, not plays), its y axis as percentages,
+    zoomed on the answer unless the first hands' share runs high."""
+    ax = fig.axes[0]
+    outcomes = np.concatenate([np.asarray(own, dtype=float), np.asarray(shuffles, dtype=float)])
+    share = np.cumsum(outcomes) / np.arange(1, len(outcomes) + 1)
+    ax.set_ylim(0, min(1.0, max(0.3, 1.15 * share.max())))
+    ax.yaxis.set_major_formatter(lambda y, _: f"{y:.0%}")
+    ax.set_xlabel("hands dealt so far (log scale)")
+    for line in ax.get_lines():
+        label = line.get_label()
+        if label.startswith("your "):
+            line.set_label(f"your games' {len(own):,} hands")
+        elif label.startswith("the computer's"):
+            line.set_label(f"the computer's {len(shuffles):,} shuffles")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=4, frameon=False)
+    return fig
+
+
 def reveal_stuck(prediction):
     """The exact chance, 20,000 shuffles with their interval, and the chart that starts with the student's deals."""
     own = app.deals_stuck                      # every hand dealt in your games, oldest first
     shuffles = cc.analysis.simulate_first_turn(20_000, seed=1, rules=rules)
     view = widgets.Output()
     n, k = len(own), sum(own)
-    fig = convergence_chart(own, shuffles, exact=float(EXACT_STUCK), label="share of hands with nothing to play")
+    fig = hands_chart(convergence_chart(own, shuffles, exact=float(EXACT_STUCK), label="share stuck so far"),
+                      own, shuffles)
     show(view,
          answer_table(prediction, exact=float(EXACT_STUCK), simulated=share_with_interval(int(shuffles.sum()),
                                                                                            len(shuffles))),
@@ -178,7 +198,7 @@ def show_stuck(chosen):
 
 
 controls.on_change(show_stuck)
-show(stuck_view, "Move a slider to compare your rules with the rulebook.")
+show(stuck_view, Markdown("*Move a slider to compare your rules with the rulebook.*"))
 TINKER_GAMES = 400
 
 
@@ -243,8 +263,9 @@ odds_view = widgets.Output()
 def show_odds(change=None):
     top, size = top_choice.value, size_choice.value
     odds = cc.analysis.no_match_odds(top, size)
-    show(odds_view, f"{size} random cards hold nothing to play on the {top[0]} {top[1]}: "
-                    f"{odds} = {percent(odds)}, about 1 time in {float(1 / odds):.1f}")
+    card = f"{top[0][:1].upper() + top[0][1:]} {top[1]}"
+    show(odds_view, Markdown(f"{size} random cards hold nothing to play on the **{card}**: "
+                             f"{odds} = {percent(odds)}, about 1 time in {float(1 / odds):.1f}."))
 
 
 top_choice.observe(show_odds, names="value")
@@ -315,6 +336,8 @@ def fairness_study(view):
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), frameon=False)
     lengths, ax2 = chart(width=10, height=4)
     ax2.bar((histogram["low"] + histogram["high"]) / 2, histogram["share"], width=0.9, color=BLUE)
+    ax2.set_xticks(range(2, 21, 2))
+    ax2.yaxis.set_major_locator(MultipleLocator(0.05))
     ax2.yaxis.set_major_formatter(lambda y, _: f"{y:.0%}")
     ax2.set(xlabel="rounds in the game", ylabel="share of games", title="How many rounds does a game last?")
 
@@ -325,8 +348,8 @@ def fairness_study(view):
     length_table = pd.DataFrame([
         {"length in": column, "average (95% interval)": with_interval(s["mean"], s["mean low"], s["mean high"],
                                                                       percent=False, decimals=1),
-         "median": s["median"], "9 games in 10 end within": s["90th percentile"],
-         "99 in 100 within": s["99th percentile"], "longest": s["longest"]} for column, s in length.items()])
+         "median": s["median"], "9 games in 10 end within": round(s["90th percentile"]),
+         "99 in 100 within": round(s["99th percentile"]), "longest": s["longest"]} for column, s in length.items()])
     drama = bk.metrics.drama(games)
     drama_table = pd.DataFrame([
         {"measure": "games where the lead changed hands",
@@ -335,8 +358,8 @@ def fairness_study(view):
         {"measure": "games won from behind (comebacks)",
          "share (95% interval)": with_interval(drama["comeback share"], drama["comeback share low"],
                                                drama["comeback share high"])}])
-    show(view, f"{FAIR_GAMES:,} games in {time.perf_counter() - start:.1f} seconds", fig,
-         "Are the players equal? " + fit.verdict(), table(win_table), lengths, table(length_table),
+    show(view, Markdown(f"{FAIR_GAMES:,} games in {time.perf_counter() - start:.0f} seconds."), fig,
+         Markdown("**Are the players equal?** " + fit.verdict()), table(win_table), lengths, table(length_table),
          table(drama_table))
 
 
@@ -390,7 +413,7 @@ def tournament_study(view):
                                                       percent=False, decimals=2)
                                         for s, lo, hi in zip(results["skill"], low, high)]})
     best = results.loc[results["skill"].idxmax()]
-    show(view, f"{int(results['games'].sum()):,} games in {time.perf_counter() - start:.0f} seconds", fig,
+    show(view, Markdown(f"{int(results['games'].sum()):,} games in {time.perf_counter() - start:.0f} seconds."), fig,
          skill_fig, table(frame),
          Markdown(f"The biggest skill figure here is **{best['skill']:.2f}** ({best['bot']} against three "
                   f"{best['against']} bots): even the better player wins only a little more than her fair "
