@@ -142,6 +142,7 @@ def test_after_postbuild_the_first_study_plays_the_warm_fast_lane(jupyterlab, br
     page = browser_page
     notebook = open_notebook(page, jupyterlab, "01_mystery_date.ipynb")
     run_every_cell(page, notebook, record_property)
+    notebook.locator(".boardkit-going-further").get_by_text("Going further:").first.click()   # the study is folded there
     click_button(page, "Play 10,000 games")
     played = notebook.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']",
                               has_text=re.compile(r"10,000 games in \d+ seconds?"))
