@@ -228,14 +228,14 @@ best_two, best_two_chance = mt.analysis.best_fixes(rules, 2)
 widgets.VBox([
     quick_check("Sixteen stages each work 99% of the time. The whole trap works about...",
                 ["99% of the time", "94% of the time", "85% of the time", "50% of the time"], 2,
-                f"0.99 multiplied by itself 16 times is {0.99 ** 16:.3f}: it still fails about one time in seven."),
+                f"0.99 multiplied by itself 16 times is {0.99 ** 16:.3f}, so it still fails about one time in seven."),
     quick_check("You may make two stages perfect. Can the trap then work 9 times in 10?",
                 ["Yes, if we fix F and H", "Yes, any two will do", "No, two fixes are not enough"], 2,
-                f"the best two, {best_two[0]} and {best_two[1]}, give {best_two_chance:.1%}: the other 14 stages "
-                "still multiply to well under 90%."),
+                f"the best two, {best_two[0]} and {best_two[1]}, give only {best_two_chance:.1%}, because the other "
+                "14 stages still multiply together to that much."),
     quick_check("A stage works 90% of the time. With a backup copy beside it, it works...",
                 ["90% of the time", "95% of the time", "99% of the time", "100% of the time"], 2,
-                "it fails only if both copies fail: 0.1 x 0.1 = 0.01, so it works 99% of the time."),
+                "it fails only if both copies fail, 0.1 x 0.1 = 0.01 of the time, so it works 99% of the time."),
 ])
 
 # %% [markdown]
@@ -271,7 +271,7 @@ def stop_chart(view):
     ax.bar(x + 0.2, exact.to_numpy(), width=0.4, color=GREY, hatch="//", edgecolor="black", label="exact")
     ax.set_xticks(x, list(mt.STAGE_LETTERS) + ["caught"])
     ax.set(xlabel="where the chain stopped", ylabel="share of cranks")
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
     check = mt.analysis.convergence(rules, times=100_000, seed=1).reset_index()
     show(view, fig, table(check, headers={"cranks": "Cranks", "estimate": "Share caught", "low": "95% interval from",
@@ -298,7 +298,7 @@ def waits_chart(view):
     ax.bar(exact_waits.index + 0.2, exact_waits["probability"], width=0.4, color=GREY, hatch="//",
            edgecolor="black", label="exact: $(1-R)^{k-1}\\,R$")
     ax.set(xlabel="cranks until the first catch", ylabel="share of catches")
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.legend(loc="upper right")
     show(view, fig, Markdown(f"Simulated mean: **{with_interval(mean, low, high, percent=False, decimals=3)}** "
                              f"cranks (95% interval); exact $1/R$ = **{float(mt.analysis.mean_cranks_until_catch(rules)):.3f}**."))
@@ -322,8 +322,8 @@ def chain_chart(stage_chance, n_stages):
     ax.plot([stage_chance], [whole], "o", ms=14, color=ORANGE, label=f"each {stage_chance:.1%}: all {whole:.1%}")
     ax.axhline(0.9, color="grey", ls="--", lw=1)
     ax.set(xlabel="chance each stage works", ylabel="chance the chain works", ylim=(0, 1.02))
-    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)
     return fig
 
@@ -375,7 +375,10 @@ def length_charts(games):
         players=("n_players", "first"), games=("turns", "size"), median=("turns", "median"),
         ninety=("turns", lambda t: t.quantile(0.9)), cap=("end", lambda e: (e == "turn cap").mean()),
         cranks=("cranks", "mean"))
+    summary.insert(3, "mean", [with_interval(*bk.stats.mean_interval(group["turns"]), percent=False)
+                               for _, group in games.groupby("n_players")])
     return fig, table(summary, headers={"players": "Players", "games": "Games", "median": "Median length (turns)",
+                                        "mean": "Mean length (95% interval)",
                                         "ninety": "9 in 10 games end by turn", "cap": "Stopped at the turn cap",
                                         "cranks": "Cranks per game"}, percent=("cap",), decimals=1)
 
@@ -388,9 +391,10 @@ def seat_chart(games):
            yerr=[wins["win rate"] - wins["low"], wins["high"] - wins["win rate"]], capsize=10)
     ax.axhline(0.25, color="black", ls="--", label="fair share: 1 in 4")
     ax.set(xlabel="player (Player 1 plays first)", ylabel="share of wins")
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), frameon=False)
-    return fig, Markdown(bk.metrics.seat_fairness(four).verdict())
+    return fig, Markdown("A chi-square test of the four players' wins (is the difference more than luck?): "
+                         + bk.metrics.seat_fairness(four).verdict())
 
 
 def play_games(view):
@@ -431,7 +435,7 @@ def endgame_study(view):
     ax.errorbar(frame["works"], frame["mean"], yerr=[frame["mean"] - frame["low"], frame["high"] - frame["mean"]],
                 fmt="o-", ms=10, capsize=8, lw=3, color=BLUE)
     ax.set(xlabel="chance one crank catches", ylabel="turns after the trap is built")
-    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     show(view, fig, table(frame, headers={"works": "Trap works", "mean": "Endgame turns, mean", "low": "95% interval from",
                                           "high": "to", "cranks": "Cranks per game"}, percent=("works",), decimals=1))
 
