@@ -62,6 +62,14 @@ def workers():
     return pool
 
 
+def wide_study_button(description, study):
+    """``study_button`` whose button is as wide as its words (Large type would cut them at 250 px)."""
+    button, view = study_button(description, study)
+    button.layout.width = "auto"
+    button.layout.min_width = "250px"
+    return button, view
+
+
 def percent(p, decimals=1):
     return f"{100 * float(p):.{decimals}f}%"
 
@@ -222,7 +230,7 @@ def tinker_study(view):
                   "400 games cannot tell."))
 
 
-tinker_button, tinker_view = study_button(f"Play {TINKER_GAMES} games of each", tinker_study)
+tinker_button, tinker_view = wide_study_button(f"Play {TINKER_GAMES} games of each", tinker_study)
 widgets.VBox([controls, stuck_view, tinker_button, tinker_view])
 
 # %% [markdown]
@@ -295,7 +303,7 @@ def sizes_study(view):
     show(view, fig, table(frame))
 
 
-sizes_button, sizes_view = study_button("Compare hand sizes 1 to 10", sizes_study)
+sizes_button, sizes_view = wide_study_button("Compare hand sizes 1 to 10", sizes_study)
 further.add(
     Markdown(r"""
 ### The stuck chance, exactly
@@ -363,7 +371,7 @@ def fairness_study(view):
          table(drama_table))
 
 
-fairness_button, fairness_view = study_button(f"Play {FAIR_GAMES:,} games", fairness_study)
+fairness_button, fairness_view = wide_study_button(f"Play {FAIR_GAMES:,} games", fairness_study)
 further.add(Markdown(f"""
 ### Is it fair to every player?
 
@@ -420,7 +428,7 @@ def tournament_study(view):
                   f"share. These figures vary from run to run and from pairing to pairing."))
 
 
-tournament_button, tournament_view = study_button("Play the tournament", tournament_study)
+tournament_button, tournament_view = wide_study_button("Play the tournament", tournament_study)
 further.add(Markdown("""
 ### Luck or skill: every bot against every other
 
@@ -466,7 +474,7 @@ def design_study(view):
     show(view, table(pd.DataFrame(rows)))
 
 
-compare_button, compare_view = study_button("Compare", design_study)
+compare_button, compare_view = wide_study_button("Compare", design_study)
 further.add(Markdown("""
 ### A bigger design study
 
