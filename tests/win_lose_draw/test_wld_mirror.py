@@ -102,3 +102,12 @@ def test_the_app_keeps_every_landing_of_the_white_pawn_across_games(apps):
     again = [e.lands_on for e in app.game.events if type(e).__name__ == "PawnMoved"]
     assert app.landings == first + again
     assert set(app.landings) <= {wld.SPADE, *wld.COLOURS}
+
+
+def test_the_board_canvas_has_the_description_its_tooltip_needs_in_the_browser(apps):
+    """ipywidgets' browser code reads ``description`` before it shows a tooltip; a MultiCanvas has none, and
+    without it the board's view failed to build in Voilà (the board never showed)."""
+    app = apps()
+    state = app.canvas.get_state()
+    assert state["description"] == ""
+    assert state["tooltip"] == app._describe_state()[0]
