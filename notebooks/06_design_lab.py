@@ -58,16 +58,18 @@ the game you designed under *5*.
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import pandas as pd
+from IPython.display import display
 
 import boardkit as bk
 from boardkit import plots
 from boardkit.core.fast import choose_engine
 from boardkit.games import cluedo_cards as cc, mouse_trap as mt, mystery_date as md
 from boardkit.games import philo_vance as pv, win_lose_draw as wld
-from boardkit.lessons import progress_bar, show, study_button
+from boardkit.lessons import (Prediction, RuleControls, lesson_page, plain_header, progress_bar, show, study_button,
+                              table, with_interval)
 
-plt.rcParams["font.size"] = 14
 pool = bk.process_pool(workers=2)   # Binder gives us 2 CPU cores: play games on both
+display(lesson_page())              # big type for the back of the room, and the Large type switch
 
 # The knobs of each game the lab offers: a rule and the values it may take (low, high).
 GAMES = {
@@ -91,14 +93,14 @@ FIGURES = ["median length", "seat test p", "comeback share", "mean length", "fir
 # **comeback share** should be as high as possible.
 
 # %%
-game_picker = widgets.Dropdown(options=list(GAMES), value="Mystery Date", description="game")
-length_goal = widgets.IntRangeSlider(value=(40, 80), min=1, max=300, description="median length",
+game_picker = widgets.Dropdown(options=list(GAMES), value="Mystery Date", description="Game")
+length_goal = widgets.IntRangeSlider(value=(40, 80), min=1, max=300, description="Median length",
                                      continuous_update=False, layout=widgets.Layout(width="600px"),
                                      style={"description_width": "120px"})
-fairness_goal = widgets.FloatSlider(value=0.05, min=0, max=0.5, step=0.01, description="seat test p ≥",
+fairness_goal = widgets.FloatSlider(value=0.05, min=0, max=0.5, step=0.01, description="Seat test p ≥",
                                     continuous_update=False, layout=widgets.Layout(width="600px"),
                                     style={"description_width": "120px"})
-comeback_goal = widgets.Checkbox(value=True, description="comeback share as high as possible",
+comeback_goal = widgets.Checkbox(value=True, description="Comeback share as high as possible",
                                  layout=widgets.Layout(width="600px"))   # the whole label, not "as high as…"
 
 def current_goals():
@@ -126,33 +128,52 @@ widgets.VBox([game_picker, length_goal, fairness_goal, comeback_goal])
 # %% [markdown]
 # ## 2. Turn one knob at a time
 #
-# **Predict first.** Before you move a slider, write down which way you expect the median
-# length to go, and whether the game stays fair. Then move it: the games are played
-# again (the same seed each time, so only the rule changes), and the table compares your
-# variant with the rulebook's game, figure by figure, with each goal's miss. The chart
-# shows how long the games last: a curve further right is a longer game.
+# **Predict first**, then move a slider: the games are played again (the same seed each
+# time, so only the rule changes), and the table compares your variant with the rulebook's
+# game, figure by figure, with each goal's miss. The chart shows how long the games last:
+# a curve further right is a longer game.
 
 # %%
 knob_box = widgets.VBox()
 knob_view = widgets.Output()
 rulebook_frames = {}   # the rulebook's games, played once per game
+controls = {}          # the game's RuleControls (a slider per knob; a refused variant says why)
 
 def make_knobs(change=None):
     module, players, knobs = game()
-    rules = module.Rules()
-    sliders = []
-    for name, (low, high) in knobs.items():
-        slider = widgets.IntSlider(value=getattr(rules, name), min=low, max=high, description=name,
-                                   continuous_update=False, layout=widgets.Layout(width="500px"),
-                                   style={"description_width": "150px"})
-        slider.observe(replay, names="value")
-        sliders.append(slider)
-    knob_box.children = sliders
+    controls["knobs"] = RuleControls(module.Rules(), knobs)
+    controls["knobs"].on_change(lambda rules: replay())
+    knob_box.children = [controls["knobs"]]
     replay()
 
 def chosen_rules():
+    return controls["knobs"].rules
+
+def first_knob_raised():
+    """The rulebook with the first knob two steps higher (or as high as it goes)."""
     module, players, knobs = game()
-    return module.Rules().replace(**{slider.description: slider.value for slider in knob_box.children})
+    name, (low, high) = next(iter(knobs.items()))
+    value = min(getattr(module.Rules(), name) + 2, high)
+    return name, value, module.Rules().replace(**{name: value})
+
+def reveal_knob(prediction):
+    module, players, knobs = game()
+    name, value, variant = first_knob_raised()
+    n_games = live_games(module, players)
+    frames = {rules_name: bk.simulate(rules, n_players=players, n_games=n_games, seed=1, executor=pool,
+                                      progress=False)
+              for rules_name, rules in (("the rulebook", module.Rules()), (f"{plain_header(name)} = {value}", variant))}
+    rows = []
+    for rules_name, frame in frames.items():
+        figures = bk.metrics.summary_with_intervals(frame)
+        rows.append({"Rules": rules_name,
+                     "Median length (turns)": with_interval(figures["median length"], figures["median length low"],
+                                                            figures["median length high"], percent=False)})
+    return [f"{n_games:,} games of each:", table(pd.DataFrame(rows)),
+            "Now move the sliders below and see what each knob does."]
+
+knob_guess = Prediction("If the first knob below goes up by two, the median length will…",
+                        choices=["get longer", "get shorter", "stay about the same"], reveal=reveal_knob)
 
 def replay(change=None):
     module, players, knobs = game()
@@ -167,31 +188,36 @@ def replay(change=None):
         rulebook_frames[game_picker.value] = bk.simulate(module.Rules(), n_players=players, n_games=n_games,
                                                          seed=1, executor=pool, progress=False)
     rulebook = rulebook_frames[game_picker.value]
-    table = pd.DataFrame({"rulebook": bk.metrics.summary_with_intervals(rulebook),
-                          "your variant": bk.metrics.summary_with_intervals(frame)}).T
-    scores = bk.design.score(table, current_goals())
+    figures = pd.DataFrame({"rulebook": bk.metrics.summary_with_intervals(rulebook),
+                            "your variant": bk.metrics.summary_with_intervals(frame)}).T
+    scores = bk.design.score(figures, current_goals())
     ax = plots.length_ecdfs({"rulebook": rulebook, bk.design.variant_code(variant): frame},
                             goal=length_goal.value)
-    show(knob_view, f"your variant: {bk.design.variant_code(variant)}",
+    show(knob_view, f"Your variant: {bk.design.variant_code(variant)}",
          f"{n_games:,} games each, played by the {frame.attrs['engine']} engine",
-         with_intervals(table, FIGURES[:3]).join(scores.round(3)), ax.figure)
+         table(with_intervals(figures, FIGURES[:3]).join(goals_summary(scores)), index=True), ax.figure)
 
-def with_intervals(table, figures):
+def goals_summary(scores):
+    """How many goals each variant meets, and its score (0: every goal met)."""
+    return pd.DataFrame({"goals met": [f"{met} of {len(current_goals())}" for met in scores["goals met"]],
+                         "score (0 = all met)": scores["score"].round(3)}, index=scores.index)
+
+def with_intervals(figures, names):
     """Each figure beside its 95% interval, '68 (66 to 71)', where the figure has one."""
-    shown = pd.DataFrame(index=table.index)
-    for figure in figures:
-        if f"{figure} low" in table:
-            shown[figure] = [f"{value:.3g} ({low:.3g} to {high:.3g})" for value, low, high
-                             in zip(table[figure], table[f"{figure} low"], table[f"{figure} high"])]
+    shown = pd.DataFrame(index=figures.index)
+    for name in names:
+        if f"{name} low" in figures:
+            shown[name] = [f"{value:.3g} ({low:.3g} to {high:.3g})" for value, low, high
+                           in zip(figures[name], figures[f"{name} low"], figures[f"{name} high"])]
         else:
-            shown[figure] = table[figure].round(3)
+            shown[name] = figures[name].round(3)
     return shown
 
 game_picker.observe(make_knobs, names="value")
 for goal_widget in (length_goal, fairness_goal, comeback_goal):
     goal_widget.observe(replay, names="value")
 make_knobs()
-widgets.VBox([knob_box, knob_view])
+widgets.VBox([knob_guess, knob_box, knob_view])
 
 # %% [markdown]
 # ## 3. Two knobs at once: a map
@@ -204,14 +230,15 @@ widgets.VBox([knob_box, knob_view])
 # ticks?
 
 # %%
-map_x = widgets.Dropdown(description="across")
-map_y = widgets.Dropdown(description="up")
-map_figure = widgets.Dropdown(options=FIGURES, value="median length", description="figure")
+map_x = widgets.Dropdown(description="Across")
+map_y = widgets.Dropdown(description="Up")
+map_figure = widgets.Dropdown(options=[(plain_header(f), f) for f in FIGURES], value="median length",
+                              description="Figure")
 
 def map_choices(change=None):
-    names = list(game()[2])
+    names = [(plain_header(name), name) for name in game()[2]]
     map_x.options, map_y.options = names, names
-    map_x.value, map_y.value = names[0], names[1]
+    map_x.value, map_y.value = names[0][1], names[1][1]
 
 def values_of(low, high, most=6):
     step = max(1, -(-(high - low) // (most - 1)))   # at most `most` values from low to high
@@ -250,7 +277,7 @@ widgets.VBox([widgets.HBox([map_x, map_y, map_figure]), map_button, map_view])
 # misses, each measured against the size of its goal: 0 means every goal is met.
 
 # %%
-trials_slider = widgets.IntSlider(value=24, min=8, max=60, step=4, description="trials",
+trials_slider = widgets.IntSlider(value=24, min=8, max=60, step=4, description="Trials",
                                   continuous_update=False)
 found = {}   # the last search's result
 
@@ -270,7 +297,7 @@ def run_search(view):
               for name, rules in (("rulebook", module.Rules()),
                                   ("best: " + bk.design.variant_code(result.best), result.best))}
     ax = plots.length_ecdfs(frames, goal=length_goal.value)
-    show(view, "The five best variants:", result.top(5)[["trial"] + columns].round(3),
+    show(view, "The five best variants:", table(result.top(5)[["trial"] + columns].round(3)),
          "The best one, as a line of Python:", bk.design.variant_code(result.best), ax.figure)
 
 search_button, search_view = study_button("Search", run_search, icon="search")
@@ -302,9 +329,9 @@ widgets.VBox([play_button, play_view])
 
 # %%
 # NBVAL_CHECK_OUTPUT
-table = bk.sweep(md.Rules(), {"hand_limit": [4, 6, 8]}, n_players=4, n_games=300, seed=0,
+hand_limits = bk.sweep(md.Rules(), {"hand_limit": [4, 6, 8]}, n_players=4, n_games=300, seed=0,
                  engine="reference", progress=False)
-print(table[["hand_limit", "median length", "median length low", "median length high",
+print(hand_limits[["hand_limit", "median length", "median length low", "median length high",
              "seat test p", "comeback share"]].round(3).to_string(index=False))
 
 # %% [markdown]

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from app_helpers import LOAD_TIMEOUT_MS, assert_no_app_error, section, wait_for_images
 from harness import click_button, console_errors, wait_for_canvas
+from lesson_helpers import assert_large_type_scales_text, assert_no_small_text
 
 pytestmark = pytest.mark.browser
 
@@ -26,18 +27,32 @@ def test_the_lab_re_simulates_on_a_slider_maps_searches_and_plays(voila_server, 
     page.goto(voila_server(LESSON, timeout=120), timeout=LOAD_TIMEOUT_MS)
     body = page.locator("body")
     # (consecutive printed lines share one element: match text within it)
-    expect(body).to_contain_text("your variant: md.Rules()", timeout=LOAD_TIMEOUT_MS)
+    expect(body).to_contain_text("Your variant: md.Rules()", timeout=LOAD_TIMEOUT_MS)
     expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)          # no code on screen
     expect(body).to_contain_text("md.Rules().replace(hand_limit=8, dud_redraw=6)")   # the pinned search
-    slider = page.locator(".widget-slider", has_text="hand_limit")
-    live = page.locator(".widget-vbox", has=slider).filter(has_text="your variant").last   # sliders and view
+    slider = page.locator(".boardkit-rule-controls .widget-slider", has_text="Hand limit")
+    live = page.locator(".widget-vbox", has=slider).filter(has_text="Your variant").last   # sliders and view
     expect(live.locator("table")).to_contain_text("rulebook")
+    expect(live.locator("table")).to_contain_text("of 3")                       # goals met, in words
     wait_for_images(page, 1)
+    assert_no_small_text(page)
+    assert_large_type_scales_text(page)
+
+    # Predict first: which way does the median length go when the first knob goes up by two?
+    prediction = page.locator(".boardkit-prediction")
+    prediction.get_by_text("get longer", exact=True).click()
+    prediction.locator("button.boardkit-lock").click()
+    reveal = prediction.locator("button.boardkit-reveal")
+    expect(reveal).to_be_enabled(timeout=30_000)
+    reveal.click()
+    expect(prediction.locator("table.boardkit-table")).to_contain_text("Hand limit = 8", timeout=STUDY_TIMEOUT_MS)
+    expect(prediction).to_contain_text("Your prediction: get longer")
+    expect(prediction.locator("table.boardkit-table")).to_contain_text(re.compile(r"\d+ \(\d+ to \d+\)"))
 
     # One step up the hand limit (6 -> 7): the games are played again for the new variant.
     slider.locator(".noUi-handle").focus()
     page.keyboard.press("ArrowRight")
-    expect(live).to_contain_text("your variant: md.Rules().replace(hand_limit=7)", timeout=STUDY_TIMEOUT_MS)
+    expect(live).to_contain_text("Your variant: md.Rules().replace(hand_limit=7)", timeout=STUDY_TIMEOUT_MS)
     wait_for_images(page, 1)
     images = page.locator("img").count()
 
@@ -50,7 +65,7 @@ def test_the_lab_re_simulates_on_a_slider_maps_searches_and_plays(voila_server, 
     click_button(page, "Search")
     found = section(page, page.get_by_role("button", name=re.compile(r"^\W*Search$")))
     expect(found).to_contain_text("The best one, as a line of Python:", timeout=STUDY_TIMEOUT_MS)
-    expect(found.locator("table")).to_contain_text("score")
+    expect(found.locator("table")).to_contain_text("Score")
     code = re.search(r"The best one, as a line of Python:\s*(md\.Rules\(\)[^\n]*)", found.inner_text()).group(1)
     wait_for_images(page, images + 1, timeout=STUDY_TIMEOUT_MS)
 
