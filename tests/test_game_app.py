@@ -310,3 +310,6 @@ def test_the_board_in_words_follows_the_game_and_names_the_canvas(game, make_app
     play_out(app, 6)
     assert app.mirror.value != before or app.game.is_over
     assert app.canvas.tooltip == app._describe_state()[0]
+    # ipywidgets' browser code reads ``description`` before showing a tooltip; without one the board's view
+    # fails to build in the browser (a MultiCanvas has none of its own).
+    assert app.canvas.get_state()["description"] == ""

@@ -63,6 +63,7 @@ import time
 import traceback
 
 import ipywidgets as widgets
+import traitlets
 from ipycanvas import MultiCanvas
 
 from boardkit.core import step as bot_step
@@ -175,8 +176,18 @@ class GameApp(widgets.VBox):
 
         # --- the canvas ----------------------------------------------------------
         self.canvas = MultiCanvas(3, width=self.WIDTH, height=self.HEIGHT)  # board, pieces, animation
+        # ipycanvas 0.14 cannot show a MultiCanvas that has a tooltip: its view fails ("e.updateCanvas is not
+        # a function") and the board never appears in Voila.  So the board's name (the mirror's first
+        # sentence, canvas.tooltip) stays on the Python side; the page's reader gets the mirror's region.
+        self.canvas.keys = [key for key in self.canvas.keys if key != "tooltip"]
         responsive(self.canvas)
         self.canvas.layout.max_width = "calc(100vh * 1.6)"   # never taller than the screen
+        # The canvas's tooltip is its accessible name (the board in words, below). ipywidgets'
+        # browser code reads a widget's ``description`` before it shows a tooltip, and an
+        # ipycanvas MultiCanvas has none: without one the board's view fails to build
+        # ("Cannot read properties of undefined (reading 'length')") and no board shows.
+        if "description" not in self.canvas.trait_names():
+            self.canvas.add_traits(description=traitlets.Unicode("").tag(sync=True))
         self.canvas.on_client_ready(self._guard(self._on_client_ready))
         self.canvas.on_mouse_down(self._guard(self.on_canvas_mouse_down))
         self.canvas.on_key_down(self._guard(self._on_key_down))
