@@ -165,12 +165,15 @@ def test_team_play_sketch_peek_guess_agree(voila_server, browser_page, record_pr
     expect(status(page)).to_contain_text("Team A 0 \u2013 Team B 0")
     assert game.card.answer not in status(page).inner_text()
 
-    # --- the timer counts down (its heartbeat woken when the page connected) -----------------------
+    # --- the clock waits for the Sketcher's Start (issue 14), then counts down ---------------------
     label = page.locator(".wld-timer-label")
     expect(label).to_be_visible()
-    shown = clock_seconds(page)
-    assert 0 < shown <= 60
-    wait_for_clock_below(page, shown - 1)                          # two seconds later it shows less
+    expect(status(page)).to_contain_text("press Start on the clock")
+    assert clock_seconds(page) == 60
+    page.wait_for_timeout(3000)
+    assert clock_seconds(page) == 60 and "Ready" in label.inner_text()     # nobody pressed Start: it stands still
+    page.locator("button.wld-timer-start").click()
+    wait_for_clock_below(page, 59)                                 # running now
 
     # --- a stroke with the real mouse, each move timed to dark ink under the pointer --------------
     expect(page.locator(".wld-pad")).not_to_have_class(re.compile(r"\bwld-pad-off\b"))
@@ -210,11 +213,14 @@ def test_team_play_sketch_peek_guess_agree(voila_server, browser_page, record_pr
     wait_for_region_change(page, TABLE, first_box, empty_box["digest"])
     scored_box = region(page, TABLE, first_box, vd.TEAM_FILLS[game.team_of(guesser)])
     assert scored_box["near"] > 0.5 * scored_box["pixels"]         # the box is filled in the team's colour
-    # The other team sketches a new card: a blank pad, a full clock counting down again.
+    # The other team sketches a new card: a blank pad, a full clock waiting for her Start, then counting down.
     game.guess(guesser, answer)
     game.apply(wld.CONFIRM)
     expect(status(page)).to_contain_text(f"Player {game.sketcher + 1} sketches ({game.card.category})")
     wait_for_no_ink(page, PAD, [points[N_MOVES // 2]], timeout=STEP_TIMEOUT_MS, darker_than=DARK)
+    expect(label).to_contain_text("Ready", timeout=STEP_TIMEOUT_MS)
+    assert clock_seconds(page) == 60
+    page.locator("button.wld-timer-start").click()
     wait_for_clock_below(page, 60)
     assert clock_seconds(page) >= 55
     assert_no_app_error(page)
