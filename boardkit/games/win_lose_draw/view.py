@@ -6,11 +6,14 @@
 
 What is on the page, top to bottom:
 
-* the status line: what just happened and what comes next;
+* the status line: what just happened and what comes next; under it the table in words
+  (``_describe_state``: whose turn, the scores or the pawns and colours, the clock; never the answer);
 * the **sketch pad** (draw with mouse, pen or finger) beside the **timer**,
   the **card** and the **guess box**.  The card shows only its category: the
   Sketcher presses *Peek* to see the answer for a few seconds (the class
-  should look away), or ticks *Keep the card visible* on her own screen;
+  should look away), or ticks *Keep the card visible* on her own screen.  Each sketch's clock waits
+  for the Sketcher to press **Start** (she "turns over the timer"): a page nobody touches plays nothing
+  by itself.  A steal's ten seconds start at once, as the sketch before them ran out or was called off;
 * the Sketcher's buttons: who called out the right answer, or *Time's up*
   (the timer presses it by itself at 0:00).  A typed guess the matcher finds
   right waits for the Sketcher to agree or overrule; in Gameboard Play,
