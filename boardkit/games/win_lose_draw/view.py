@@ -34,7 +34,6 @@ import html
 import threading
 
 import ipywidgets as widgets
-import traitlets
 
 from boardkit.core.bots import Random
 from boardkit.core.events import seat as _seat
@@ -164,12 +163,6 @@ class App(GameApp):
         # No clock runs before a browser shows the App: a pre-heated Voilà kernel may wait minutes for its page.
         self._client_seen = False
         super().__init__(rules=rules, n_players=n_players, seats=seats, seed=seed, **kwargs)
-        # The board's canvas carries the text mirror's first sentence as its tooltip (its accessible name).
-        # ipywidgets' browser code shows a tooltip only after reading the widget's ``description``, which an
-        # ipycanvas MultiCanvas does not have: without one the board's view fails to build ("Cannot read
-        # properties of undefined (reading 'length')" in updateTooltip) and the board never shows.
-        if "description" not in self.canvas.trait_names():
-            self.canvas.add_traits(description=traitlets.Unicode("").tag(sync=True))
         self.peek_button.on_click(self._guard(lambda _: self.peek()))
         self.keep_visible.observe(self._guard(lambda _: self._show_card()), names="value")
         self.guess_button.on_click(self._guard(lambda _: self._submit_guess(from_button=True)))
