@@ -176,10 +176,6 @@ class GameApp(widgets.VBox):
 
         # --- the canvas ----------------------------------------------------------
         self.canvas = MultiCanvas(3, width=self.WIDTH, height=self.HEIGHT)  # board, pieces, animation
-        # ipycanvas 0.14 cannot show a MultiCanvas that has a tooltip: its view fails ("e.updateCanvas is not
-        # a function") and the board never appears in Voila.  So the board's name (the mirror's first
-        # sentence, canvas.tooltip) stays on the Python side; the page's reader gets the mirror's region.
-        self.canvas.keys = [key for key in self.canvas.keys if key != "tooltip"]
         responsive(self.canvas)
         self.canvas.layout.max_width = "calc(100vh * 1.6)"   # never taller than the screen
         # The canvas's tooltip is its accessible name (the board in words, below). ipywidgets'
