@@ -274,6 +274,7 @@ def stop_chart(view):
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
     check = mt.analysis.convergence(rules, times=100_000, seed=1).reset_index()
+    check["inside"] = check["inside"].map({True: "yes", False: "no"})
     show(view, fig, table(check, headers={"cranks": "Cranks", "estimate": "Share caught", "low": "95% interval from",
                                           "high": "to", "exact": "Exact", "inside": "Exact inside the interval?"},
                           percent=("estimate", "low", "high", "exact"), percent_decimals=1))
