@@ -85,16 +85,26 @@ def test_playable_cards_and_the_bots_cards_are_the_references(rules):
         top = lane.kind[game.top]
         n = fast.playable(lane.hands, seat, lane.hand_len[seat], top, lane.fits, rules.copies > 1, lane.options)
         assert [lane.card_of[k] for k in lane.options[:n]] == game.playable()
-        if not n:
+        card = fast.shedder_play(lane.hands, lane.held, seat, lane.hand_len[seat], top, lane.fits, lane.power,
+                                 lane.slots)
+        if not n:  # nothing to play: every bot says so
+            assert card == fast.NO_CARD
+            assert fast.revolverist_play(seat, 4, lane.hands, lane.hand_len, lane.held, top, lane.fits, lane.power,
+                                         lane.slots, 0, lane.chosen) == fast.NO_CARD
             continue
         tried += 1
         actions = game.legal_actions()
-        card = fast.shedder_play(lane.held, seat, lane.options, n, lane.power, lane.slots, lane.chosen)
         assert cc.Play(lane.card_of[card]) == shedder.choose(game, actions, game.chance)
+        state, drawn = new_chance(), set()  # Random: any playable card; over 40 seeds each comes up
+        for seed in range(40):
+            seed_chance(state, seed)
+            drawn.add(lane.card_of[fast.random_play(lane.hands, seat, lane.hand_len[seat], top, lane.fits,
+                                                    rules.copies > 1, lane.options, state)])
+        assert drawn == set(game.playable())
         for margin in (0, 3, 6):
             revolverist.margin = margin
-            card = fast.revolverist_play(seat, 4, lane.hand_len, lane.held, lane.options, n, lane.power, lane.slots,
-                                         margin, lane.chosen)
+            card = fast.revolverist_play(seat, 4, lane.hands, lane.hand_len, lane.held, top, lane.fits, lane.power,
+                                         lane.slots, margin, lane.chosen)
             assert cc.Play(lane.card_of[card]) == revolverist.choose(game, actions, game.chance)
         for k in range(lane.hand_len[seat]):  # follow-ups as bots.follow_ups counts them
             played = game.hands[seat][k]

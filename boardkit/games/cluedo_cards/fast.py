@@ -47,6 +47,8 @@ END_REASONS = ("target reached", "round cap")
 TARGET_REACHED, ROUND_CAP = 0, 1
 #: "nobody" after a Dagger (SkipNobody), and no seat (a void round, no winner)
 NOBODY = -1
+#: a bot's answer when no card of the hand may be played
+NO_CARD = -1
 
 # The numeric rules, one int64 array (indices below), unpacked from Rules in Python.
 N_NUMBERS, N_KINDS, COPIES, HAND_SIZE, TARGET, GOING_OUT, RESHUFFLE, FLOOR_AT_ZERO, TIES_ROUND_WINNER, \
@@ -104,7 +106,7 @@ def unsupported(rules, n_players, bots) -> str | None:
 
 
 # -- the pieces of a game (each a small compiled function) ----------------------
-@njit
+@njit(allocates=False)
 def matches(card, top, n_numbers):
     """May ``card`` go on ``top``?  Same picture or same number (rule 4)."""
     return card // n_numbers == top // n_numbers or card % n_numbers == top % n_numbers
@@ -120,7 +122,7 @@ def fits_table(n_kinds, n_numbers):
     return fits
 
 
-@njit
+@njit(allocates=False)
 def seat_after(seat, k, n_players):
     """The seat ``k`` places clockwise after ``seat`` (0 <= k <= n_players); no division, which is slow."""
     seat += k
@@ -141,7 +143,7 @@ def count_slots(n_kinds, n_pictures, n_numbers):
     return slots
 
 
-@njit
+@njit(inline="always")  # a few times a turn: copied into its caller
 def count_card(held, seat, card, slots, change):
     """Add ``change`` (+1: a card comes into the hand, -1: it leaves) to the hand's counts."""
     held[seat, card] += change
@@ -149,7 +151,7 @@ def count_card(held, seat, card, slots, change):
     held[seat, slots[card, 1]] += change
 
 
-@njit
+@njit(allocates=False)
 def shuffle(cards, length, state):
     """Shuffle ``cards[:length]`` in place (Fisher-Yates, every order equally likely)."""
     for i in range(length - 1, 0, -1):
@@ -157,7 +159,7 @@ def shuffle(cards, length, state):
         cards[i], cards[j] = cards[j], cards[i]
 
 
-@njit
+@njit(allocates=False)
 def deal(rule, n_players, hands, hand_len, held, slots, draw, discard, minis, mini_order, state):
     """Rules 1-3: every player takes a miniature face down, the deck is shuffled,
     ``hand_size`` cards dealt to each, one card turned up.  Returns (draw_len, discard_len).
@@ -180,7 +182,9 @@ def deal(rule, n_players, hands, hand_len, held, slots, draw, discard, minis, mi
             i += 1
     shuffle(draw, size, state)
     h = rule[HAND_SIZE]
-    held[:, :] = 0
+    for seat in range(n_players):
+        for i in range(held.shape[1]):
+            held[seat, i] = 0
     for seat in range(n_players):
         for k in range(h):
             hands[seat, k] = draw[seat * h + k]
@@ -194,7 +198,7 @@ def deal(rule, n_players, hands, hand_len, held, slots, draw, discard, minis, mi
     return rest, 1
 
 
-@njit
+@njit(allocates=False)
 def playable(hands, seat, length, top, fits, distinct, options):
     """The cards of a seat's hand that may go on ``top``, in hand order, each different card
     once when ``distinct`` (a deck with copies); written into ``options``, their count returned.
@@ -217,7 +221,7 @@ def playable(hands, seat, length, top, fits, distinct, options):
     return count
 
 
-@njit
+@njit(inline="always")  # a few times a turn: copied into its caller
 def remove_card(hands, held, slots, seat, length, card):
     """Take the first copy of ``card`` out of a seat's hand (the others keep their order); the new length."""
     count_card(held, seat, card, slots, -1)
@@ -229,7 +233,7 @@ def remove_card(hands, held, slots, seat, length, card):
     return length - 1
 
 
-@njit
+@njit(inline="always")  # a few times a turn: copied into its caller
 def follow_ups(held, seat, played, slots):
     """bots.follow_ups: how many other cards of the seat's hand could go on ``played``.
 
@@ -238,59 +242,73 @@ def follow_ups(held, seat, played, slots):
     return held[seat, slots[played, 0]] + held[seat, slots[played, 1]] - 2 * held[seat, played]
 
 
-@njit
-def shedder_play(held, seat, options, n_options, power, slots, chosen):
-    """Shedder: an action card if it can (any picture with a power), then most follow-ups.
+@njit(inline="always")  # a few times a turn: copied into its caller
+def shedder_play(hands, held, seat, length, top, fits, power, slots):
+    """Shedder: an action card if it can (any picture with a power), then most follow-ups;
+    NO_CARD when no card of the hand may go on ``top``.
 
     ``power[kind]``: the power of each card (that of its picture).  One pass
-    keeps the first best action card and the first best card of any kind --
-    the same choice as bots.most_follow_ups(action cards, or else all cards).
-    ``chosen`` is unused (kept for the same arguments as revolverist_play)."""
-    best_action, most_action = -1, -1
-    best_any, most_any = options[0], -1
-    for k in range(n_options):
-        card = options[k]
+    over the hand keeps the first best action card and the first best card of
+    any kind that may go on ``top`` -- the same choice as
+    bots.most_follow_ups(action cards, or else all playable cards): a second
+    copy of a card counts the same as the first, so it never displaces it."""
+    best_action, most_action = NO_CARD, -1
+    best_any, most_any = NO_CARD, -1
+    for i in range(length):
+        card = hands[seat, i]
+        if not fits[top, card]:
+            continue
         count = follow_ups(held, seat, card, slots)
         if power[card] != NO_POWER and count > most_action:
             best_action, most_action = card, count
         if count > most_any:
             best_any, most_any = card, count
-    return best_action if best_action >= 0 else best_any
+    return best_action if best_action != NO_CARD else best_any
 
 
-@njit
-def revolverist_play(player, n_players, hand_len, held, options, n_options, power, slots, margin, chosen):
+@njit(inline="always")  # a few times a turn: copied into its caller
+def revolverist_play(player, n_players, hands, hand_len, held, top, fits, power, slots, margin, chosen):
     """Revolverist: the Revolver once its hand holds ``margin`` more cards than the smallest
     rival hand; else plain cards, then other action cards, then the Revolver, by most follow-ups
-    (as bots.most_follow_ups: the first of the most).
+    (as bots.most_follow_ups: the first of the most); NO_CARD when none may go on ``top``.
 
-    One pass keeps, for each of the three groups, its first card and its first
-    best card (``chosen[0..5]``: best and most of plain, other, revolver)."""
+    One pass over the hand keeps, for each of the three groups, its first
+    best card that may go on ``top`` (``chosen[0..5]``: best and most of
+    plain, other, revolver)."""
     for group in range(3):
-        chosen[2 * group], chosen[2 * group + 1] = -1, -1
-    first_revolver = -1
-    for k in range(n_options):
-        card = options[k]
+        chosen[2 * group], chosen[2 * group + 1] = NO_CARD, -1
+    first_revolver = NO_CARD
+    for i in range(hand_len[player]):
+        card = hands[player, i]
+        if not fits[top, card]:
+            continue
         p = power[card]
         group = 0 if p == NO_POWER else 2 if p == POWER_SWAP else 1
-        if group == 2 and first_revolver < 0:
+        if group == 2 and first_revolver == NO_CARD:
             first_revolver = card
         count = follow_ups(held, player, card, slots)
         if count > chosen[2 * group + 1]:
             chosen[2 * group], chosen[2 * group + 1] = card, count
-    if first_revolver >= 0:
+    if first_revolver != NO_CARD:
         smallest = 1 << 40
         for k in range(1, n_players):
             smallest = min(smallest, hand_len[seat_after(player, k, n_players)])
         if hand_len[player] - smallest >= margin:
             return first_revolver
     for group in range(3):  # plain cards, then other action cards, then revolvers
-        if chosen[2 * group] >= 0:
+        if chosen[2 * group] != NO_CARD:
             return chosen[2 * group]
-    return options[0]
+    return NO_CARD
 
 
-@njit
+@njit(inline="always")  # a few times a turn: copied into its caller
+def random_play(hands, seat, length, top, fits, distinct, options, state):
+    """Random: any card that may go on ``top``, each different card equally likely; NO_CARD if none."""
+    n_options = playable(hands, seat, length, top, fits, distinct, options)
+    return options[below(state, n_options)] if n_options else NO_CARD
+
+
+@njit(allocates=False)
 def fewest_cards(player, n_players, hand_len, scores):
     """bots.fewest_cards: the rival (in turn order) with fewest cards; ties: the higher score, then the first."""
     best = seat_after(player, 1, n_players)
@@ -302,7 +320,7 @@ def fewest_cards(player, n_players, hand_len, scores):
     return best
 
 
-@njit
+@njit(allocates=False)
 def highest_score(player, n_players, hand_len, scores):
     """Revolverist's Dagger: the rival with the highest score (ties: fewest cards, then the first)."""
     best = seat_after(player, 1, n_players)
@@ -313,7 +331,7 @@ def highest_score(player, n_players, hand_len, scores):
     return best
 
 
-@njit
+@njit(allocates=False)
 def dagger_victim(bot, player, n_players, hand_len, scores, state):
     """Rule 6: the Dagger's player *can* choose a rival to miss a turn.  Random picks
     among the rivals and "nobody" (NOBODY); Shedder and Revolverist always name a victim."""
@@ -325,7 +343,7 @@ def dagger_victim(bot, player, n_players, hand_len, scores, state):
     return highest_score(player, n_players, hand_len, scores)
 
 
-@njit
+@njit(allocates=False)
 def swap_partner(bot, player, n_players, hand_len, scores, state):
     """Rule 9: the Revolver's player must swap hands with a rival of her choice."""
     if bot == BOT_RANDOM:
@@ -333,7 +351,7 @@ def swap_partner(bot, player, n_players, hand_len, scores, state):
     return fewest_cards(player, n_players, hand_len, scores)
 
 
-@njit
+@njit(allocates=False)
 def swap_hands(hands, hand_len, held, a, b):
     """Two players swap whole hands (and their counts)."""
     for i in range(max(hand_len[a], hand_len[b])):
@@ -343,7 +361,7 @@ def swap_hands(hands, hand_len, held, a, b):
     hand_len[a], hand_len[b] = hand_len[b], hand_len[a]
 
 
-@njit
+@njit(inline="always")  # a few times a turn: copied into its caller
 def next_player(current, n_players, missing):
     """The next player clockwise who does not miss her turn; each seat passed over spends one missed turn."""
     nxt = seat_after(current, 1, n_players)
@@ -353,7 +371,7 @@ def next_player(current, n_players, missing):
     return nxt
 
 
-@njit
+@njit(allocates=False)
 def refill(draw, discard, discard_len, state):
     """An empty draw pile under "reshuffle": the discards less the top card, shuffled; the new draw_len."""
     rest = discard_len - 1
@@ -364,7 +382,7 @@ def refill(draw, discard, discard_len, state):
     return rest
 
 
-@njit
+@njit(allocates=False)
 def go_out(rule, player, last_picture, n_players, scores, minis, mini_picture, mini_penalty):
     """Rule 10: she scores; every player whose miniature shows the last card's picture
     loses its penalty (she too); scores floored at 0 under floor_at_zero.  The points lost."""
@@ -380,7 +398,7 @@ def go_out(rule, player, last_picture, n_players, scores, minis, mini_picture, m
     return lost
 
 
-@njit
+@njit(allocates=False)
 def sole_leader(scores, n_players):
     """The seat with the highest score alone, or NOBODY when the highest is shared."""
     best = scores[0]
@@ -394,7 +412,7 @@ def sole_leader(scores, n_players):
     return leader if count == 1 else NOBODY
 
 
-@njit
+@njit(allocates=False)
 def lead_update(scores, n_players, worst, lead):
     """core.lead.LeadTracker.update: each seat's worst deficit, and lead changes
     (``lead[0]``: the last sole leader or NOBODY, ``lead[1]``: changes)."""
@@ -410,7 +428,7 @@ def lead_update(scores, n_players, worst, lead):
         lead[0] = leader
 
 
-@njit
+@njit(allocates=False)
 def next_starter(rule, rounds, starter, went_out, n_players):
     """Rules.starter: who starts the next round; after a void round, the seat after the last starter."""
     if rule[STARTER] == 2:  # "rotate"
@@ -499,18 +517,17 @@ def play_batch(rule, picture_power, mini_picture, mini_penalty, n_players, seeds
             while True:
                 again = False
                 top = discard[discard_len - 1]
-                n_options = playable(hands, current, hand_len[current], top, fits, distinct, options)
+                b = bot[current]
+                if b == BOT_RANDOM:
+                    card = random_play(hands, current, hand_len[current], top, fits, distinct, options, state)
+                elif b == BOT_SHEDDER:
+                    card = shedder_play(hands, held, current, hand_len[current], top, fits, power, slots)
+                else:
+                    card = revolverist_play(current, n_players, hands, hand_len, held, top, fits, power, slots,
+                                            margin[current], chosen)
                 game_turns += 1
                 round_turns += 1
-                if n_options:  # rule 4: a player who can play must play
-                    b = bot[current]
-                    if b == BOT_RANDOM:
-                        card = options[below(state, n_options)]
-                    elif b == BOT_SHEDDER:
-                        card = shedder_play(held, current, options, n_options, power, slots, chosen)
-                    else:
-                        card = revolverist_play(current, n_players, hand_len, held, options, n_options,
-                                                power, slots, margin[current], chosen)
+                if card != NO_CARD:  # rule 4: a player who can play must play
                     hand_len[current] = remove_card(hands, held, slots, current, hand_len[current], card)
                     discard[discard_len] = card
                     discard_len += 1
