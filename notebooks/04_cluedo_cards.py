@@ -65,7 +65,7 @@ def workers():
 def wide_study_button(description, study):
     """``study_button`` whose button is as wide as its words (Large type would cut them at 250 px)."""
     button, view = study_button(description, study)
-    button.layout.width = "auto"
+    button.layout.width = "max-content"
     button.layout.min_width = "250px"
     return button, view
 
