@@ -1,12 +1,18 @@
 """The Philo Vance lesson (``notebooks/03_philo_vance.ipynb``) served by Voilà, in headless Chromium.
 
-Voilà runs every cell before the page's widgets connect, so the lesson keeps
-its long simulations behind buttons.  The test checks what the page shows at
-load time (the App's board, read by its canvas pixels; the charts, as images;
-the pinned tables' text), then presses each button of the lesson in turn and
-waits for what it prints: the slider's new chart (section 3), the verdict of
-an arrest (section 4), 500 games of Detectives against Random bots (section 5)
-and the rulebook against a variant (section 6).
+One page load (a kernel start is the slow part on a shared machine), then, as a class would:
+
+* the page at load: the App draws the estate, the board in words under it (seats 1-4), no code on screen,
+  nothing under 14 px, the core path (up to the Going further section) at most 4 screens of 900 px besides
+  the App, Large type scales text;
+* each prediction: Show the answer is disabled until Lock, Lock disables the input, the reveal shows the
+  prediction beside the exact answer and the simulation with its interval;
+* the student's own arrest (Arrest!) starts the convergence chart of arrests that came true;
+* the tinker (RuleControls, shown with the experts' answer): a change updates the exact and simulated
+  figures with intervals, a refused value shows the game's own message and keeps the last good rules;
+* a quick check answers; Going further opens, with the exact Bayes table beside the simulation, and its
+  buttons draw the 20,000 dealt hands and the belief grid (clues numbered 1-50); the pinned exact answers
+  under For coders.
 """
 
 import re
@@ -18,15 +24,17 @@ from playwright.sync_api import expect
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import view_board as vb
 from boardkit.render import palette as pal
-from app_helpers import STEP_TIMEOUT_MS, assert_no_app_error, open_app, press_compare, section, wait_for_images
+from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, assert_no_app_error, open_app, wait_for_images
 from harness import canvas_pixel_stats, click_button, console_errors
+from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, core_path_height
 
 pytestmark = pytest.mark.browser
 
 LESSON = "notebooks/03_philo_vance.ipynb"
 CANVAS = (pv.App.WIDTH, pv.App.HEIGHT)   # the canvas's own size in pixels
-LOAD_IMAGES = 3                      # the 20,000 hands, the retire chart, the Butler's belief grid
-STUDY_TIMEOUT_MS = 180_000           # 500 games took 5-11 s here, the comparison 10-16 s
+SCREEN = 900                             # the height of a 1280x900 window
+STUDY_TIMEOUT_MS = 180_000               # 200 games of four Detectives on a shared 2-core machine
+INTERVAL = re.compile(r"\d+\.\d% \(\d+\.\d% to \d+\.\d%\)")
 
 _COLOUR_SHARE_JS = """([r, g, b, tol]) => {
     const c = document.querySelector('canvas');
@@ -57,71 +65,154 @@ def assert_board_drawn(page):
     # about 23% of the canvas shows its green.
     lawn = colour_share(page, vb.LAWN)
     assert lawn > 0.15, f"only {lawn:.1%} of the canvas is lawn green"
-    return stats
+
+
+def prediction(page, n):
+    return page.locator(".boardkit-prediction").nth(n)
+
+
+def set_slider(page, box, target):
+    """Move the prediction's slider to ``target`` (its readout) with the keyboard, a step at a time."""
+    handle, readout = box.locator(".noUi-handle"), box.locator(".widget-readout")
+    handle.focus()
+    for _ in range(60):
+        value = float(readout.inner_text().strip().rstrip("%"))
+        if value == target:
+            break
+        page.keyboard.press("ArrowRight" if value < target else "ArrowLeft")
+        page.wait_for_timeout(60)
+    expect(readout).to_have_text(re.compile(rf"^\s*{target}"), timeout=STEP_TIMEOUT_MS)
+
+
+def lock_and_reveal(page, box):
+    """Show the answer is disabled until Lock; Lock disables the input; the reveal shows the answer table."""
+    reveal = box.locator("button.boardkit-reveal")
+    expect(reveal).to_be_disabled()
+    box.locator("button.boardkit-lock").click()
+    expect(reveal).to_be_enabled(timeout=STEP_TIMEOUT_MS)
+    inputs = box.locator("input[type=radio], .noUi-target")
+    assert inputs.count() > 0
+    for i in range(inputs.count()):
+        item = inputs.nth(i)
+        assert item.is_disabled() if item.evaluate("e => e.tagName") == "INPUT" else \
+            item.get_attribute("disabled") is not None
+    reveal.click()
+    answer = box.locator("table.boardkit-table").first
+    answer.wait_for(timeout=STUDY_TIMEOUT_MS)
+    expect(answer).to_contain_text("Your prediction")
+    return answer
 
 
 # --- the lesson notebook ------------------------------------------------------------------
 
-def test_lesson_app_draws_and_its_buttons_run_the_studies(voila_server, browser_page, record_property):
-    """The real lesson as a Voilà app: the board, the load-time charts, then each button's study."""
+def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila_server, browser_page,
+                                                                           record_property):
     page = browser_page
     started = time.monotonic()
     open_app(page, voila_server(LESSON, timeout=120), record_property)
     assert_board_drawn(page)
-    expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)     # no code on screen
 
-    # Load time: the charts arrive as images, the pinned cells' tables as text.
-    wait_for_images(page, LOAD_IMAGES)
-    images = page.locator("img").count()
-    odds = page.locator(".jp-OutputArea-output", has_text="at least 4 different")   # section 2
-    expect(odds).to_have_count(1)
-    for suspect in pv.SUSPECTS:                                           # one row per suspect
-        expect(odds).to_contain_text(suspect.name)
-    expect(page.get_by_text(re.compile(r"arrest [\w ]+, naming"))).to_have_count(1)   # section 3
-    beliefs = page.get_by_text(re.compile(r"\d\.\d{3} -> \d\.\d{3} -> \d\.\d{3}"))   # section 4
-    expect(beliefs).to_have_count(1)
+    # --- the page at load ------------------------------------------------------------------------------
+    expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)          # no code on screen
+    mirror = page.locator(".boardkit-mirror")
+    expect(mirror).to_contain_text("Player 1 (you): detective on Park Here")
+    expect(mirror).to_contain_text("Player 4: detective on Park Here")
+    expect(mirror).not_to_contain_text("Player 0")
+    app_height = page.locator(".boardkit-pv-app").first.evaluate("e => e.getBoundingClientRect().height")
+    core = core_path_height(page)
+    record_property("core_path_px", round(core))
+    print(f"core path {core:.0f} px, of which the App {app_height:.0f} px")
+    assert core - app_height <= 4 * SCREEN, (core, app_height)
+    assert_no_small_text(page)
+    assert_large_type_scales_text(page)
+    expect(page.locator(".boardkit-prediction")).to_have_count(4)
+    expect(page.locator(".boardkit-quick-check")).to_have_count(3)
+    expect(page.locator(".boardkit-rule-controls")).to_have_count(0)         # the tinker comes with its answer
 
-    # Section 3: move the slider by a key; the retire chart is drawn again.
-    slider = page.locator(".widget-slider", has_text="one attempt")
-    retire = section(page, slider)
-    chart = retire.locator("img")
-    expect(chart).to_have_count(1)
-    value = float(slider.locator(".widget-readout").inner_text())
-    old_chart = chart.get_attribute("src")
-    slider.locator(".noUi-handle").focus()
-    page.keyboard.press("ArrowRight")                                      # one step: +0.01
-    expect(slider.locator(".widget-readout")).to_have_text(f"{value + 0.01:.2f}")
-    expect(chart).not_to_have_attribute("src", old_chart, timeout=STEP_TIMEOUT_MS)
-    expect(chart).to_have_count(1)                                         # replaced, not added
+    # --- prediction 1: twelve random clues ------------------------------------------------------------------
+    first = prediction(page, 0)
+    set_slider(page, first, 40)
+    answer = lock_and_reveal(page, first)
+    expect(answer).to_contain_text("40%")
+    expect(answer).to_contain_text("39.3%")                                  # the exact count for the Butler
+    expect(answer).to_contain_text("2,000 hands dealt by the computer")
+    expect(answer).to_contain_text(INTERVAL)
 
-    # Section 4: arrest the Butler with the six default clues; the referee says "successful".
+    # --- prediction 2: four right of six ---------------------------------------------------------------------
+    second = prediction(page, 1)
+    set_slider(page, second, 90)
+    answer = lock_and_reveal(page, second)
+    expect(answer).to_contain_text("90%")
+    expect(answer).to_contain_text("88.0%")
+    expect(answer).to_contain_text(INTERVAL)
+
+    # --- a quick check ---------------------------------------------------------------------------------------
+    check = page.locator(".boardkit-quick-check").first
+    check.get_by_text("one", exact=True).click()
+    check.locator("button.boardkit-check").click()
+    expect(check.locator(".boardkit-feedback")).to_contain_text("Right!", timeout=STEP_TIMEOUT_MS)
+
+    # --- the student's own arrest, then prediction 3: it starts the chart -------------------------------------
     click_button(page, "Arrest!")
-    page.get_by_text("The verdict: SUCCESSFUL.").wait_for(timeout=STEP_TIMEOUT_MS)
-    page.get_by_text(re.compile(r"The clues likeliest on The Butler's card")).wait_for(timeout=STEP_TIMEOUT_MS)
-    wait_for_images(page, images + 1)                                      # what you know after 1 arrest
+    expect(page.get_by_text("The verdict: SUCCESSFUL.")).to_have_count(1, timeout=STEP_TIMEOUT_MS)
+    expect(page.get_by_text(re.compile(r"Your arrests so far: 1, 1 successful"))).to_have_count(1)
+    third = prediction(page, 2)
+    third.get_by_text("more often", exact=True).click()
     images = page.locator("img").count()
+    answer = lock_and_reveal(page, third)
+    expect(answer).to_contain_text("more often")
+    expect(answer).to_contain_text("What the grid promised")
+    expect(answer).to_contain_text(INTERVAL)
+    expect(third).to_contain_text("Your 1 arrest starts the chart")
+    wait_for_images(page, images + 1, timeout=STUDY_TIMEOUT_MS)              # the convergence chart
 
-    # Section 5: two Detectives against two Random bots, 500 games.
-    click_button(page, "Play 500 games")
-    page.get_by_text(re.compile(r"500 games in \d+ seconds")).wait_for(timeout=STUDY_TIMEOUT_MS)
-    duel = section(page, page.get_by_role("button", name=re.compile("Play 500 games")))
-    expect(duel.locator("table")).to_have_count(2, timeout=STEP_TIMEOUT_MS)  # wins, and how games ended
-    wins = duel.locator("table").first
-    expect(wins.locator("tbody th", has_text="Detective")).to_have_count(1)
-    expect(wins.locator("tbody th", has_text="Random")).to_have_count(1)
-    wait_for_images(page, images + 1)                                      # the share of games won
+    # --- prediction 4, then the tinker ------------------------------------------------------------------------
+    fourth = prediction(page, 3)
+    set_slider(page, fourth, 60)
+    answer = lock_and_reveal(page, fourth)
+    expect(answer).to_contain_text("60%")
+    expect(answer).to_contain_text("60.4%")                                  # the experts' 5 of 6
+    controls = page.locator(".boardkit-rule-controls")
+    expect(controls).to_have_count(1, timeout=STEP_TIMEOUT_MS)
+    result = fourth.locator("table.boardkit-table").nth(1)
+    expect(result).to_contain_text("already holds 5 of his")
+    expect(result).to_contain_text("70.2%")
+    expect(result).to_contain_text(INTERVAL)
+    need = controls.locator(".widget-slider").first
+    need.locator(".noUi-handle").focus()
+    page.keyboard.press("ArrowLeft")                                         # back to the rulebook's 4
+    expect(result).to_contain_text("already holds 4 of his", timeout=STUDY_TIMEOUT_MS)
+    expect(result).to_contain_text("39.3%")
+    expect(result).to_contain_text(INTERVAL)
+    page.keyboard.press("End")                                               # 12 right of 6 named: refused
+    error = controls.locator(".boardkit-rule-error")
+    expect(error).to_contain_text("declare_correct=12 is not allowed", timeout=STUDY_TIMEOUT_MS)
+    expect(result).to_contain_text("already holds 4 of his")                # the last good rules are kept
+
+    # --- Going further --------------------------------------------------------------------------------------------
+    further = page.locator(".boardkit-going-further")
+    further.get_by_text("Going further: counting hands exactly").click()
+    expect(further).to_contain_text("Bayes' rule", timeout=STEP_TIMEOUT_MS)
+    bayes = further.locator("table.boardkit-table", has_text="After 'yes' and 'no': exact")
+    expect(bayes).to_contain_text("26: a silver-polishing cloth")
+    for exact in ("0.931", "0.764", "0.798"):
+        expect(bayes).to_contain_text(exact)
+    expect(bayes).to_contain_text(re.compile(r"0\.9\d\d \(0\.9\d\d to 0\.9\d\d\)"))
     images = page.locator("img").count()
-    expect(page.get_by_role("button", name=re.compile("Play 500 games"))).to_be_enabled()
+    click_button(page, "Deal 20,000 hands")
+    wait_for_images(page, images + 1, timeout=STUDY_TIMEOUT_MS)
+    click_button(page, "Show the grid")
+    wait_for_images(page, images + 2, timeout=STUDY_TIMEOUT_MS)
+    assert_no_small_text(page)
 
-    # Section 6: the rulebook against the experts' 5-8-10 game (the default variant).
-    press_compare(page, ("median turns", "your variant", "rulebook"), images, STUDY_TIMEOUT_MS)   # how long is a game?
-    expect(page.get_by_text("That variant makes no sense")).to_have_count(0)
+    # --- For coders: the pinned exact answers ------------------------------------------------------------------
+    expect(page.get_by_text(re.compile(r"arrest The Maid, naming clues 20, 21, 33, 35, 38, 49"))).to_have_count(1)
+    expect(page.get_by_text(re.compile(r"26: a silver-polishing cloth: 0\.900 -> 0\.927 -> 0\.931"))).to_have_count(1)
 
-    seconds = time.monotonic() - started
-    record_property("seconds_whole_lesson", round(seconds, 1))
-    print(f"the whole lesson, every button pressed: {seconds:.1f} s")
-    assert_board_drawn(page)                                               # still there, never wiped
+    assert_board_drawn(page)                                                 # still there, never wiped
     assert_no_app_error(page)
-    stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"   # a warning, a traceback
+    stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
     expect(page.locator(stderr)).to_have_count(0)
+    expect(page.get_by_text("That makes no sense")).to_have_count(0)
     assert console_errors(page) == []
+    record_property("seconds_whole_test", round(time.monotonic() - started, 1))
