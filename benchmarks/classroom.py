@@ -30,7 +30,7 @@ itself (parsing, layout, painting):
    game's ``MultiCanvas`` (the first one in the page's widgets).  The board is
    then ready to draw.
 
-A few students (``--browsers``, 1 for 5 students and 3 from 15, spread through
+A few students (``--browsers``: 1 below 10 students, else 2, spread through
 the arrival window) are **real headless Chromium pages**, timed from the
 request to a drawn board (at least 50,000 painted pixels on the canvases), so
 a page that arrives but cannot draw is still caught.  Before the class, the
@@ -569,6 +569,12 @@ protocol_student.sockets = []
 
 # --- the class --------------------------------------------------------------------------------
 
+def default_browsers(n: int) -> int:
+    """How many of ``n`` students are Chromium pages unless ``--browsers`` says: 1 below 10, else 2.
+    (Each needs 2 to 5 CPU seconds of this machine, more than Voilà spends on ten pages.)"""
+    return 1 if n < 10 else 2
+
+
 def browser_places(n: int, browsers: int) -> set[int]:
     """Which of the ``n`` students (in arrival order) are Chromium pages: ``browsers`` of them,
     spread evenly through the arrival window."""
@@ -650,7 +656,7 @@ def one_class(n: int, args) -> dict:
     if args.all_browsers:
         browsers = set(range(n))
     else:
-        browsers = browser_places(n, args.browsers if args.browsers is not None else min(3, max(1, n // 5)))
+        browsers = browser_places(n, args.browsers if args.browsers is not None else default_browsers(n))
     pool = (n + teacher) if args.pool is None else args.pool
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "voila.log"
@@ -777,7 +783,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, nargs="+", default=[5, 15, 30], help="class sizes (default 5 15 30)")
     parser.add_argument("--browsers", type=int, default=None,
-                        help="students who are Chromium pages (default 1 for 5 students, 3 from 15); "
+                        help="students who are Chromium pages (default 1 below 10 students, else 2); "
                              "the rest are protocol clients")
     parser.add_argument("--all-browsers", action="store_true",
                         help="the old method: every student a Chromium page on this machine, no teacher's page")

@@ -66,6 +66,8 @@ def test_browsers_are_spread_through_the_arrival_window():
     assert classroom.browser_places(5, 1) == {2}
     assert classroom.browser_places(4, 9) == {0, 1, 2, 3}
     assert classroom.browser_places(10, 0) == set()
+    assert [classroom.default_browsers(n) for n in (5, 9, 10, 15, 30)] == [1, 1, 2, 2, 2]
+    assert classroom.browser_places(30, classroom.default_browsers(30)) == {7, 22}
 
 
 def test_percentile_is_the_nearest_rank():
