@@ -189,6 +189,9 @@ def test_the_convergence_chart_puts_the_students_plays_first():
     fig = convergence_chart([1, 0, 0], np.random.default_rng(0).integers(0, 2, 500), exact=0.5, label="share")
     labels = [line.get_label() for line in fig.axes[0].get_lines()]
     assert "your 3 plays" in labels and "the computer's 500 plays" in labels and "exact answer" in labels
+    fig.canvas.draw()
+    ticks = [tick.get_text() for tick in fig.axes[0].get_xticklabels() if tick.get_text()]
+    assert "10" in ticks and "100" in ticks and not any("^" in tick for tick in ticks)   # plain numbers
     with pytest.raises(ValueError, match="no plays"):
         convergence_chart([], [])
     with pytest.raises(ValueError, match="only 0 and 1"):

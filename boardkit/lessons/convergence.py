@@ -15,6 +15,8 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
     and the computer's thousands settle near the exact answer. The x axis is
     logarithmic: the first ten plays are as wide as the next ninety.
     """
+    from matplotlib.ticker import FuncFormatter
+
     from ..core.stats import wilson_interval
 
     own = np.asarray(list(own), dtype=float)
@@ -41,6 +43,8 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
         ax.axhline(float(exact), color=CHART_COLOURS[6], linestyle="--", linewidth=2, label="exact answer")
     ax.set_xscale("log")
     ax.set_xlim(1, max(len(outcomes), 10))
+    # Plain numbers on the log axis (1, 10, 100, 1,000), not powers of ten.
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
     ax.set_ylim(0, 1)
     ax.set_xlabel("plays so far (log scale)")
     ax.set_ylabel(label)
