@@ -204,7 +204,8 @@ def reveal_promises(prediction):
     ax.plot(np.arange(1, len(everything) + 1), running_promise, color="black", ls="--", lw=2,
             label="what the grid promised (average chance)")
     handles, labels = ax.get_legend_handles_labels()
-    ax.legend(handles, [label.replace("plays", "arrests") for label in labels], loc="upper center",
+    labels = [label.replace("your 1 plays", "your 1 arrest").replace("plays", "arrests") for label in labels]
+    ax.legend(handles, labels, loc="upper center",
               bbox_to_anchor=(0.5, -0.22), ncol=2, frameon=False)
     ax.set_xlabel("arrests so far (log scale)")
     return (answer_table(prediction, exact=promised, simulated=share_with_interval(sum(came_true), len(came_true)),
@@ -249,7 +250,7 @@ def tinker_results(variant):
     hand_sim = share_with_interval(int((hand >= need).sum()), len(hand))
     rows = [(f"Arrest naming the Butler's {variant.named_clues} likeliest clues succeeds",
              f"{arrest_exact:.1%}", with_interval(*arrest_sim, decimals=1)),
-            (f"A first court card of {variant.court_size} clues already holds {need} of his",
+            (f"{variant.court_size} random clues already hold {need} of the Butler's",
              f"{hand_exact:.1%}", with_interval(*hand_sim, decimals=1))]
     return table(pd.DataFrame(rows, columns=["With these rules", "Exact", "Simulated (95% interval)"]))
 
@@ -442,7 +443,8 @@ def duel(view):
         won = games["winner"].dropna()
         wins += [won.isin(seats).sum(), (~won.isin(seats)).sum()]
     decided = int(wins.sum())
-    rows = [(bot, int(wins[bot]), with_interval(*share_with_interval(int(wins[bot]), decided))) for bot in wins.index]
+    rows = [(bot, int(wins[bot]), with_interval(*share_with_interval(int(wins[bot]), decided), decimals=1))
+            for bot in wins.index]
     fig, ax = chart(width=8, height=4.5)
     shares = [share_with_interval(int(wins[bot]), decided) for bot in wins.index]
     ax.bar(wins.index, [s[0] for s in shares], color=[BLUE, ORANGE], hatch=["", "//"], edgecolor="white",
@@ -472,13 +474,14 @@ def compare(view):
     rows = []
     for name, chosen in {"the rulebook": rules, **VARIANTS}.items():
         games = bk.simulate(chosen, n_players=4, n_games=200, seed=0, engine="reference", progress=bar)
-        convicted = share_with_interval(int((games["end"] == "convicted").sum()), len(games))
         turns = bk.stats.mean_interval(games["turns"])
         failed = bk.stats.mean_interval(games["declarations"] - games["successful"])
+        retired = bk.stats.mean_interval(games["retired"])
         rows.append((name, with_interval(*turns, percent=False), with_interval(*failed, percent=False, decimals=1),
-                     with_interval(*convicted)))
-    show(view, table(pd.DataFrame(rows, columns=["Rules", "Turns in a game (mean, 95% interval)",
-                                                 "Failed arrests a game", "Games won by a conviction"])))
+                     with_interval(*retired, percent=False, decimals=2)))
+    show(view, table(pd.DataFrame(rows, columns=["Rules", "Turns in a game", "Failed arrests in a game",
+                                                 "Players who retire in a game"])),
+         "Each figure is a mean over 200 games, with its 95% interval.")
 
 
 further.add("""### Whole games under other rules

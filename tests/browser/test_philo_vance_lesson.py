@@ -175,19 +175,19 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     controls = page.locator(".boardkit-rule-controls")
     expect(controls).to_have_count(1, timeout=STEP_TIMEOUT_MS)
     result = fourth.locator("table.boardkit-table").nth(1)
-    expect(result).to_contain_text("already holds 5 of his")
+    expect(result).to_contain_text("already hold 5 of the Butler")
     expect(result).to_contain_text("70.2%")
     expect(result).to_contain_text(INTERVAL)
     need = controls.locator(".widget-slider").first
     need.locator(".noUi-handle").focus()
     page.keyboard.press("ArrowLeft")                                         # back to the rulebook's 4
-    expect(result).to_contain_text("already holds 4 of his", timeout=STUDY_TIMEOUT_MS)
+    expect(result).to_contain_text("already hold 4 of the Butler", timeout=STUDY_TIMEOUT_MS)
     expect(result).to_contain_text("39.3%")
     expect(result).to_contain_text(INTERVAL)
     page.keyboard.press("End")                                               # 12 right of 6 named: refused
     error = controls.locator(".boardkit-rule-error")
     expect(error).to_contain_text("declare_correct=12 is not allowed", timeout=STUDY_TIMEOUT_MS)
-    expect(result).to_contain_text("already holds 4 of his")                # the last good rules are kept
+    expect(result).to_contain_text("already hold 4 of the Butler")              # the last good rules are kept
 
     # --- Going further --------------------------------------------------------------------------------------------
     further = page.locator(".boardkit-going-further")
