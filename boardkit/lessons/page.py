@@ -60,6 +60,8 @@ def lesson_css(scale: float = 1.0) -> str:
 .jp-Notebook .jupyter-widget-Collapse-header, .jp-Notebook .p-Collapse-header {{
     font-size: {body}px; color: #1a1a1a; background: #e8eef5; }}
 .jp-Notebook .widget-radio-box label, .jp-Notebook .widget-checkbox label {{ font-size: {round(16 * scale)}px; }}
+.jp-Notebook .widget-radio-box label {{ line-height: 1.6; height: auto; margin: 2px 0; }}
+.jp-Notebook .widget-radio-box input {{ width: {round(16 * scale)}px; height: {round(16 * scale)}px; }}
 </style>"""
 
 

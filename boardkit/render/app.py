@@ -772,7 +772,9 @@ class GameApp(widgets.VBox):
     def _set_mirror(self):
         """Write the board in words under the status line, and name the canvas with its first sentence."""
         lines = [str(line) for line in self._describe_state() if line]
-        self.mirror.value = ("<div role='region' aria-label='The board in words' style='font-size:18px; "
+        # The lesson page's text size (its Large type switch scales it), else 18 px.
+        self.mirror.value = ("<div role='region' aria-label='The board in words' style='font-size:"
+                             "var(--jp-content-font-size1, 18px); "
                              "line-height:1.45; color:#222; margin:4px 0'><b>The board in words:</b>"
                              "<ul style='margin:2px 0 2px 1.2em; padding:0'>"
                              + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul></div>")
