@@ -718,10 +718,11 @@ def report(r: dict) -> bool:
     if r["teacher_failed"]:
         print(f"{'':>9}FAILED: the teacher's page drew no board ({r['teacher_failed']}); the protocol clients "
               f"fetched the {len(r['files'])} files it asked for", flush=True)
-    teachers = " (the teacher's too)" if r["with_teacher"] else ""
+    teachers = " (the teacher's included)" if r["with_teacher"] else ""
     print(f"{'':>9}CPU seconds while the pages opened: Voilà {r['voila_cpu']:.1f} and its kernels "
-          f"{r['server_cpu'] - r['voila_cpu']:.1f}, the browsers {r['browser_cpu']:.1f}, the protocol clients "
-          f"{r['client_cpu']:.1f} (in {r['wall']:.0f} s); {r['preheated']} pages got a pre-heated kernel{teachers}; "
+          f"{r['server_cpu'] - r['voila_cpu']:.1f}, the browsers {r['browser_cpu']:.1f}, this script (the protocol "
+          f"clients) {r['client_cpu']:.1f} (in {r['wall']:.0f} s); {r['preheated']} pages{teachers} got a pre-heated "
+          f"kernel; "
           f"{r['started_during']} kernels started meanwhile", flush=True)
     for why in sorted({x.why for x in failures}):
         print(f"{'':>9}failed ({sum(x.why == why for x in failures)}x): {why}", flush=True)
