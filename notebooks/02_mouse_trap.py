@@ -217,7 +217,7 @@ def tinker_result(variant):
 
 
 tinker.on_change(tinker_result)
-tinker_result(tinker.rules)
+show(tinker_view, Markdown("*Choose backups or a die: your trap's results appear here.*"))   # not the answers above
 widgets.VBox([tinker, tinker_view])
 
 # %% [markdown]

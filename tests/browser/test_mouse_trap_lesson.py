@@ -74,6 +74,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     # Nothing answers "which stage should we fix?" before the student predicts.
     expect(page.get_by_text("Fix F, the weakest link")).to_have_count(0)
     expect(page.get_by_text("How much each fix adds")).to_have_count(0)
+    expect(page.get_by_text("54.0%")).to_have_count(0)                      # nor "how often does a crank catch?"
     app_height = page.locator(".boardkit-status").first.evaluate(
         "e => e.parentElement.getBoundingClientRect().height")
     core = core_path_height(page)
@@ -116,7 +117,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
 
     # --- the tinker -------------------------------------------------------------------------------------------
     result = page.locator(".mt-tinker-result")
-    expect(result).to_contain_text("54.0%", timeout=STUDY_TIMEOUT_MS)
+    expect(result).to_contain_text("your trap's results appear here")     # not the answer to prediction 1
     page.locator(".boardkit-rule-controls select").select_option(label="2 stages: F H")
     expect(result).to_contain_text("63.5%", timeout=STUDY_TIMEOUT_MS)        # backups at F and H: 0.6354
     expect(result).to_contain_text(INTERVAL)
