@@ -152,6 +152,17 @@ Prediction("You hold 5 cards. How often will you have nothing to play on the fir
 
 # %%
 SKILL_GAMES = 1_000
+SKILL_CHOICES = {"About 1 game in 4: it is all luck": 1 / 4,
+                 "About 1 game in 3: being clever helps a little": 1 / 3,
+                 "More than half the games: being clever wins": 1 / 2}
+
+
+def closest_choice(rate):
+    """The choice that fits the Shedder's win rate: more than half, or else the nearer of 1 in 4 and 1 in 3."""
+    first, second, more_than_half = SKILL_CHOICES
+    if rate > 1 / 2:
+        return more_than_half
+    return min((first, second), key=lambda choice: abs(SKILL_CHOICES[choice] - rate))
 
 
 def reveal_skill(prediction):
@@ -163,7 +174,8 @@ def reveal_skill(prediction):
     show(view,
          answer_table(prediction, simulated=rate),
          Markdown(f"The Shedder won **{test['wins']:,} of {test['won games']:,}** games: "
-                  f"{with_interval(*rate)}, against the 25% of luck alone. On a scale from "
+                  f"{with_interval(*rate, decimals=1)}, against the 25% of luck alone. The closest answer is "
+                  f"**{closest_choice(test['win rate'])}**.\n\nOn a scale from "
                   f"0 (all luck) to 1 (all skill) that is a **skill figure of {test['skill']:.2f}** "
                   f"({test['skill low']:.2f} to {test['skill high']:.2f}): the clever bot wins more, "
                   f"but the shuffle still decides most games. (The figure is (win rate - 1/4) / (1 - 1/4); "
@@ -172,9 +184,7 @@ def reveal_skill(prediction):
 
 
 Prediction("One Shedder plays three Random bots. How often does the Shedder win?",
-           choices=["About 1 game in 4: it is all luck",
-                    "About 1 game in 3: being clever helps a little",
-                    "More than half the games: being clever wins"],
+           choices=list(SKILL_CHOICES),
            reveal=reveal_skill)
 
 # %% [markdown]
@@ -249,7 +259,7 @@ widgets.VBox([
                  "The deck is shuffled well", "The action cards even it out"], 0,
                 "each card has 2 picture-mates and 11 cards of its number, so 22 cards never match it."),
     quick_check("A bot won 31 of 100 games against three others. Is it surely better than them?",
-                ["Yes: 31% is more than 25%", "Not yet: 100 games are too few to tell"], 1,
+                ["Yes, 31% is more than 25%", "Not yet, 100 games are too few to tell"], 1,
                 f"with 100 games the 95% interval is {percent(low_100, 0)} to {percent(high_100, 0)}, "
                 "and 25% is inside it."),
 ])
@@ -503,20 +513,43 @@ like best and the measures that convinced you.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-exact = cc.analysis.first_player_stuck(rules=cc.Rules())
-print(f"cc.analysis.first_player_stuck() = {exact} = {float(exact):.4f}, about 1 deal in {float(1 / exact):.0f}")
-double = cc.analysis.first_player_stuck(rules=cc.Rules(copies=2))
-print(f"with two decks (copies=2): {double} = {float(double):.4f}")
-for size, row in cc.analysis.stuck_table(range(1, 11)).iterrows():
-    print(f"{size:2d} card{'' if size == 1 else 's'} in hand: stuck with chance {str(row['exact']):>12} = {row['probability']:.4f}")
+import contextlib
+import io
+
+
+@contextlib.contextmanager
+def folded_in_voila(title):
+    """In Voilà, the printed lines go into a closed fold (they hold the answers of the predictions above, so a
+    student scrolling down does not read them first); in JupyterLab they are printed as they are."""
+    if 'VOILA_BASE_URL' not in os.environ:
+        yield
+        return
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        yield
+    fold = widgets.Accordion([widgets.HTML(f"<pre>{text.getvalue()}</pre>")])
+    fold.set_title(0, title)
+    fold.selected_index = None
+    display(fold)
+
+
+with folded_in_voila("The exact answers, printed by code (open them after your predictions)"):
+    exact = cc.analysis.first_player_stuck(rules=cc.Rules())
+    print(f"cc.analysis.first_player_stuck() = {exact} = {float(exact):.4f}, about 1 deal in {float(1 / exact):.0f}")
+    double = cc.analysis.first_player_stuck(rules=cc.Rules(copies=2))
+    print(f"with two decks (copies=2): {double} = {float(double):.4f}")
+    for size, row in cc.analysis.stuck_table(range(1, 11)).iterrows():
+        print(f"{size:2d} card{'' if size == 1 else 's'} in hand: stuck with chance {str(row['exact']):>12} = "
+              f"{row['probability']:.4f}")
 
 # %%
 # NBVAL_CHECK_OUTPUT
-sample = bk.simulate(rules, n_players=4, n_games=400, seed=0, progress=False, engine="reference")
-figures = bk.metrics.summary(sample)
-print(f"{int(figures['games'])} games: a game lasts {figures['median length']:g} turns (median), "
-      f"9 in 10 end within {figures['90th percentile']:g}")
-print(f"Player 1 won {figures['first seat win rate']:.1%} of them; the test 'all players are equal' "
-      f"gives p = {figures['seat test p']:.2f}")
-print(f"the lead changed hands {figures['mean lead changes']:.2f} times a game; "
-      f"{figures['comeback share']:.1%} of winners came from behind")
+with folded_in_voila("400 seeded games of four Shedders, printed by code"):
+    sample = bk.simulate(rules, n_players=4, n_games=400, seed=0, progress=False, engine="reference")
+    figures = bk.metrics.summary(sample)
+    print(f"{int(figures['games'])} games: a game lasts {figures['median length']:g} turns (median), "
+          f"9 in 10 end within {figures['90th percentile']:g}")
+    print(f"Player 1 won {figures['first seat win rate']:.1%} of them; the test 'all players are equal' "
+          f"gives p = {figures['seat test p']:.2f}")
+    print(f"the lead changed hands {figures['mean lead changes']:.2f} times a game; "
+          f"{figures['comeback share']:.1%} of winners came from behind")
