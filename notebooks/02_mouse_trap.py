@@ -185,10 +185,13 @@ BY_WEAKNESS = list(mt.analysis.backup_table(rules).index)        # F, H, M, D, .
 
 
 def backup_option(k):
+    """(label, backups) for the ``k`` weakest stages: short labels, so the dropdown shows them whole."""
     letters = tuple(BY_WEAKNESS[:k])
     if not letters:
         return ("none", ())
-    return (f"{k} stage{'s' if k > 1 else ''}: {' '.join(letters)}", letters)
+    if k <= 3:
+        return (f"{k} stage{'s' if k > 1 else ''} ({', '.join(letters)})", letters)
+    return (f"the {k} weakest stages", letters)
 
 
 tinker = RuleControls(rules, {"backups": [backup_option(k) for k in range(stages + 1)], "die_sides": (0, 12)},
@@ -203,6 +206,7 @@ def tinker_result(variant):
     games = bk.simulate(variant, n_players=4, n_games=200, seed=0, engine="reference", progress=False)
     mean, low, high = bk.stats.mean_interval(games["turns"])
     frame = pd.DataFrame([
+        {"What": "Stages with a backup", "Result": " ".join(variant.backups) or "none"},
         {"What": "One crank catches (exact)", "Result": f"{exact:.1%}"},
         {"What": "5,000 cranks: share that catch (95% interval)",
          "Result": with_interval(*share_with_interval(int(caught.sum()), 5000), decimals=1)},

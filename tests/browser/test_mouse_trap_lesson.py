@@ -118,7 +118,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     # --- the tinker -------------------------------------------------------------------------------------------
     result = page.locator(".mt-tinker-result")
     expect(result).to_contain_text("your trap's results appear here")     # not the answer to prediction 1
-    page.locator(".boardkit-rule-controls select").select_option(label="2 stages: F H")
+    page.locator(".boardkit-rule-controls select").select_option(label="2 stages (F, H)")
     expect(result).to_contain_text("63.5%", timeout=STUDY_TIMEOUT_MS)        # backups at F and H: 0.6354
     expect(result).to_contain_text(INTERVAL)
     expect(result).to_contain_text(re.compile(r"\d+ \(\d+ to \d+\)"))       # turns in a game, with its interval
