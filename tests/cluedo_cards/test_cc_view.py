@@ -345,3 +345,21 @@ def test_a_game_saved_without_events_still_shows(make_app):
     app.step()
     assert app.game.turns == 1 and counters(app)[1] == 1
     assert "Score sheet \u00b7 first to 10" in drawn_texts(app)
+
+
+def test_the_news_names_who_played_the_top_card_when_it_is_the_rounds_first_play(make_app):
+    """Found in the lesson's screenshot review: after the round's first card was played the table still said
+    'No card played yet this round.'  Before any play it says so; after the first play it names the player."""
+    app = make_app(seats=BOTS, seed=1)
+    scene = app.scene()
+    assert scene.top_played_by is None
+    assert "No card played yet this round." in drawn_texts(app)
+    while not any(isinstance(e, ev.Played) for e in app.game.events):
+        app.step()
+    first = next(e for e in app.game.events if isinstance(e, ev.Played))
+    scene = app.scene()
+    assert scene.top == first.card and scene.recent == ()            # seed 1: the first play is the top card
+    assert scene.top_played_by == first.player
+    texts = drawn_texts(app)
+    assert f"Player {first.player + 1} played it, the round's first card." in texts
+    assert "No card played yet this round." not in texts

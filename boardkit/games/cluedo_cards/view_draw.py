@@ -303,6 +303,13 @@ def draw_piles(c, scene: Scene, layout: Layout) -> None:
                 max_width=w + 40)
 
 
+def news_without_earlier_plays(scene: Scene) -> str:
+    """The line under "On the ... play" when no card lies under the top one from this round."""
+    if scene.top_played_by is None:
+        return "No card played yet this round."
+    return f"Player {scene.top_played_by + 1} played it, the round's first card."
+
+
 def draw_news(c, scene: Scene, layout: Layout) -> None:
     """Right of the discard pile: the end of the last round (fresh), else what to play on and the recent plays."""
     x, y, w, h = layout.news_rect
@@ -315,7 +322,7 @@ def draw_news(c, scene: Scene, layout: Layout) -> None:
     r.draw_text(c, f"any {vc.title(top.picture)} or any {top.number}.", x + 12, y + 58, px=26, bold=True,
                 align="left", max_width=w - 24)
     if not scene.recent:
-        r.draw_text(c, "No card played yet this round.", x + 12, y + 104, align="left", max_width=w - 24)
+        r.draw_text(c, news_without_earlier_plays(scene), x + 12, y + 104, align="left", max_width=w - 24)
         return
     r.draw_text(c, "Played before it (oldest first):", x + 12, y + 96, align="left", max_width=w - 24)
     slot = min(96, (w - 24) / max(1, len(scene.recent)))

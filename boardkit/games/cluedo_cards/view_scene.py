@@ -75,6 +75,7 @@ class Scene:
     winner: int | None
     end_reason: str | None
     hidden: tuple | None = None  # (seat, index): a card an animation draws instead
+    top_played_by: int | None = None  # the seat that played the top card this round (None: it was turned up)
 
 
 def bottom_seat(names, current) -> int:
@@ -181,7 +182,9 @@ def snapshot(game, names, show_all_hands: bool = False) -> Scene:
     must_pass = playing and not fits and isinstance(legal[0], Pass)
     plays = recent_plays(game.events)
     top = game.top
+    top_played_by = None
     if plays and plays[-1][1] == top:
+        top_played_by = plays[-1][0]
         plays = plays[:-1]
     reveal, fresh = last_reveal(game.events)
     return Scene(
@@ -191,4 +194,5 @@ def snapshot(game, names, show_all_hands: bool = False) -> Scene:
         can_draw=can_draw, must_pass=must_pass, scores=tuple(game.scores), missing=tuple(game.missing),
         round=game.round, target=game.rules.target, sheet=score_sheet(game.events, n), reveal=reveal,
         reveal_fresh=fresh or (over and reveal is not None), powers=tuple(game.rules.powers),
-        miniature_cards=tuple(game.rules.miniatures), winner=game.winner, end_reason=game.end_reason)
+        miniature_cards=tuple(game.rules.miniatures), winner=game.winner, end_reason=game.end_reason,
+        top_played_by=top_played_by)
