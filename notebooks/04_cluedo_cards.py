@@ -74,7 +74,7 @@ def percent(p, decimals=1):
     return f"{100 * float(p):.{decimals}f}%"
 
 
-widgets.VBox([lesson_page(), class_mode_switch()])
+widgets.HBox([lesson_page(), class_mode_switch()])
 
 # %% [markdown]
 # ## 1. Play a round
