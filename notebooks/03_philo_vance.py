@@ -473,17 +473,19 @@ VARIANTS = {"the experts' 5-8-10 game": pv.Rules.expert(), "no retirement": rule
 
 def compare(view):
     bar = progress_bar(view, 200 * (1 + len(VARIANTS)), "the rulebook and 4 variants")
-    rows = []
+    rows, retired = [], 0
     for name, chosen in {"the rulebook": rules, **VARIANTS}.items():
         games = bk.simulate(chosen, n_players=4, n_games=200, seed=0, engine="reference", progress=bar)
         turns = bk.stats.mean_interval(games["turns"])
         failed = bk.stats.mean_interval(games["declarations"] - games["successful"])
-        retired = bk.stats.mean_interval(games["retired"])
-        rows.append((name, with_interval(*turns, percent=False), with_interval(*failed, percent=False, decimals=1),
-                     with_interval(*retired, percent=False, decimals=2)))
-    show(view, table(pd.DataFrame(rows, columns=["Rules", "Turns in a game", "Failed arrests in a game",
-                                                 "Players who retire in a game"])),
-         "Each figure is a mean over 200 games, with its 95% interval.")
+        arrests = bk.stats.mean_interval(games["declarations"])
+        retired += int(games["retired"].sum())
+        rows.append((name, with_interval(*turns, percent=False), with_interval(*arrests, percent=False, decimals=1),
+                     with_interval(*failed, percent=False, decimals=1)))
+    show(view, table(pd.DataFrame(rows, columns=["Rules", "Turns in a game", "Arrests in a game",
+                                                 "Failed arrests in a game"])),
+         Markdown(f"Each figure is a mean over 200 games, with its 95% interval. Players who had to retire, in all "
+                  f"1,000 games: {retired}. (So *no retirement* changes little for such careful detectives.)"))
 
 
 further.add("""### Whole games under other rules
