@@ -13,7 +13,7 @@ One page load (a kernel start is the slow part on a shared machine), then, as a 
   (5 decks) shows the game's own message and keeps the last good rules; its 400-game study answers with
   intervals; a quick check answers;
 * Going further opens and its hand-size study draws a chart and a table; the pinned exact answers under
-  For coders; no console errors.
+  For coders, folded until opened (they hold the first prediction's answer); no console errors.
 """
 
 import re
@@ -76,6 +76,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     expect(mirror).to_contain_text("Round 1: Player 1's turn (you) to play; the top card of the discard pile is")
     expect(mirror).to_contain_text("Player 2 (Shedder bot): 5 cards, face down; 0 points.")
     assert "8.1%" not in page.inner_text("body")                             # no answer before its prediction
+    assert "0.0811" not in page.inner_text("body")                           # For coders' printout is folded
     app_height = page.locator(".boardkit-cc-app").first.evaluate("e => e.getBoundingClientRect().height")
     core = core_path_height(page)
     record_property("core_path_px", round(core))
@@ -110,6 +111,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     expect(answer).to_contain_text("About 1 game in 3")
     expect(answer).to_contain_text(INTERVAL)
     expect(second).to_contain_text(re.compile(r"skill figure of 0\.\d\d \(0\.\d\d to 0\.\d\d\)"))
+    expect(second).to_contain_text("The closest answer is About 1 game in 3")     # the 1,000 seeded games: 36%
 
     # --- the tinker ---------------------------------------------------------------------------------------
     tinker = page.locator(".widget-vbox", has=page.locator(".boardkit-rule-controls")).last
@@ -139,6 +141,11 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     check.locator("button.boardkit-check").click()
     expect(check.locator(".boardkit-feedback")).to_contain_text("Right!", timeout=STEP_TIMEOUT_MS)
     expect(check.locator(".boardkit-feedback")).to_contain_text("from 8.1% to 1.4%")
+    last = page.locator(".boardkit-quick-check").nth(2)
+    last.get_by_text("Yes, 31% is more than 25%", exact=True).click()
+    last.locator("button.boardkit-check").click()
+    expect(last.locator(".boardkit-feedback")).to_contain_text("Not quite", timeout=STEP_TIMEOUT_MS)
+    assert last.locator(".boardkit-feedback").inner_text().count(":") == 1      # one sentence, no double colon
 
     # --- Going further: the hand-size study ---------------------------------------------------------------------
     further = page.locator(".boardkit-going-further")
@@ -153,8 +160,12 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     wait_for_images(page, images + 1, timeout=STUDY_TIMEOUT_MS)
     assert_no_small_text(page)
 
-    # --- For coders: the pinned exact answers -------------------------------------------------------------------
-    expect(page.get_by_text(re.compile(r"first_player_stuck\(\) = 171/2108 = 0\.0811"))).to_have_count(1)
+    # --- For coders: the pinned exact answers, in a fold a student opens after the predictions ------------------
+    pinned = page.get_by_text(re.compile(r"first_player_stuck\(\) = 171/2108 = 0\.0811"))
+    expect(pinned).not_to_be_visible()
+    page.get_by_text("The exact answers, printed by code").click()
+    expect(pinned).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    assert_no_small_text(page)
 
     stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
     expect(page.locator(stderr)).to_have_count(0)
