@@ -179,7 +179,10 @@ class PawnMoved(Event):
     lands_on: str
 
     def describe(self):
-        return f"The white square pawn moves from {self.start} to {self.end}: a {self.lands_on} space."
+        if self.lands_on == "spade":
+            return "The white square pawn moves clockwise onto a Spade Space."
+        article = "an" if self.lands_on[0] in "aeiou" else "a"
+        return f"The white square pawn moves clockwise onto {article} {self.lands_on} square."
 
 
 @dataclass(frozen=True)
