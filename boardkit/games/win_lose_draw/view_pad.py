@@ -75,9 +75,11 @@ REPLAY_STEPS = 240
 REPLAY_FRAME_MS = 20
 SPEEDS = (0.1, 10.0)
 CSS = """<style>
-.wld-pad-canvas {touch-action: none; cursor: crosshair; box-shadow: 0 0 0 2px #1A1A1A;}
+.wld-pad-canvas {touch-action: none; cursor: crosshair; outline: 3px solid #1A1A1A; outline-offset: -3px;}
+/* the paper's edge drawn inside the canvas: a shadow outside it was clipped by the MultiCanvas's box */
 .wld-pad-off .wld-pad-canvas {cursor: not-allowed;}
-.wld-pad-canvas:focus-visible, .wld-pad button:focus-visible {outline: 4px solid #0072B2; outline-offset: 3px;}
+.wld-pad button:focus-visible {outline: 4px solid #0072B2; outline-offset: 3px;}
+.wld-pad-canvas:focus-visible {outline: 5px solid #0072B2; outline-offset: -5px;}
 .wld-pad .widget-toggle-buttons .widget-toggle-button {font-size: 18px; height: 44px;}
 .wld-pad-notice {font-size: 18px; font-weight: bold; color: #8B0000;}
 </style>"""
