@@ -83,7 +83,7 @@ widgets.HBox([lesson_page(), class_mode_switch()])
 
 # %%
 play_choice = widgets.ToggleButtons(options=["Gameboard Play", "Team Play"], value="Gameboard Play",
-                                    style={"button_width": "180px"})
+                                    style={"button_width": "auto"})   # fits its words, in Large type too
 play_choice.add_class("wld-play-choice")
 board_app = wld.App(rules=board_rules, n_players=4)
 apps = {"Gameboard Play": board_app}
@@ -118,14 +118,15 @@ def reveal_spades(prediction):
     computer = list(computer_landed == wld.SPADE)
     spades, rolls = sum(own) + sum(computer), len(own) + len(computer)
     exact = wld.analysis.long_run_landings(track).by_kind[wld.SPADE]
-    who = f"your {len(own)} rolls and the computer's 10,000" if own else "the computer's 10,000 rolls"
+    yours = f"your {len(own)} roll{'' if len(own) == 1 else 's'}"
+    who = f"{yours} and the computer's 10,000" if own else "the computer's 10,000 rolls"
     fig = convergence_chart(own, computer, exact=exact, label="share of landings on a Spade",
                             title="Your rolls first, then the computer's: the share of Spades settles")
     ax = fig.axes[0]
     plain_numbers(ax)
     ax.set_xlabel("rolls so far (log scale)")
     for text in ax.get_legend().get_texts():
-        text.set_text(text.get_text().replace("plays", "rolls"))
+        text.set_text(text.get_text().replace(f"your {len(own)} plays", yours).replace("plays", "rolls"))
     shown = [answer_table(prediction, exact=f"{exact} = {float(exact):.1%}",
                           simulated=share_with_interval(int(spades), rolls),
                           simulated_label=f"Simulation: {who} (95% interval)"), fig]
@@ -203,6 +204,8 @@ tinker_view.add_class("wld-tinker-result")
 
 
 def show_race(rules):
+    tinker_view.value = (f"<div style='font-size:var(--jp-content-font-size1, 18px)'>\u23f3 Playing {GAMES:,} games "
+                         f"of a race to {rules.team_target}\u2026 (a few seconds)</div>")
     exact, simulated, cards = race_result(rules)
     steals = "with steals" if rules.steal else "no steals"
     tinker_view.value = (
@@ -593,7 +596,7 @@ def board_study(view):
                      "sketches in a game (400 games, 95% interval)": with_interval(mean, low, high, percent=False,
                                                                                     decimals=1)})
     frame = pd.DataFrame(rows)
-    show(view, f"Your board has {len(mine)} spaces.",
+    show(view, Markdown(f"Your board has **{len(mine)} spaces**."),
          table(frame, percent=("Spade share of landings (exact)",), percent_decimals=1, decimals=2))
 
 

@@ -104,6 +104,15 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     assert core - app_height <= 4 * SCREEN, (core, app_height)
     assert_no_small_text(page)
     assert_large_type_scales_text(page)
+    # the paper's edge is seen (a frame drawn inside the canvas: a shadow outside it was clipped)
+    assert page.locator(".wld-pad-canvas").first.evaluate("e => getComputedStyle(e).outlineStyle") == "solid"
+    # in Large type the play choice's words are not cut ("Gameboard P…" was shown at 180 px per button)
+    page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
+    page.wait_for_timeout(1500)
+    cut = page.locator(".wld-play-choice button").evaluate_all(
+        "buttons => buttons.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)")
+    assert cut == [], cut
+    page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
 
     # --- the clock waits for the Sketcher's Start --------------------------------------------------------
     choose(page, "wld-placepawn")                                            # the white pawn on a Spade
@@ -117,6 +126,8 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     choose(page, "wld-takepawn")
     page.locator("button.wld-roll").first.click(timeout=STEP_TIMEOUT_MS)
     expect(page.locator(".boardkit-mirror")).to_contain_text("after a roll of", timeout=STEP_TIMEOUT_MS)
+    # the roll in words, as on the board (the board has no space numbers; "from 0 to 4: a orange space" was shown)
+    expect(status).to_contain_text(re.compile(r"moves clockwise onto (a Spade Space|an? \w+ square)"))
     assert_clock_stands_still(page, 3)                                       # the next Sketcher's clock waits too
 
     # --- prediction 1: the Spade share; the student's roll starts the convergence chart --------------------
@@ -129,7 +140,7 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     answer = lock_and_reveal(page, first)
     expect(answer).to_contain_text("20%")
     expect(answer).to_contain_text("1/7 = 14.3%")
-    expect(answer).to_contain_text("your 1 rolls and the computer's 10,000")
+    expect(answer).to_contain_text("your 1 roll and the computer's 10,000")        # one roll, not "1 rolls"
     expect(answer).to_contain_text(re.compile(r"\d+\.\d% \(\d+\.\d% to \d+\.\d%\)"))
     wait_for_images(page, images + 1, timeout=STUDY_TIMEOUT_MS)              # the convergence chart
 
