@@ -223,6 +223,9 @@ TINKER_GAMES = 400
 def tinker_study(view):
     """Rulebook and variant: 400 games of Shedders (length) and 400 of a Shedder against Random bots (skill)."""
     chosen = controls.rules
+    if chosen == rules:
+        show(view, Markdown("*Your rules are still the rulebook's: move a slider first, then press the button.*"))
+        return
     bar = progress_bar(view, 4 * TINKER_GAMES, "the rulebook and your rules, on the readable engine")
     rows = []
     for name, variant in {"the rulebook": rules, "your rules": chosen}.items():
@@ -463,6 +466,10 @@ powers = widgets.Dropdown(options=list(POWER_SETS), description="action cards", 
 
 def design_study(view):
     variant = controls.rules.replace(powers=POWER_SETS[powers.value])
+    if variant == rules:
+        show(view, Markdown("*Your variant is still the rulebook: choose other action cards, or move a slider in "
+                            "section 4, then press the button.*"))
+        return
     bar = progress_bar(view, 2 * (1_000 + 800), "the rulebook and your variant, on the fast lane")
     frames, skill = {}, {}
     for name, chosen in {"the rulebook": rules, "your variant": variant}.items():
@@ -484,7 +491,7 @@ def design_study(view):
     show(view, table(pd.DataFrame(rows)))
 
 
-compare_button, compare_view = wide_study_button("Compare", design_study)
+compare_button, compare_view = wide_study_button("Compare the rulebook and your variant", design_study)
 further.add(Markdown("""
 ### A bigger design study
 

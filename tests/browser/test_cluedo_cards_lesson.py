@@ -117,6 +117,8 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     tinker = page.locator(".widget-vbox", has=page.locator(".boardkit-rule-controls")).last
     expect(tinker).to_contain_text("Move a slider to compare your rules with the rulebook.")
     result = tinker.locator("table.boardkit-table").first
+    click_button(page, "Play 400 games of each")                             # nothing changed yet: no games
+    expect(tinker).to_contain_text("Your rules are still the rulebook's", timeout=STEP_TIMEOUT_MS)
     cards = page.locator(".boardkit-rule-controls .widget-slider", has_text="cards dealt")
     cards.locator(".noUi-handle").focus()
     page.keyboard.press("ArrowRight")                                        # 6 cards: 57/1240 = 4.6%
