@@ -89,7 +89,6 @@ app
 
 # %%
 COMPUTER_OPENINGS = 5000
-computer_doors = md.analysis.open_door(rules, COMPUTER_OPENINGS, seed=1)   # the same every run
 exact_date = md.analysis.door_odds(rules)["red"]
 
 def own_openings():
@@ -98,6 +97,7 @@ def own_openings():
 
 def door_answer(prediction):
     own = own_openings()
+    computer_doors = md.analysis.open_door(rules, COMPUTER_OPENINGS, seed=1)   # the same every time
     computer = (computer_doors == "red").astype(int)    # the computer always shows a red outfit
     estimate = share_with_interval(int(computer.sum()), len(computer))
     fig = convergence_chart(own, computer, exact=exact_date, label="share that showed her date",
@@ -309,28 +309,50 @@ widgets.VBox([
 # fairness (chi-square), and studies of thousands of games. Open the part below.
 
 # %%
+# The folded part is built the first time it is opened (the cells below say what goes in it),
+# so the page loads without it.
 further = GoingFurther("Going further: exact odds, a fairness test, and 10,000 games")
+FURTHER_PARTS = []
+
+def build_further(change):
+    if change["new"] is not None and not further.body.children:
+        for part in FURTHER_PARTS:
+            part()
+
+def wide_study_button(description, study):
+    """A study button as wide as its label (in Large type too), and its view, in one box."""
+    button, view = study_button(description, study)
+    button.layout.width, button.layout.min_width = "auto", "250px"
+    return widgets.VBox([button, view])
+
+further.observe(build_further, names="selected_index")
 further
 
 # %%
 rigged = rules.replace(door_weights=(3, 1, 1, 1, 1))
-duds = pd.DataFrame({"Outfit": [f"{colour} ({md.DATES[colour]})" for colour in md.COLOURS],
-                     "Fair door": [str(md.analysis.expected_duds_before_date(rules, c)) for c in md.COLOURS],
-                     "Door 3:1:1:1:1": [str(md.analysis.expected_duds_before_date(rigged, c)) for c in md.COLOURS]})
-further.add(
-    "### The door's odds, exactly\n"
-    "With weights $w_1, \\dots, w_5$ (a fair door: all 1) the chance of an outcome is its weight over the "
-    "total: $P = w / (w_1 + \\dots + w_5)$. The computer works it out as a fraction:",
-    table(md.analysis.door_table(rules)[["date", "exact", "probability"]],
-          headers={"date": "Outcome", "exact": "Exact chance", "probability": "As a decimal"}),
-    "### How many Duds before your date?\n"
-    "Each opening ends the wait with chance $P(\\text{date})$ and is the Dud with chance $P(\\text{Dud})$. "
-    "Between the openings that matter, the Dud comes first with chance "
-    "$P(\\text{Dud}) / (P(\\text{Dud}) + P(\\text{date}))$, so on average she meets "
-    "$P(\\text{Dud}) / P(\\text{date})$ Duds before her date. With a door where the Formal Dance is 3 times "
-    "as likely, a red outfit meets only 1/3 of a Dud, the others still 1:",
-    table(duds, headers={"Fair door": "Duds before her date: fair door", "Door 3:1:1:1:1": "door 3:1:1:1:1"}),
-)
+
+def odds_part():
+    duds = pd.DataFrame({"Outfit": [f"{colour} ({md.DATES[colour]})" for colour in md.COLOURS],
+                         "Fair door": [str(md.analysis.expected_duds_before_date(rules, c)) for c in md.COLOURS],
+                         "Door 3:1:1:1:1": [str(md.analysis.expected_duds_before_date(rigged, c))
+                                            for c in md.COLOURS]})
+    further.add(
+        "### The door's odds, exactly\n"
+        "With weights $w_1, \\dots, w_5$ (a fair door: all 1) the chance of an outcome is its weight over the "
+        "total: $P = w / (w_1 + \\dots + w_5)$. The computer works it out as a fraction:",
+        table(md.analysis.door_table(rules)[["date", "exact", "probability"]],
+              headers={"date": "Outcome", "exact": "Exact chance", "probability": "As a decimal"}),
+        "### How many Duds before your date?\n"
+        "Each opening ends the wait with chance $P(\\text{date})$ and is the Dud with chance $P(\\text{Dud})$. "
+        "Between the openings that matter, the Dud comes first with chance "
+        "$P(\\text{Dud}) / (P(\\text{Dud}) + P(\\text{date}))$, so on average she meets "
+        "$P(\\text{Dud}) / P(\\text{date})$ Duds before her date. With a door where the Formal Dance is 3 times "
+        "as likely, a red outfit meets only 1/3 of a Dud, the others still 1:",
+        table(duds, headers={"Fair door": "Duds before her date: fair door",
+                             "Door 3:1:1:1:1": "door 3:1:1:1:1"}),
+    )
+
+FURTHER_PARTS.append(odds_part)
 
 # %%
 def test_results(result, title):
@@ -356,17 +378,17 @@ def run_tests(view):
         items.append(Markdown("Open the secret door at least 25 times (part 3) to test it too."))
     show(view, *items)
 
-test_button, test_view = study_button("Test the doors", run_tests)
-test_button.layout.width = "auto"          # the whole label, in Large type too
-test_button.layout.min_width = "250px"
-further.add(
-    "### A fairness test: chi-square\n"
-    "Even a fair door never gives exactly 1/5 of each outcome, so how far is too far? The **chi-square** "
-    "statistic adds up $(\\text{seen} - \\text{expected})^2 / \\text{expected}$ over the five outcomes, and "
-    "the **p-value** is the chance that a *fair* door would give counts at least this far from 1/5 each. "
-    "A small p-value (below 0.05) is evidence of a rigged door; a large one does **not** prove the door "
-    "fair: it may be a little rigged and not opened enough yet.")
-further.add_widget(widgets.VBox([test_button, test_view]))
+def test_part():
+    further.add(
+        "### A fairness test: chi-square\n"
+        "Even a fair door never gives exactly 1/5 of each outcome, so how far is too far? The **chi-square** "
+        "statistic adds up $(\\text{seen} - \\text{expected})^2 / \\text{expected}$ over the five outcomes, and "
+        "the **p-value** is the chance that a *fair* door would give counts at least this far from 1/5 each. "
+        "A small p-value (below 0.05) is evidence of a rigged door; a large one does **not** prove the door "
+        "fair: it may be a little rigged and not opened enough yet.")
+    further.add_widget(wide_study_button("Test the doors", run_tests))
+
+FURTHER_PARTS.append(test_part)
 
 # %%
 results = {}   # the studies below keep their games here: results["1965 rules"] is a table
@@ -400,15 +422,15 @@ def play_10000_games(view):
     show(view, Markdown(f"10,000 games in {time.perf_counter() - start:.0f} seconds."), game_length_chart(games),
          *seat_win_table(games))
 
-run_button, length_view = study_button("Play 10,000 games", play_10000_games)
-run_button.layout.width = "auto"
-run_button.layout.min_width = "250px"
-further.add(
-    "### How long is a game, and does going first help?\n"
-    "Four Collector bots play 10,000 games. The computer plays them on its fast lane (about 15 times faster "
-    "than the readable engine; pass `engine='reference'` to compare). The **median** (half the games are "
-    "shorter) and the 90th percentile tell a player more than the mean, which a few very long games pull up.")
-further.add_widget(widgets.VBox([run_button, length_view]))
+def length_part():
+    further.add(
+        "### How long is a game, and does going first help?\n"
+        "Four Collector bots play 10,000 games. The computer plays them on its fast lane (about 15 times faster "
+        "than the readable engine; pass `engine='reference'` to compare). The **median** (half the games are "
+        "shorter) and the 90th percentile tell a player more than the mean, which a few very long games pull up.")
+    further.add_widget(wide_study_button("Play 10,000 games", play_10000_games))
+
+FURTHER_PARTS.append(length_part)
 
 # %%
 variants = {
@@ -438,12 +460,12 @@ def compare_variants(view):
     compare = results["compare"] = pd.concat(frames, ignore_index=True)
     show(view, compare_table(compare))
 
-compare_button, compare_view = study_button("Compare the rules", compare_variants)
-compare_button.layout.width = "auto"
-compare_button.layout.min_width = "250px"
-further.add("### Four rule sets, 2,000 games each\nWhich change makes games shortest? Does a rigged door "
-            "help the player who goes first?")
-further.add_widget(widgets.VBox([compare_button, compare_view]))
+def compare_part():
+    further.add("### Four rule sets, 2,000 games each\nWhich change makes games shortest? Does a rigged door "
+                "help the player who goes first?")
+    further.add_widget(wide_study_button("Compare the rules", compare_variants))
+
+FURTHER_PARTS.append(compare_part)
 
 # %% [markdown]
 # ## For coders
