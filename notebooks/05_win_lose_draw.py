@@ -120,10 +120,13 @@ def reveal_spades(prediction):
     exact = wld.analysis.long_run_landings(track).by_kind[wld.SPADE]
     yours = f"your {len(own)} roll{'' if len(own) == 1 else 's'}"
     who = f"{yours} and the computer's 10,000" if own else "the computer's 10,000 rolls"
-    fig = convergence_chart(own, computer, exact=exact, label="share of landings on a Spade",
-                            title="Your rolls first, then the computer's: the share of Spades settles")
+    title = ("Your rolls first, then the computer's: the share of Spades settles" if own
+             else "The computer's rolls: the share of Spades settles")
+    fig = convergence_chart(own, computer, exact=exact, label="share of landings on a Spade", title=title)
     ax = fig.axes[0]
     plain_numbers(ax)
+    from matplotlib.ticker import PercentFormatter
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))     # in % like the guess and the table
     ax.set_xlabel("rolls so far (log scale)")
     for text in ax.get_legend().get_texts():
         text.set_text(text.get_text().replace(f"your {len(own)} plays", yours).replace("plays", "rolls"))
@@ -134,6 +137,8 @@ def reveal_spades(prediction):
         shown.append(Markdown("*No rolls of yours yet: play Gameboard Play above, then press* Show the answer "
                               "*again, and your rolls start the chart.*"))
     shown.append(Markdown(
+        "**The 95% interval** is the range the true share is very likely in, judging from these rolls alone. "
+        "The more rolls, the narrower it gets: watch the blue band shrink.\n\n"
         "**Why 1 in 7?** Every space is reached from exactly 6 spaces behind it, one face each, so in the "
         "long run the pawn visits every space equally often: 4 Spades of 28 spaces = **1/7**."))
     return shown
@@ -164,7 +169,7 @@ def reveal_race(prediction):
                          simulated_label="10,000 simulated races (95% interval)"),
             Markdown("Sketching first is worth a little: at any moment Team A has had as many cards as "
                      "Team B, or one more. In the real game a **die roll** decides who sketches first, so the "
-                     "edge is fair over many games.")]
+                     "advantage evens out over many games.")]
 
 
 Prediction("Two equal teams: each sketch is guessed in time half the time, and a missed card is stolen "
@@ -233,13 +238,14 @@ def reveal_short_race(prediction):
             race_controls, tinker_view]
 
 
-Prediction("First to 3 points instead of 8: what happens to the edge of the team that sketches first?",
+Prediction("First to 3 points instead of 8: what happens to the advantage of the team that sketches first "
+           "(its chance to win, above 50%)?",
            choices=["it grows", "it stays the same", "it shrinks"], reveal=reveal_short_race)
 
 # %%
 quick_check("Team A sketched first and won 5 of 8 races. Does that prove that sketching first helps?",
             ["yes: 5 of 8 is well over half", "no: 8 races are far too few to tell"], 1,
-            "the 95% interval for 5 wins in 8 runs from 31% to 86%, so 8 races cannot tell a 52% edge from none; "
+            "the 95% interval for 5 wins in 8 runs from 31% to 86%, so 8 races cannot tell a 52% chance from 50%; "
             "it takes thousands.")
 
 # %% [markdown]
@@ -473,9 +479,10 @@ def reality_study(view):
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
     shown = frame.assign(interval=[("" if np.isnan(lo) else with_interval(m, lo, hi, percent=False, decimals=1))
                                    for m, lo, hi in zip(frame["mean sketches"], frame["low"], frame["high"])])
-    show(view, fig, table(shown[["p", "measure", "mean sketches", "interval"]],
-                          headers={"p": "chance p", "measure": "what", "mean sketches": "mean sketches",
-                                   "interval": "95% interval"}, decimals=2),
+    shown["mean sketches (95% interval)"] = [
+        interval or f"{mean:.2f} (exact)" for mean, interval in zip(frame["mean sketches"], shown["interval"])]
+    show(view, fig, table(shown[["p", "measure", "mean sketches (95% interval)"]],
+                          headers={"p": "chance p", "measure": "what"}, decimals=2),
          Markdown("The model's first of four and the game's agree closely, not perfectly: in the game only one "
                   "player can be first to guess a card, Sketchers take turns in order, and the real pawn "
                   "remembers where it is (from a Spade it cannot land on a Spade). The whole game is much longer: "

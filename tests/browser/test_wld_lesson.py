@@ -143,6 +143,7 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     expect(answer).to_contain_text("your 1 roll and the computer's 10,000")        # one roll, not "1 rolls"
     expect(answer).to_contain_text(re.compile(r"\d+\.\d% \(\d+\.\d% to \d+\.\d%\)"))
     wait_for_images(page, images + 1, timeout=STUDY_TIMEOUT_MS)              # the convergence chart
+    expect(first).to_contain_text("The 95% interval is the range")           # said in words the first time
 
     # --- prediction 2: the race to 8 ------------------------------------------------------------------------
     answer = lock_and_reveal(page, prediction(page, 1))
