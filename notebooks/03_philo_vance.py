@@ -140,9 +140,9 @@ quick_check("You hold two cards that both show 'a cigar butt', and the cigar but
 my_grid = pv.analysis.KnowledgeGrid.from_prior()
 my_arrests = []                     # {"chance": the grid's chance beforehand, "successful": the verdict}
 who = widgets.Dropdown(options=[(name, i) for i, name in enumerate(names)], value=BUTLER, description="Suspect",
-                       layout=widgets.Layout(width="360px"))
+                       layout=widgets.Layout(width="440px"))
 clue_choice = widgets.SelectMultiple(options=[(clue_name(c.id), c.id) for c in pv.CLUES], value=FIRST, rows=7,
-                                     description="Six clues", layout=widgets.Layout(width="560px"))
+                                     description="Six clues", layout=widgets.Layout(width="640px"))
 arrest_button = widgets.Button(description="Arrest!", button_style="primary", icon="gavel",
                                layout=widgets.Layout(width="200px", height="44px"))
 verdict = widgets.HTML("<i>Hold Ctrl (or ⌘) to pick several clues.</i>")
