@@ -551,7 +551,7 @@ with folded_in_voila("The exact answers, printed by code (open them after your p
 
 # %%
 # NBVAL_CHECK_OUTPUT
-with folded_in_voila("400 seeded games of four Shedders, printed by code"):
+def seeded_games():
     sample = bk.simulate(rules, n_players=4, n_games=400, seed=0, progress=False, engine="reference")
     figures = bk.metrics.summary(sample)
     print(f"{int(figures['games'])} games: a game lasts {figures['median length']:g} turns (median), "
@@ -560,3 +560,25 @@ with folded_in_voila("400 seeded games of four Shedders, printed by code"):
           f"gives p = {figures['seat test p']:.2f}")
     print(f"the lead changed hands {figures['mean lead changes']:.2f} times a game; "
           f"{figures['comeback share']:.1%} of winners came from behind")
+
+
+if 'VOILA_BASE_URL' not in os.environ:
+    seeded_games()
+else:                                   # in Voilà the 400 games are played when the fold is opened, not at load
+    games_text = widgets.HTML("<i>Playing 400 games...</i>")
+    games_fold = widgets.Accordion([games_text])
+    games_fold.set_title(0, "400 seeded games of four Shedders, printed by code (click to play them)")
+    games_fold.selected_index = None
+
+    def play_seeded_games(change):
+        if change["new"] is None or games_fold.played:
+            return
+        games_fold.played = True
+        text = io.StringIO()
+        with contextlib.redirect_stdout(text):
+            seeded_games()
+        games_text.value = f"<pre>{text.getvalue()}</pre>"
+
+    games_fold.played = False
+    games_fold.observe(play_seeded_games, names="selected_index")
+    display(games_fold)

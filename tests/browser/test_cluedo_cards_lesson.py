@@ -95,6 +95,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     for _ in range(10):
         page.keyboard.press("ArrowRight")                                    # 10%
     expect(first.locator(".widget-readout")).to_have_text(re.compile(r"^\s*10"), timeout=STEP_TIMEOUT_MS)
+    page.wait_for_timeout(2000)     # the kernel gets the slider's last value (on a loaded machine it lags the readout)
     images = page.locator("img").count()
     answer = lock_and_reveal(page, first)
     expect(answer).to_contain_text("10%")
@@ -167,6 +168,9 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     expect(pinned).not_to_be_visible()
     page.get_by_text("The exact answers, printed by code").click()
     expect(pinned).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    page.get_by_text("printed by code (click to play them)").click()        # played when opened, not at load
+    expect(page.get_by_text(re.compile(r"400 games: a game lasts 252\.5 turns"))).to_be_visible(
+        timeout=STUDY_TIMEOUT_MS)
     assert_no_small_text(page)
 
     stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
