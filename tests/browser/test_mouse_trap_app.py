@@ -136,9 +136,15 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
     parts = int(re.search(r"parts (\d+)/24", status(page).inner_text())[1])
     assert parts >= 3
     assert near(pixel(page, *stage_fill_point(0)), rgb(pal.WHITE))   # stage A is built
-    # the parts strip shows as many built cells as the status line says
+    # the parts strip shows as many built cells as the status line says (on a busy machine the last
+    # redraw may arrive a little after the status line: wait for it, generously)
     cells = LAYOUT.part_rects(24)
-    built = [near(pixel(page, c[0] + 4, c[1] + 4), rgb(vd.BUILD_FILL)) for c in cells]
+    deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+    while True:
+        built = [near(pixel(page, c[0] + 4, c[1] + 4), rgb(vd.BUILD_FILL)) for c in cells]
+        if built == [i < parts for i in range(24)] or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(250)
     assert built == [i < parts for i in range(24)]
 
     # Autoplay: a thread in the kernel plays on until switched off.
