@@ -144,7 +144,10 @@ def make_knobs(change=None):
     controls["knobs"] = RuleControls(module.Rules(), knobs)
     controls["knobs"].on_change(lambda rules: replay())
     knob_box.children = [controls["knobs"]]
-    replay()
+    if change is None:    # the page is loading: play nothing yet, so the page opens at once
+        show(knob_view, "Move a slider (or press Play these rules) and the games are played.")
+    else:
+        replay()
 
 def chosen_rules():
     return controls["knobs"].rules
@@ -217,7 +220,10 @@ game_picker.observe(make_knobs, names="value")
 for goal_widget in (length_goal, fairness_goal, comeback_goal):
     goal_widget.observe(replay, names="value")
 make_knobs()
-widgets.VBox([knob_guess, knob_box, knob_view])
+play_now = widgets.Button(description="Play these rules", icon="play", button_style="primary",
+                          layout=widgets.Layout(width="max-content", height="40px"))
+play_now.on_click(lambda _: replay())
+widgets.VBox([knob_guess, knob_box, play_now, knob_view])
 
 # %% [markdown]
 # ## 3. Two knobs at once: a map

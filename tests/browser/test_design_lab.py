@@ -27,7 +27,10 @@ def test_the_lab_re_simulates_on_a_slider_maps_searches_and_plays(voila_server, 
     page.goto(voila_server(LESSON, timeout=120), timeout=LOAD_TIMEOUT_MS)
     body = page.locator("body")
     # (consecutive printed lines share one element: match text within it)
-    expect(body).to_contain_text("Your variant: md.Rules()", timeout=LOAD_TIMEOUT_MS)
+    # Nothing is played while the page loads (it opens at once): the rulebook's games wait for a button.
+    expect(body).to_contain_text("Move a slider (or press Play these rules)", timeout=LOAD_TIMEOUT_MS)
+    click_button(page, "Play these rules")
+    expect(body).to_contain_text("Your variant: md.Rules()", timeout=STUDY_TIMEOUT_MS)
     expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)          # no code on screen
     expect(body).to_contain_text("md.Rules().replace(hand_limit=8, dud_redraw=6)")   # the pinned search
     slider = page.locator(".boardkit-rule-controls .widget-slider", has_text="Hand limit")
