@@ -127,6 +127,9 @@ def reveal_spades(prediction):
     plain_numbers(ax)
     from matplotlib.ticker import PercentFormatter
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))     # in % like the guess and the table
+    for line in ax.get_lines():
+        if line.get_label().startswith("your"):                        # the student's rolls: on top, and not cut
+            line.set(clip_on=False, zorder=5)                          # in half by the axes' corner at roll 1
     ax.set_xlabel("rolls so far (log scale)")
     for text in ax.get_legend().get_texts():
         text.set_text(text.get_text().replace(f"your {len(own)} plays", yours).replace("plays", "rolls"))
@@ -477,7 +480,7 @@ def reality_study(view):
     ax.set_xticks(range(len(skills)), [f"p = {p}" for p in skills])
     ax.set(xlabel="chance a sketch is guessed in time", ylabel="sketches (mean, 95% interval)")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
-    shown = frame.assign(interval=[("" if np.isnan(lo) else with_interval(m, lo, hi, percent=False, decimals=1))
+    shown = frame.assign(interval=[("" if np.isnan(lo) else with_interval(m, lo, hi, percent=False, decimals=2))
                                    for m, lo, hi in zip(frame["mean sketches"], frame["low"], frame["high"])])
     shown["mean sketches (95% interval)"] = [
         interval or f"{mean:.2f} (exact)" for mean, interval in zip(frame["mean sketches"], shown["interval"])]
