@@ -50,6 +50,8 @@ def test_a_percent_prediction_is_a_share_and_reads_as_a_percentage():
     guess.input.value = 20
     guess.lock()
     assert guess.value == pytest.approx(0.2) and guess.describe() == "Your prediction: 20%"
+    # The slider's value reaches the kernel when it is let go, so a Lock right after locks what it shows.
+    assert guess.input.continuous_update is False
 
 
 def test_class_mode_takes_the_show_of_hands_and_the_class_guesses():
@@ -103,7 +105,7 @@ def test_a_quick_check_says_right_or_gives_the_answer_with_its_reason():
     assert "Not quite" in feedback.value and "<b>5</b>" in feedback.value and "the Dud" in feedback.value
     options.value = "5"
     check.click()
-    assert feedback.value.startswith("<b>Right!</b>")
+    assert feedback.value == "<b>Right!</b> Four dates and the Dud."          # the reason starts a sentence
     with pytest.raises(ValueError):
         quick_check("?", ["a"], 3, "")
 
@@ -141,6 +143,7 @@ def test_a_refused_variant_shows_its_message_and_keeps_the_last_good_rules():
         pytest.skip("hand_limit=0 is allowed")
     controls.controls["hand_limit"].value = 0
     assert controls.rules == good and "hand_limit" in controls.error.value and message.split(":")[0] in controls.error.value
+    assert controls.error.value.startswith("⚠ Hand limit: ")                  # the control's own words first
 
 
 def test_rule_controls_name_a_field_the_rules_do_not_have():

@@ -43,7 +43,7 @@ def lesson_css(scale: float = 1.0) -> str:
     body = round(18 * scale)
     small = round(14 * scale)
     return f"""<style class="boardkit-lesson-css">
-.jp-Notebook {{ {variables}; }}
+.jp-Notebook {{ {variables}; --boardkit-text-scale: {scale}; }}
 .jp-Notebook .jp-RenderedHTMLCommon {{ font-size: {body}px; line-height: 1.5; }}
 .jp-Notebook .jp-RenderedHTMLCommon table, .jp-Notebook table.boardkit-table {{ font-size: {round(17 * scale)}px; }}
 .jp-Notebook .jp-RenderedHTMLCommon :is(sub, sup, small) {{ font-size: {small}px; }}
@@ -61,7 +61,8 @@ def lesson_css(scale: float = 1.0) -> str:
     font-size: {body}px; color: #1a1a1a; background: #e8eef5; }}
 .jp-Notebook .widget-radio-box label, .jp-Notebook .widget-checkbox label {{ font-size: {round(16 * scale)}px; }}
 .jp-Notebook .widget-radio-box label {{ line-height: 1.6; height: auto; margin: 2px 0; }}
-.jp-Notebook .widget-radio-box input {{ width: {round(16 * scale)}px; height: {round(16 * scale)}px; }}
+.jp-Notebook .widget-radio-box input[type="radio"], .jp-Notebook .widget-checkbox input[type="checkbox"] {{
+    width: {round(18 * scale)}px !important; height: {round(18 * scale)}px !important; }}
 </style>"""
 
 

@@ -83,7 +83,10 @@ class Prediction(widgets.VBox):
             cast = int if whole else float
             self.input = kind(value=cast(low * scale), min=cast(low * scale), max=cast(high * scale),
                               step=cast(step * scale), description="Your guess (%)" if self.percent else f"Your guess{f' ({self.unit})' if self.unit else ''}",
-                              continuous_update=True, layout=widgets.Layout(width="520px"),
+                              # The value reaches the kernel when the slider is let go, before any later
+                              # click: a Lock pressed at once locks what the slider shows (with
+                              # continuous updates a late, throttled value could follow the click).
+                              continuous_update=False, layout=widgets.Layout(width="520px"),
                               style={"description_width": "initial"})
         elif self.choices is not None:
             self.input = [widgets.BoundedIntText(value=0, min=0, max=10_000, description=str(choice),
@@ -225,7 +228,7 @@ def answer_table(prediction: Prediction, exact=None, simulated=None, percent: bo
     if simulated is not None:
         estimate, low, high = simulated
         rows.append((simulated_label, with_interval(estimate, low, high, percent, decimals)))
-    return table(pd.DataFrame(rows, columns=["", "Answer"]))
+    return table(pd.DataFrame(rows, columns=["From", "Answer"]))
 
 
 def class_mode_switch():
@@ -267,7 +270,7 @@ def quick_check(question: str, choices, answer: int, why: str):
         if options.value is None:
             feedback.value = "Choose an answer first."
         elif options.index == answer:
-            feedback.value = f"<b>Right!</b> {escape(why)}"
+            feedback.value = f"<b>Right!</b> {escape(why[:1].upper() + why[1:])}"
         else:
             feedback.value = f"<b>Not quite.</b> The answer is <b>{escape(choices[answer])}</b>: {escape(why)}"
 

@@ -32,9 +32,12 @@ class RuleControls(widgets.VBox):
             raise ValueError(f"{type(rules).__module__}.Rules has no field {', '.join(map(repr, unknown))}; "
                              f"its fields are {sorted(names)}")
         labels = dict(labels or {})
+        self.labels = {name: labels.get(name, plain_header(name)) for name in fields}
         self.rules = rules
         self._callbacks = []
-        self.controls = {name: self._control(name, spec, getattr(rules, name), labels.get(name, plain_header(name)))
+        # One label width for all, so the sliders line up (about 0.6 em a letter).
+        width = f"{min(max(len(label) for label in self.labels.values()) * 0.6 + 1, 24):.1f}em" if fields else "auto"
+        self.controls = {name: self._control(name, spec, getattr(rules, name), self.labels[name], width)
                          for name, spec in fields.items()}
         self.error = widgets.HTML()
         self.error.add_class("boardkit-rule-error")
@@ -44,9 +47,9 @@ class RuleControls(widgets.VBox):
         self.add_class("boardkit-rule-controls")
 
     @staticmethod
-    def _control(name, spec, value, label):
-        style = {"description_width": "initial"}
-        layout = widgets.Layout(width="560px")
+    def _control(name, spec, value, label, label_width="initial"):
+        style = {"description_width": label_width}
+        layout = widgets.Layout(width="640px")
         if spec is None:
             if not isinstance(value, bool):
                 raise ValueError(f"{name}: None makes a checkbox, for a True/False field; this one is {value!r}")
@@ -73,7 +76,8 @@ class RuleControls(widgets.VBox):
         try:
             rules = self.rules.replace(**{name: value})
         except ValueError as error:
-            self.error.value = f"⚠ {escape(error)} (the last rules that made sense are kept)"
+            self.error.value = (f"⚠ {escape(self.labels[name])}: {escape(error)} "
+                                "(the last rules that made sense are kept)")
             return
         self.error.value = ""
         self.rules = rules

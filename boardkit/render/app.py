@@ -84,13 +84,16 @@ ROLL_QUEUE_S = 0.3                      # how long a roll's animation may wait f
 #: The ipycanvas canvas manager is shared by every canvas in the kernel, so
 #: every drawing batch of every App goes through this one lock.
 DRAW_LOCK = threading.RLock()
-STATUS_STYLE = ("font-size:24px; line-height:1.35; color:#1A1A1A; background:#FFFFFF; "
-                "padding:8px 14px; border:2px solid #1A1A1A; border-left:14px solid {colour};")
+#: A lesson page's Large type switch sets this CSS variable (1.4); the App's text follows it.
+TEXT_SCALE = "var(--boardkit-text-scale, 1)"
+STATUS_STYLE = (f"font-size:calc(24px * {TEXT_SCALE}); line-height:1.35; color:#1A1A1A; background:#FFFFFF; "
+                "padding:8px 14px; border:2px solid #1A1A1A; border-left:14px solid {{colour}};")
 #: Large text and a clear keyboard focus ring; APP stands for the app's CSS class.
 CSS = """<style>
 .APP .widget-label, .APP .widget-dropdown > select,
 .APP .widget-text input, .APP .widget-readout,
-.APP .widget-checkbox label {font-size: 18px;}
+.APP .widget-checkbox label {font-size: calc(18px * var(--boardkit-text-scale, 1));}
+.APP .jupyter-button {font-size: calc(20px * var(--boardkit-text-scale, 1)) !important;}
 .APP .widget-dropdown > select, .APP .widget-text input {height: 36px;}
 .APP button:focus-visible, .APP select:focus-visible,
 .APP input:focus-visible {outline: 4px solid #0072B2; outline-offset: 2px;}
@@ -717,7 +720,7 @@ class GameApp(widgets.VBox):
         if lines:
             self._last_news = lines
         self._set_choices()
-        self.log_html.value = ("<div style='font-size:18px; max-height:300px; overflow:auto'>"
+        self.log_html.value = (f"<div style='font-size:calc(18px * {TEXT_SCALE}); max-height:300px; overflow:auto'>"
                                + "<br>".join(html.escape(x) for x in reversed(self._log_lines[-80:]))
                                + "</div>")
         self.roll_button.description = self._roll_label()
@@ -764,7 +767,7 @@ class GameApp(widgets.VBox):
         # Escaped like every other text here: the seed and the counters come from the
         # Seed box, a loaded save or a subclass, never from us as HTML.
         counters = f"Turn {turn} \u00b7 decision {self._n_decisions} \u00b7 seed {self.seed}{self._status_extra()}"
-        parts.append(f"<div style='font-size:18px; color:#444'>{html.escape(counters)}</div>")
+        parts.append(f"<div style='font-size:calc(18px * {TEXT_SCALE}); color:#444'>{html.escape(counters)}</div>")
         self.status.value = (f"<div role='status' aria-live='polite' style='{STATUS_STYLE.format(colour=colour)}'>"
                              + "".join(parts) + "</div>")
         self._set_mirror()
@@ -772,9 +775,9 @@ class GameApp(widgets.VBox):
     def _set_mirror(self):
         """Write the board in words under the status line, and name the canvas with its first sentence."""
         lines = [str(line) for line in self._describe_state() if line]
-        # The lesson page's text size (its Large type switch scales it), else 18 px.
+        # 18 px, scaled by a lesson page's Large type switch.
         self.mirror.value = ("<div role='region' aria-label='The board in words' style='font-size:"
-                             "var(--jp-content-font-size1, 18px); "
+                             f"calc(18px * {TEXT_SCALE}); "
                              "line-height:1.45; color:#222; margin:4px 0'><b>The board in words:</b>"
                              "<ul style='margin:2px 0 2px 1.2em; padding:0'>"
                              + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul></div>")
