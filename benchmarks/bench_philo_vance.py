@@ -10,13 +10,13 @@ process (CPU) time, which other work on the machine disturbs less.  The
 deduction's figures are milliseconds per call (``time.perf_counter``);
 ``best_declaration`` (the best 6 of 12 clues, all 924 ways) must stay under 50 ms.
 
-The fast lane (issue 13) plays ``Random`` bots only (the Detective has no
-compiled twin: see ``fast.py``), so the engines are compared on Random games
-of the rulebook with 2, 4 and 6 players, one core, ``bk.simulate`` with no
-executor: games/s of each and the ratio (wall clock, and CPU time, which a
-busy machine disturbs less); then the first compile (a fresh process with an
-empty ``NUMBA_CACHE_DIR``) and the cached start (a second fresh process on
-that cache), each less the time that process takes to import the lane.
+The fast lane (issue 13) beside the reference engine in the same run, on the
+rulebook with 2, 4 and 6 players of Detectives (the default bots) and of
+``Random``, one core, ``bk.simulate`` with no executor: games/s of each and
+the ratio (wall clock, and CPU time, which a busy machine disturbs less);
+then the first compile (a fresh process with an empty ``NUMBA_CACHE_DIR``)
+and the cached start (a second fresh process on that cache), each less the
+time that process takes to import the lane.
 """
 from __future__ import annotations
 
@@ -56,8 +56,8 @@ def play_games(n_games: int) -> None:
         bk.play(pv.Game(rules, 4, seed=seed, record_events=False), bots)
 
 
-def simulate(n_players: int, n_games: int, engine: str) -> None:
-    bots = [Random() for _ in range(n_players)]
+def simulate(n_players: int, n_games: int, engine: str, bot=Random) -> None:
+    bots = [bot() for _ in range(n_players)]
     frame = bk.simulate(pv.Rules(), n_players, n_games, seed=1, bots=bots, progress=False, executor=None,
                         engine=engine)
     assert frame.attrs["engine"] == engine
@@ -73,7 +73,7 @@ from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import fast
 imported = time.perf_counter()
 imported_cpu = time.process_time()
-fast.play_games(pv.Rules(), 4, np.array([1], np.int64), [Random() for _ in range(4)])
+fast.play_games(pv.Rules(), 4, np.array([1], np.int64), pv.Rules().default_bots(4))
 print(imported - started, time.perf_counter() - imported, time.process_time() - imported_cpu)
 """
 
@@ -88,16 +88,20 @@ def first_game(cache_dir: str) -> tuple[float, float, float]:
 
 
 def engines_side_by_side(args) -> None:
-    print(f"\nreference engine vs fast lane, bk.simulate, Random bots, the rulebook, one core "
-          f"({args.random_games:,} reference games, {args.fast_games:,} fast games, best of {args.repeat}):")
-    for n_players in (2, 4, 6):
-        simulate(n_players, 10, "fast")  # compiled (or loaded from the cache) here
-        ref_wall, ref_cpu = timed(lambda: simulate(n_players, args.random_games, "reference"), args.repeat)
-        fast_wall, fast_cpu = timed(lambda: simulate(n_players, args.fast_games, "fast"), args.repeat)
-        ref, lane = args.random_games / ref_wall, args.fast_games / fast_wall
-        ref_c, lane_c = args.random_games / ref_cpu, args.fast_games / fast_cpu
-        print(f"  {n_players} Random players: reference {ref:6,.0f} games/s   fast {lane:8,.0f} games/s   "
-              f"ratio {lane / ref:4.0f}x   (CPU time: {ref_c:,.0f} vs {lane_c:,.0f} games/s, {lane_c / ref_c:.0f}x)")
+    print(f"\nreference engine vs fast lane, bk.simulate, the rulebook, one core (Detectives: {args.games:,} "
+          f"reference games and {10 * args.fast_games:,} fast; Random: {args.random_games:,} and "
+          f"{args.fast_games:,}; best of {args.repeat}):")
+    for bot, n_ref, n_fast in ((pv.bots.Detective, args.games, 10 * args.fast_games),
+                               (Random, args.random_games, args.fast_games)):
+        for n_players in (2, 4, 6):
+            simulate(n_players, 10, "fast", bot)  # compiled (or loaded from the cache) here
+            ref_wall, ref_cpu = timed(lambda: simulate(n_players, n_ref, "reference", bot), args.repeat)
+            fast_wall, fast_cpu = timed(lambda: simulate(n_players, n_fast, "fast", bot), args.repeat)
+            ref, lane = n_ref / ref_wall, n_fast / fast_wall
+            ref_c, lane_c = n_ref / ref_cpu, n_fast / fast_cpu
+            print(f"  {n_players} {bot.__name__:10s}: reference {ref:6,.0f} games/s   fast {lane:8,.0f} games/s   "
+                  f"ratio {lane / ref:4.0f}x   (CPU time: {ref_c:,.0f} vs {lane_c:,.0f} games/s, "
+                  f"{lane_c / ref_c:.0f}x)")
     with tempfile.TemporaryDirectory(prefix="pv-numba-") as cache:
         imported, compiled, compiled_cpu = first_game(cache)
         _, loaded, loaded_cpu = first_game(cache)
@@ -114,7 +118,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each figure (the best is shown)")
     parser.add_argument("--random-games", type=int, default=300,
                         help="reference games of Random bots for the engines' comparison")
-    parser.add_argument("--fast-games", type=int, default=20_000, help="fast-lane games for the engines' comparison")
+    parser.add_argument("--fast-games", type=int, default=20_000,
+                        help="fast-lane games of Random for the engines' comparison (of Detectives: 10 times more)")
     parser.add_argument("--only-engines", action="store_true", help="only the reference vs fast comparison")
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")

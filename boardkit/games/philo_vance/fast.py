@@ -11,17 +11,27 @@ same seed (they draw their numbers differently).
 What it covers: every field of :class:`~.rules.Rules` (any deck, cards and
 board file, court size, the 4-7-9 and 5-8-10 numbers, the third failure or
 none, the Judge, green-arrow rewards, demand refills, reshuffles, the
-children's game with its hand limit, the turn cap), 2-6 players, and one
-bot: ``Random`` (any legal action, equally likely).  At every decision the
-lane lists the same legal actions as ``Game.legal_actions()`` and picks one
-uniformly through its own generator.
+children's game with its hand limit, the turn cap), 2-6 players, and two
+bots, mixed at will: ``Random`` (at every decision the lane lists the same
+legal actions as ``Game.legal_actions()`` and picks one uniformly through its
+own generator) and the **Detective** with any boldness, its choices as
+``bots.py`` makes them:
 
-What it does not cover: the **Detective** (the default bot).  It decides by
-beliefs: a :class:`~.analysis.KnowledgeGrid` over 10 suspects x 50 clues,
-updated after every verdict by a Bayesian step over the named clues'
-combinations, and exact Poisson-binomial odds of each arrest and conviction
-(see ``bots.py`` and ``analysis.py``); a game with Detectives is played by
-the reference engine (``engine="auto"`` falls back to it).
+* the table's beliefs (``bots.table_knowledge``): the clue texts' prior,
+  updated after every verdict by ``analysis.update_on_verdict`` (Bayes' rule
+  over a Poisson-binomial count of the named clues), and each Detective's
+  own card known exactly once a failed conviction (or the children's game)
+  shows it;
+* its target, weakest place, keeps and claims, arrests (the two best
+  suspects' exact odds, the last try's boldness), convictions, moves (the
+  board's space scores), bumps, clues turned down and up, demands and the
+  children's pick, with the same tie-breaks.  Its sums run over Python sets,
+  whose order changes the last bit of a float sum and so a tie between two
+  suspects: the lane visits those sets in CPython's order
+  (:func:`python_set_order`), and tests compare its decisions with
+  ``bots.py``'s in the middle of real games.
+
+Any other bot (a subclass of these too) is played by the reference engine.
 
 How the state is kept (one game at a time, arrays reused between games):
 
@@ -36,7 +46,11 @@ How the state is kept (one game at a time, arrays reused between games):
   claimed clue, claim_waits, has_court, ...; ``g[...]``: whose turn, turns,
   winner, end, Philo Vance's owner, the Judge, counts, the lead;
 * the board as tables: ``dest[space, steps, k]`` (``Board.destinations``),
-  ``adj[space, k]`` (the two-way paths), ``kind_[space]`` (red spot, arrow).
+  ``adj[space, k]`` (the two-way paths), ``kind_[space]`` (red spot, arrow);
+* the bots: ``beliefs[suspect, clue]`` (the table's), ``mind[M_..., ...]``
+  (each seat's bot and boldness, space scores, the prior, scratch rows for
+  the odds); ``work[W_..., ...]``: the lists a decision makes, kept between
+  calls so that nothing is allocated during a game.
 """
 from __future__ import annotations
 
@@ -45,6 +59,8 @@ import numpy as np
 from boardkit.core.bots import Random
 from boardkit.core.fast import below, new_chance, njit, seed_chance
 
+from .bots import Detective, space_scores
+from .bots import _prior as prior_for_card_size
 from .rules import PHILO_VANCE
 
 #: every function of the lane is compiled without numba's reference counting: nothing in it
@@ -77,8 +93,18 @@ RED_SPOT, ARROW = 1, 2
 QUEUE = -1  # a piece bumped off X goes to the Radio Car queue (actions.QUEUE)
 # rows of the scratch array ``work`` (numbers a decision lists, kept between calls so nothing is allocated)
 (W_CHOICES, W_OTHERS, W_TARGETS, W_MOVING, W_WAITING, W_ONWARD, W_BUMPED, W_BUMPER, W_PENALISED, W_PENALISER,
- W_DRAWS, W_SHOWN, W_FOUND, W_CARDS, W_POOL, W_NAMED, W_JURORS, W_SUSPECTS, W_THROWERS, W_TOTALS) = range(20)
-N_WORK = 20
+ W_DRAWS, W_SHOWN, W_FOUND, W_CARDS, W_POOL, W_NAMED, W_JURORS, W_SUSPECTS, W_THROWERS, W_TOTALS, W_FREE, W_ORDER,
+ W_PLAN, W_TABLE, W_TABLE2, W_SET_ORDER) = range(26)
+N_WORK = 26
+SET_TABLE = 128  # the widest Python set table of up to 24 clues
+# the bots
+RANDOM, DETECTIVE = 0, 1
+# rows of ``mind`` (floats): each seat's bot and boldness, the Detective's space scores
+# (bots.space_scores, without and with a court card), each card's copies in the deck (the
+# children's pick), scratch rows for the odds, a flag row, then the prior beliefs (one row a suspect)
+(M_BOT, M_BOLD, M_LAST_TRY, M_SCORES, M_SCORES_COURT, M_COPIES, M_DIST, M_VALUES, M_VALUES2, M_NEW, M_FLAGS,
+ M_PRIOR) = range(12)
+F_ANY_DETECTIVE = 0  # M_FLAGS: is any seat a Detective (then every verdict updates the beliefs)?
 
 
 # -- small counts ------------------------------------------------------------------------
@@ -230,17 +256,24 @@ def put_under(pile, g, work, row, n):
 
 # -- claims --------------------------------------------------------------------------------
 @lane_jit
-def offer_claims(discarder, n_players, discards, seat_, g, rules, chance):
+def offer_claims(discarder, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance, beliefs, mind,
+                 work):
     """Game._offer_top: the top discard is offered round the table from the player whose turn it
     is (not to its discarder, a retired player, one with no court card or one holding a claim);
-    each says CLAIM or PASS.  A claim exposes the card beneath, offered to everybody again."""
+    each says CLAIM or PASS (a Detective claims a clue it wants by a margin of 0.1).  A claim
+    exposes the card beneath, offered to everybody again."""
     while not rules[R_CHILDREN] and g[DISCARD_N] > 0:
         claimer = -1
         for k in range(n_players):
             p = (g[CURRENT] + k) % n_players
             if p == discarder or seat_[p, RETIRED] or not seat_[p, HAS_COURT] or seat_[p, CLAIMED] >= 0:
                 continue
-            if below(chance, 2) == 0:  # [CLAIM, PASS]
+            if is_detective(p, mind):
+                claims = wants(p, discards[g[DISCARD_N] - 1], 0.1, n_players, court, up, hand, seat_, rules, beliefs,
+                               on_card, seen, work, mind) >= 0
+            else:
+                claims = below(chance, 2) == 0  # [CLAIM, PASS]
+            if claims:
                 claimer = p
                 break
         if claimer < 0:
@@ -275,7 +308,7 @@ def check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen):
 # -- keeping a clue ------------------------------------------------------------------------
 @lane_jit
 def keep_or_discard(p, clue, keep_only, n_players, court, up, hand, seat_, pile, discards, g, rules,
-                    on_card, seen, chance):
+                    on_card, seen, chance, beliefs, mind, work):
     """Game._offer_keep / _keep: the drawn clue goes on any juror (any place of a full hand),
     the old clue to the discards; or the drawn clue is discarded (not a demanded one).
     A child with room in his hand simply adds it."""
@@ -287,11 +320,21 @@ def keep_or_discard(p, clue, keep_only, n_players, court, up, hand, seat_, pile,
         check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
         return
     places = seat_[p, HAND_N] if children else rules[R_COURT_SIZE]
-    k = below(chance, places if keep_only else places + 1)  # Keep(1..places) [+ DISCARD]
+    if is_detective(p, mind):  # its weakest place, if it wants the clue (a demanded one it must keep)
+        if keep_only:
+            target = target_of(p, p, n_players, court, up, hand, seat_, rules, beliefs, on_card, seen, work)
+            k = weakest_place(p, target, court, up, hand, seat_, rules, beliefs, on_card, seen, mind)
+        else:
+            k = wants(p, clue, 0.0, n_players, court, up, hand, seat_, rules, beliefs, on_card, seen, work, mind)
+            if k < 0:
+                k = places
+    else:
+        k = below(chance, places if keep_only else places + 1)  # Keep(1..places) [+ DISCARD]
     if k == places:
         discards[g[DISCARD_N]] = clue
         g[DISCARD_N] += 1
-        offer_claims(p, n_players, discards, seat_, g, rules, chance)
+        offer_claims(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance, beliefs, mind,
+                     work)
         return
     if children:
         old = hand[p, k]
@@ -306,11 +349,12 @@ def keep_or_discard(p, clue, keep_only, n_players, court, up, hand, seat_, pile,
         g[DISCARD_N] += 1
     check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
     if old >= 0 and g[END] == GOING_ON:
-        offer_claims(p, n_players, discards, seat_, g, rules, chance)
+        offer_claims(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance, beliefs, mind,
+                     work)
 
 
 @lane_jit
-def take_clue(p, from_claim, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance):
+def take_clue(p, from_claim, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance, beliefs, mind, work):
     """Game._take_clue: draw a clue (or take the claimed one), then keep it or discard it."""
     if from_claim:
         clue = seat_[p, CLAIMED]
@@ -321,7 +365,319 @@ def take_clue(p, from_claim, n_players, court, up, hand, seat_, pile, discards, 
         if clue < 0:
             return  # no clue is left to draw
     keep_or_discard(p, clue, False, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
-                    chance)
+                    chance, beliefs, mind, work)
+
+
+# -- the order Python visits a set of clues in ------------------------------------------------------
+# The Detective adds up beliefs over a Python set of clues (``game.clues_in_play``), and a sum of
+# floats depends on its order: two suspects whose sums are equal in exact arithmetic can come out
+# one rounding apart, and the ``max`` then picks by that rounding.  To make the same choices the
+# lane visits the clues in the order CPython's set does: a table of 8, 32, 128 ... slots, a clue c
+# at slot c & mask, probing on (setobject.c: LINEAR_PROBES 9, PERTURB_SHIFT 5; the table grows to
+# more than 4 x the clues when 3/5 full).
+LINEAR_PROBES, PERTURB_SHIFT = 9, 5
+
+
+@lane_jit
+def set_insert(table, mask, key):
+    """setobject.c set_add_entry / set_insert_clean for a whole number ``key`` (its own hash):
+    1 if it was added, 0 if it was there already."""
+    i = key & mask
+    perturb = key
+    while True:
+        probes = LINEAR_PROBES if i + LINEAR_PROBES <= mask else 0
+        for j in range(i, i + probes + 1):
+            if table[j] < 0:
+                table[j] = key
+                return 1
+            if table[j] == key:
+                return 0
+        perturb >>= PERTURB_SHIFT
+        i = (i * 5 + 1 + perturb) & mask
+
+
+@lane_jit
+def set_resize(work, mask, used, min_used):
+    """setobject.c set_table_resize: a table of more than ``min_used`` slots (8, 16, 32, ...), the
+    clues re-inserted in the old table's order.  Returns the new mask."""
+    size = 8
+    while size <= min_used:
+        size <<= 1
+    n = 0
+    for j in range(mask + 1):
+        if work[W_TABLE, j] >= 0:
+            work[W_TABLE2, n] = work[W_TABLE, j]
+            n += 1
+    for j in range(size):
+        work[W_TABLE, j] = -1
+    for k in range(n):
+        set_insert(work[W_TABLE], size - 1, work[W_TABLE2, k])
+    return size - 1
+
+
+@lane_jit
+def python_set_order(p, court, up, hand, seat_, rules, work, as_frozenset):
+    """The clues of ``game.clues_in_play(p)`` (children: ``set(hand)``) in the order Python iterates
+    them, into ``work[W_SET_ORDER]``; with ``as_frozenset``, the order of ``frozenset`` of that set
+    (setobject.c set_merge into an empty set).  Returns how many."""
+    mask, used = 7, 0
+    for j in range(8):
+        work[W_TABLE, j] = -1
+    children = rules[R_CHILDREN]
+    for k in range(seat_[p, HAND_N] if children else rules[R_COURT_SIZE]):
+        if children:
+            clue = hand[p, k]
+        elif up[p, k] and court[p, k] >= 0:
+            clue = court[p, k]
+        else:
+            continue
+        if set_insert(work[W_TABLE], mask, clue):
+            used += 1
+            if used * 5 >= mask * 3:
+                mask = set_resize(work, mask, used, used * 4)
+    if as_frozenset and used * 5 >= 7 * 3:
+        size = 8
+        while size <= used * 2:
+            size <<= 1
+        if size - 1 != mask:  # a table of another size: the clues are inserted again, in table order
+            mask = set_resize(work, mask, used, used * 2)
+    n = 0
+    for j in range(mask + 1):
+        if work[W_TABLE, j] >= 0:
+            work[W_SET_ORDER, n] = work[W_TABLE, j]
+            n += 1
+    return n
+
+
+# -- the Detective (bots.Detective): beliefs and the choices it makes from them -------------------
+@lane_jit
+def is_detective(p, mind):
+    return mind[M_BOT, p] == DETECTIVE
+
+
+@lane_jit
+def belief(viewer, s, c, beliefs, seat_, rules, on_card):
+    """What ``viewer`` believes: the chance that clue ``c`` is on suspect ``s``'s card.  The table's
+    beliefs (bots.table_knowledge), but its own suspect's card exactly once it is face up
+    (a failed conviction; the children's game) -- Detective._catch_up."""
+    if s == seat_[viewer, SUSPECT] and (seat_[viewer, NEEDS_MORE] or rules[R_CHILDREN]):
+        return float(on_card[s, c])
+    return beliefs[s, c]
+
+
+@lane_jit
+def count_distribution(mind, row, n):
+    """analysis.count_distribution of the ``n`` chances in ``mind[row]``, into ``mind[M_DIST, :n + 1]``."""
+    dist = mind[M_DIST]
+    dist[0] = 1.0
+    for j in range(n):
+        p = mind[row, j]
+        for c in range(j + 1, -1, -1):  # c right: c right before and this one wrong, or c - 1 and this one right
+            wrong = dist[c] if c <= j else 0.0
+            right = dist[c - 1] if c > 0 else 0.0
+            dist[c] = wrong * (1.0 - p) + right * p
+
+
+@lane_jit
+def chance_at_least(mind, row, n, need):
+    """analysis.chance_at_least: P(at least ``need`` of the ``n`` chances in ``mind[row]`` come true)."""
+    count_distribution(mind, row, n)
+    total = 0.0
+    for c in range(need, n + 1):
+        total += mind[M_DIST, c]
+    return min(1.0, max(0.0, total))
+
+
+@lane_jit
+def hear_verdict(suspect, named, n, successful, need, beliefs, mind):
+    """analysis.update_on_verdict on the table's row of ``suspect``: Bayes' rule for each named clue."""
+    for j in range(n):
+        mind[M_VALUES, j] = beliefs[suspect, named[j]]
+    count_distribution(mind, M_VALUES, n)
+    evidence = 0.0
+    for c in range(need if successful else 0, n + 1 if successful else need):
+        evidence += mind[M_DIST, c]
+    if evidence <= 0:
+        return  # impossible under the beliefs (the reference raises); the printed cards never do it
+    need_1 = max(need - 1, 0)
+    for position in range(n):
+        m = 0
+        for j in range(n):
+            if j != position:
+                mind[M_VALUES2, m] = mind[M_VALUES, j]
+                m += 1
+        count_distribution(mind, M_VALUES2, n - 1)
+        likelihood = 0.0
+        for c in range(need_1 if successful else 0, n if successful else need_1):
+            likelihood += mind[M_DIST, c]
+        mind[M_NEW, position] = min(1.0, max(0.0, mind[M_VALUES, position] * likelihood / evidence))
+    for j in range(n):
+        beliefs[suspect, named[j]] = mind[M_NEW, j]
+
+
+@lane_jit
+def target_of(p, viewer, n_players, court, up, hand, seat_, rules, beliefs, on_card, seen, work):
+    """Detective._target as ``viewer`` sees it: p's suspect, else the free suspect p's clues in
+    play fit best (the most clues expected on the card; ties: the first suspect)."""
+    if seat_[p, SUSPECT] >= 0:
+        return seat_[p, SUSPECT]
+    n_held = python_set_order(p, court, up, hand, seat_, rules, work, False)
+    n_free = free_suspects(p, n_players, seat_, rules, work[W_FREE])
+    best, best_total = -1, -1.0
+    for k in range(n_free):
+        s = work[W_FREE, k]
+        total = 0.0
+        for j in range(n_held):  # summed in the set's order, as Python does
+            total += belief(viewer, s, work[W_SET_ORDER, j], beliefs, seat_, rules, on_card)
+        if total > best_total:
+            best, best_total = s, total
+    return best
+
+
+@lane_jit
+def weakest_place(p, target, court, up, hand, seat_, rules, beliefs, on_card, seen, mind):
+    """Detective._weakest: the place (0-based) holding the clue worth least to the case
+    (empty -1, a repeat 0, a face-down clue half its belief), left in ``mind[M_NEW, 0]`` as its worth."""
+    children = rules[R_CHILDREN]
+    places = seat_[p, HAND_N] if children else rules[R_COURT_SIZE]
+    slot, worth_least = 0, 2.0
+    for k in range(places):
+        clue = hand[p, k] if children else court[p, k]
+        if clue < 0:
+            worth = -1.0
+        elif seen[clue]:
+            worth = 0.0  # a repeat counts once
+        else:
+            seen[clue] = 1
+            worth = belief(p, target, clue, beliefs, seat_, rules, on_card)
+            if not children and not up[p, k]:
+                worth *= 0.5
+        if worth < worth_least:
+            slot, worth_least = k, worth
+    for k in range(places):
+        clue = hand[p, k] if children else court[p, k]
+        if clue >= 0:
+            seen[clue] = 0
+    mind[M_NEW, 0] = worth_least
+    return slot
+
+
+@lane_jit
+def wants(p, clue, margin, n_players, court, up, hand, seat_, rules, beliefs, on_card, seen, work, mind):
+    """The Detective's test for a clue it may take (keep it, claim it): not already in play, and
+    likelier on its target's card than its weakest clue by more than ``margin``.  Returns the
+    weakest place, or -1 when it does not want the clue."""
+    target = target_of(p, p, n_players, court, up, hand, seat_, rules, beliefs, on_card, seen, work)
+    slot = weakest_place(p, target, court, up, hand, seat_, rules, beliefs, on_card, seen, mind)
+    weakest = mind[M_NEW, 0]
+    distinct_in_play(p, court, up, hand, seat_, rules, seen)
+    in_play = seen[clue] == 1
+    unmark_in_play(p, court, up, hand, seat_, rules, seen)
+    if not in_play and belief(p, target, clue, beliefs, seat_, rules, on_card) > weakest + margin:
+        return slot
+    return -1
+
+
+@lane_jit
+def best_arrest(p, n_suspects, court, up, hand, seat_, rules, beliefs, on_card, seen, work, mind):
+    """Detective._best_arrest among the suspects in ``work[W_SUSPECTS, :n_suspects]``: for each,
+    the sum of its ``named_clues`` likeliest held clues; the exact odds for the two best; the
+    likelier (ties: the first suspect).  Returns the suspect; its odds in ``mind[M_NEW, 1]`` and
+    the clues to name, likeliest first, in ``work[W_PLAN]``."""
+    k = rules[R_NAMED]
+    n_held = distinct_in_play(p, court, up, hand, seat_, rules, seen)
+    m = 0
+    for c in range(seen.shape[0]):
+        if seen[c]:
+            work[W_POOL, m] = c  # held, in clue order
+            m += 1
+            seen[c] = 0
+    first = second = -1
+    top_first = top_second = -1.0
+    for i in range(n_suspects):  # the two best sums, in the suspects' order (a stable sort by -sum)
+        s = work[W_SUSPECTS, i]
+        for j in range(n_held):
+            mind[M_VALUES, j] = belief(p, s, work[W_POOL, j], beliefs, seat_, rules, on_card)
+        total = 0.0
+        for j in range(k):  # the k largest, largest first (sorted(..., reverse=True)[:k])
+            best_j = j
+            for q in range(j + 1, n_held):
+                if mind[M_VALUES, q] > mind[M_VALUES, best_j]:
+                    best_j = q
+            mind[M_VALUES, j], mind[M_VALUES, best_j] = mind[M_VALUES, best_j], mind[M_VALUES, j]
+            total += mind[M_VALUES, j]
+        if total > top_first:
+            second, top_second = first, top_first
+            first, top_first = s, total
+        elif total > top_second:
+            second, top_second = s, total
+    best, best_odds = -1, -1.0
+    for s in (first, second):
+        if s < 0:
+            continue
+        # the k likeliest held clues for s: sorted(held, key=-belief) is stable, so ties keep clue order
+        for j in range(n_held):
+            work[W_ORDER, j] = work[W_POOL, j]
+        for j in range(k):
+            best_j = j
+            for q in range(j + 1, n_held):
+                if (belief(p, s, work[W_ORDER, q], beliefs, seat_, rules, on_card)
+                        > belief(p, s, work[W_ORDER, best_j], beliefs, seat_, rules, on_card)):
+                    best_j = q
+            chosen = work[W_ORDER, best_j]
+            for q in range(best_j, j, -1):  # keep the others in their order (a stable selection)
+                work[W_ORDER, q] = work[W_ORDER, q - 1]
+            work[W_ORDER, j] = chosen
+            mind[M_VALUES, j] = belief(p, s, chosen, beliefs, seat_, rules, on_card)
+        odds = chance_at_least(mind, M_VALUES, k, rules[R_DECLARE])
+        if odds > best_odds or (odds == best_odds and s < best):
+            best, best_odds = s, odds
+            for j in range(k):
+                work[W_PLAN, j] = work[W_ORDER, j]
+    mind[M_NEW, 1] = best_odds
+    return best
+
+
+@lane_jit
+def detective_bump(p, n_others, n_targets, board, kind_, g, work):
+    """Detective._bump: the choice's number among Bump(piece, to) (+ NO_BUMP last): never its own
+    pieces; a rival sent to the Radio Car queue if it can, else onto a space with no clue spot."""
+    x = board[B_X]
+    for wanted in range(3):  # 0: to the queue; 1: no clue spot for him; 2: any rival
+        for k in range(n_others * n_targets):
+            owner = owner_of(work[W_OTHERS, k // n_targets], g)
+            if owner == p or owner < 0:
+                continue
+            to = work[W_TARGETS, k % n_targets]
+            if wanted == 0 and not (to == QUEUE or to == x or (kind_[to] & ARROW)):
+                continue
+            if wanted == 1 and to >= 0 and (kind_[to] & RED_SPOT):
+                continue
+            return k
+    return n_others * n_targets  # NO_BUMP
+
+
+@lane_jit
+def detective_before_the_dice(p, n_arrests, can_convict, n_players, court, up, hand, seat_, rules, beliefs, on_card,
+                              seen, work, mind):
+    """Detective._before_roll: convict when the odds of enough correct clues reach its boldness;
+    else arrest the best suspect when the odds of a Successful Declaration do (``last_try_boldness``
+    on the attempt that would retire it).  0: roll; 1 + i: arrest the i-th free suspect; 1: convict."""
+    if can_convict:
+        n_held = python_set_order(p, court, up, hand, seat_, rules, work, True)  # frozenset(clues_in_play)
+        for j in range(n_held):
+            mind[M_VALUES, j] = belief(p, seat_[p, SUSPECT], work[W_SET_ORDER, j], beliefs, seat_, rules, on_card)
+        if chance_at_least(mind, M_VALUES, n_held, rules[R_CONVICT]) >= mind[M_BOLD, p]:
+            return 1
+    if n_arrests > 0:
+        suspect = best_arrest(p, n_arrests, court, up, hand, seat_, rules, beliefs, on_card, seen, work, mind)
+        limit = rules[R_RETIRE]
+        last_try = limit > 0 and seat_[p, FAILURES] == limit - 1
+        if mind[M_NEW, 1] >= (mind[M_LAST_TRY, p] if last_try else mind[M_BOLD, p]):
+            for i in range(n_arrests):
+                if work[W_SUSPECTS, i] == suspect:
+                    return 1 + i
+    return 0
 
 
 # -- the board -----------------------------------------------------------------------------
@@ -399,7 +755,7 @@ def beyond(came_from, space, n_pieces, position, board, adj, n_adj, kind_, work)
 
 @lane_jit
 def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, adj,
-         n_adj, kind_, on_card, seen, chance, work):
+         n_adj, kind_, on_card, seen, chance, beliefs, mind, work):
     """Game._bump, _push_on and _chain_done: move the bumped piece (and down the line the pieces
     it lands on); each bumped player may lose a clue, turned down by the player whose piece
     bumped him; then whoever was bumped onto a clue spot draws."""
@@ -430,7 +786,8 @@ def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, di
             for k in range(n_waiting):
                 work[W_MOVING, k] = work[W_WAITING, k]
             n_moving = n_waiting
-            start, space = space, work[W_ONWARD, 0] if n_onward == 1 else work[W_ONWARD, below(chance, n_onward)]
+            pick = 0 if n_onward == 1 or is_detective(g[CURRENT], mind) else below(chance, n_onward)
+            start, space = space, work[W_ONWARD, pick]
     # the chain is done: penalties first, then the draws (Game._chain_done)
     n_penalties = n_draws = 0
     for v in range(n_victims):
@@ -444,12 +801,23 @@ def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, di
             work[W_DRAWS, n_draws] = owner
             n_draws += 1
     for k in range(n_penalties):
-        victim = work[W_PENALISED, k]
+        victim, bumper = work[W_PENALISED, k], work[W_PENALISER, k]
         if any_face_up(victim, court, up, rules):  # the bumper turns one down, or spares him
             n_up = 0
             for j in range(rules[R_COURT_SIZE]):
                 n_up += up[victim, j]
-            pick = below(chance, n_up + 1)  # TurnDown(face-up jurors) + [SPARE]
+            if is_detective(bumper, mind):  # the clue likeliest for the victim's suspect (as it sees it)
+                suspect = target_of(victim, bumper, n_players, court, up, hand, seat_, rules, beliefs, on_card, seen,
+                                    work)
+                pick, best, n = 0, -1.0, 0
+                for j in range(rules[R_COURT_SIZE]):
+                    if up[victim, j]:
+                        worth = belief(bumper, suspect, court[victim, j], beliefs, seat_, rules, on_card)
+                        if worth > best:
+                            pick, best = n, worth
+                        n += 1
+            else:
+                pick = below(chance, n_up + 1)  # TurnDown(face-up jurors) + [SPARE]
             for j in range(rules[R_COURT_SIZE]):
                 if up[victim, j]:
                     if pick == 0:
@@ -458,14 +826,14 @@ def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, di
                     pick -= 1
     for k in range(n_draws):
         take_clue(work[W_DRAWS, k], False, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
-                  chance)
+                  chance, beliefs, mind, work)
         if g[END] != GOING_ON:
             return
 
 
 @lane_jit
 def bump_check(piece, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, adj, n_adj,
-               kind_, on_card, seen, chance, work):
+               kind_, on_card, seen, chance, beliefs, mind, work):
     """Game._bump_choices: a piece landing where others stand may bump one of them to an
     adjoining space (off X: to the queue), or not bump at all."""
     at = position[piece]
@@ -487,11 +855,14 @@ def bump_check(piece, n_players, position, court, up, hand, seat_, pile, discard
     n_choices = n_others * n_targets
     if n_choices == 0:
         return
-    k = below(chance, n_choices + 1)  # Bump(piece, to) for each piece and target, + [NO_BUMP]
+    if is_detective(g[CURRENT], mind):
+        k = detective_bump(g[CURRENT], n_others, n_targets, board, kind_, g, work)
+    else:
+        k = below(chance, n_choices + 1)  # Bump(piece, to) for each piece and target, + [NO_BUMP]
     if k == n_choices:
         return
     bump(work[W_OTHERS, k // n_targets], work[W_TARGETS, k % n_targets], piece, n_players, position, court, up,
-         hand, seat_, pile, discards, g, rules, board, adj, n_adj, kind_, on_card, seen, chance, work)
+         hand, seat_, pile, discards, g, rules, board, adj, n_adj, kind_, on_card, seen, chance, beliefs, mind, work)
 
 
 # -- arriving ------------------------------------------------------------------------------------
@@ -520,7 +891,7 @@ def demandable(p, n_players, court, up, hand, seat_, rules, on_card, seen, work)
 
 
 @lane_jit
-def demand(p, clue, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance):
+def demand(p, clue, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance, beliefs, mind, work):
     """Game._demand: the first player on his left showing the clue gives it up (refilling that juror
     from the pile when ``demand_refill``); the demanded clue must be kept."""
     for k in range(1, n_players):
@@ -534,7 +905,7 @@ def demand(p, clue, n_players, court, up, hand, seat_, pile, discards, g, rules,
                 up[giver, j] = 1 if refill >= 0 else 0
                 g[STANDINGS_STALE] = 1
                 keep_or_discard(p, clue, True, n_players, court, up, hand, seat_, pile, discards, g, rules,
-                                on_card, seen, chance)
+                                on_card, seen, chance, beliefs, mind, work)
                 return
 
 
@@ -551,7 +922,7 @@ def receive_court(p, court, up, seat_, pile, discards, g, rules, chance):
 
 @lane_jit
 def arrive(piece, by_arrow, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, kind_,
-           on_card, seen, chance, work):
+           on_card, seen, chance, beliefs, mind, work):
     """Game._task_arrive: what the space the piece stopped on gives its owner."""
     space, owner = position[piece], g[CURRENT]
     x = board[B_X]
@@ -559,7 +930,7 @@ def arrive(piece, by_arrow, n_players, position, court, up, hand, seat_, pile, d
         if space == x or kind_[space] != 0:
             g[ON_CLUE_SPOT] = 1
             take_clue(owner, False, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
-                      chance)
+                      chance, beliefs, mind, work)
         return
     if space != x and not (kind_[space] & RED_SPOT):
         return
@@ -576,18 +947,18 @@ def arrive(piece, by_arrow, n_players, position, court, up, hand, seat_, pile, d
     if space == x and seat_[owner, NEEDS_MORE]:
         n = demandable(owner, n_players, court, up, hand, seat_, rules, on_card, seen, work)
         if n > 0:
-            k = below(chance, n + 1)  # Demand(each clue) + [DRAW]
+            k = 0 if is_detective(owner, mind) else below(chance, n + 1)  # Demand(each clue) + [DRAW]
             if k < n:
                 demand(owner, work[W_FOUND, k], n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
-                       chance)
+                       chance, beliefs, mind, work)
                 return
     take_clue(owner, seat_[owner, CLAIMED] >= 0, n_players, court, up, hand, seat_, pile, discards, g, rules,
-              on_card, seen, chance)
+              on_card, seen, chance, beliefs, mind, work)
 
 
 @lane_jit
 def move(piece, steps, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest,
-         adj, n_adj, kind_, on_card, seen, chance, work):
+         adj, n_adj, kind_, on_card, seen, chance, beliefs, mind, work):
     """Game._task_move and _move: the whole throw one way to any space exactly ``steps`` away
     (children: not onto another piece); a green arrow sends the piece to X; then it may bump,
     then it arrives."""
@@ -611,7 +982,15 @@ def move(piece, steps, n_players, position, court, up, hand, seat_, pile, discar
         n += 1
     if n == 0:
         return  # no space is exactly that far
-    space = work[W_CHOICES, below(chance, n)]
+    if is_detective(g[CURRENT], mind):  # the best-liked space (bots.space_scores), the first of equals
+        scores = M_SCORES_COURT if seat_[g[CURRENT], HAS_COURT] and not children else M_SCORES
+        best = 0
+        for k in range(1, n):
+            if mind[scores, work[W_CHOICES, k]] > mind[scores, work[W_CHOICES, best]]:
+                best = k
+        space = work[W_CHOICES, best]
+    else:
+        space = work[W_CHOICES, below(chance, n)]
     position[piece] = space
     by_arrow = False
     if (kind_[space] & ARROW) and not children:
@@ -619,11 +998,11 @@ def move(piece, steps, n_players, position, court, up, hand, seat_, pile, discar
         by_arrow = True
     if not children:
         bump_check(piece, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, adj, n_adj,
-                   kind_, on_card, seen, chance, work)
+                   kind_, on_card, seen, chance, beliefs, mind, work)
         if g[END] != GOING_ON:
             return
     arrive(piece, by_arrow, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, kind_,
-           on_card, seen, chance, work)
+           on_card, seen, chance, beliefs, mind, work)
 
 
 # -- before the dice: arresting and convicting ----------------------------------------------------
@@ -674,7 +1053,7 @@ def retire(p, n_players, position, court, up, seat_, pile, discards, g, rules, w
 
 
 @lane_jit
-def arrest(p, suspect, n_players, position, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance,
+def arrest(p, suspect, n_players, position, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance, beliefs, mind,
            work):
     """Game._name and _unsuccessful: name ``named_clues`` different face-up clues one by one; at
     least ``declare_correct`` right is a Successful Declaration.  Else the named clues go under
@@ -689,11 +1068,16 @@ def arrest(p, suspect, n_players, position, court, up, hand, seat_, pile, discar
             seen[c] = 0
     right = 0
     for k in range(rules[R_NAMED]):  # Name(c) for the clues in play not yet named
-        pick = k + below(chance, n_in_play - k)
-        pool[k], pool[pick] = pool[pick], pool[k]
-        named[k] = pool[k]
+        if is_detective(p, mind):
+            named[k] = work[W_PLAN, k]  # the plan made with the arrest
+        else:
+            pick = k + below(chance, n_in_play - k)
+            pool[k], pool[pick] = pool[pick], pool[k]
+            named[k] = pool[k]
         right += on_card[suspect, named[k]]
     g[DECLARATIONS] += 1
+    if mind[M_FLAGS, F_ANY_DETECTIVE]:  # every Detective hears the verdict (bots.table_knowledge)
+        hear_verdict(suspect, named, rules[R_NAMED], right >= rules[R_DECLARE], rules[R_DECLARE], beliefs, mind)
     seat_[p, SUSPECT] = suspect
     g[STANDINGS_STALE] = 1
     if right >= rules[R_DECLARE]:
@@ -719,7 +1103,7 @@ def arrest(p, suspect, n_players, position, court, up, hand, seat_, pile, discar
 
 @lane_jit
 def before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
-                    chance, work):
+                    chance, beliefs, mind, work):
     """Game._before_roll_choices: [ROLL], + Arrest(each free suspect) while he may declare,
     + CONVICT after a Successful Declaration once the Judge is in (``judge_needed``)."""
     if rules[R_CHILDREN] or not seat_[p, HAS_COURT]:
@@ -733,12 +1117,16 @@ def before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discar
         unmark_in_play(p, court, up, hand, seat_, rules, seen)
     can_convict = (seat_[p, DECLARED] and not seat_[p, NEEDS_MORE]
                    and (g[JUDGE] or not rules[R_JUDGE_NEEDED]))
-    k = below(chance, 1 + n_arrests + (1 if can_convict else 0))
+    if is_detective(p, mind):
+        k = detective_before_the_dice(p, n_arrests, can_convict, n_players, court, up, hand, seat_, rules, beliefs,
+                                      on_card, seen, work, mind)
+    else:
+        k = below(chance, 1 + n_arrests + (1 if can_convict else 0))
     if k == 0:
         return  # ROLL
     if k <= n_arrests:
         arrest(p, suspects[k - 1], n_players, position, court, up, hand, seat_, pile, discards, g, rules, on_card,
-               seen, chance, work)
+               seen, chance, beliefs, mind, work)
         return
     # "I wish to convict": 7 correct clues in play win; else he must prove 9 (Game._try_conviction)
     if correct_in_play(p, court, up, hand, seat_, rules, on_card, seen) >= rules[R_CONVICT]:
@@ -750,7 +1138,7 @@ def before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discar
 # -- a whole turn and a whole game -----------------------------------------------------------------
 @lane_jit
 def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest, adj,
-          n_adj, kind_, on_card, seen, chance, work):
+          n_adj, kind_, on_card, seen, chance, beliefs, mind, work):
     """Game._throw: both dice; doubles turn up any face-down clue, a total turns up that juror's;
     after a Successful Declaration a 7 brings Philo Vance, double ones or sixes the Judge; then
     his own piece moves by the white die (before the first visit to X: the total), Philo Vance
@@ -759,7 +1147,7 @@ def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rul
     white, coloured = 1 + below(chance, 6), 1 + below(chance, 6)
     if rules[R_CHILDREN] or not seat_[p, HAS_COURT]:
         move(p, white + coloured, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board,
-             dest, n_dest, adj, n_adj, kind_, on_card, seen, chance, work)
+             dest, n_dest, adj, n_adj, kind_, on_card, seen, chance, beliefs, mind, work)
         return
     n_down = 0
     for j in range(rules[R_COURT_SIZE]):
@@ -781,7 +1169,17 @@ def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rul
         if white == coloured and (white == 1 or white == 6):
             g[JUDGE] = 1
     if ask_turn_up:  # TurnUp(each face-down juror)
-        pick = below(chance, n_down)
+        if is_detective(p, mind):  # the one likeliest on its target's card
+            target = target_of(p, p, n_players, court, up, hand, seat_, rules, beliefs, on_card, seen, work)
+            pick, best, n = 0, -1.0, 0
+            for j in range(rules[R_COURT_SIZE]):
+                if not up[p, j] and court[p, j] >= 0:
+                    worth = belief(p, target, court[p, j], beliefs, seat_, rules, on_card)
+                    if worth > best:
+                        pick, best = n, worth
+                    n += 1
+        else:
+            pick = below(chance, n_down)
         for j in range(rules[R_COURT_SIZE]):
             if not up[p, j] and court[p, j] >= 0:
                 if pick == 0:
@@ -792,15 +1190,15 @@ def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rul
         if g[END] != GOING_ON:
             return
     move(p, white, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest,
-         adj, n_adj, kind_, on_card, seen, chance, work)
+         adj, n_adj, kind_, on_card, seen, chance, beliefs, mind, work)
     if g[END] != GOING_ON:
         return
     move(PV, coloured, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest,
-         adj, n_adj, kind_, on_card, seen, chance, work)
+         adj, n_adj, kind_, on_card, seen, chance, beliefs, mind, work)
 
 
 @lane_jit
-def end_turn(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance):
+def end_turn(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance, beliefs, mind, work):
     """Game._task_end_turn: note the standings; a claimed clue not taken on a clue spot goes back
     (unless it was claimed this turn); the next active player's turn, or an extra turn."""
     while True:
@@ -811,7 +1209,8 @@ def end_turn(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, 
             discards[g[DISCARD_N]] = seat_[p, CLAIMED]
             g[DISCARD_N] += 1
             seat_[p, CLAIMED] = -1
-            offer_claims(p, n_players, discards, seat_, g, rules, chance)
+            offer_claims(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance, beliefs, mind,
+                     work)
             continue
         break
     if not (g[EXTRA_TURN] and not seat_[p, RETIRED]):
@@ -824,9 +1223,12 @@ def end_turn(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, 
 
 @lane_jit
 def play_game(seed, n_players, rules, deck, on_card, board, dest, n_dest, adj, n_adj, kind_, position, court, up,
-              hand, seat_, pile, discards, g, seen, chance, work):
+              hand, seat_, pile, discards, g, seen, chance, beliefs, mind, work):
     """One whole game from its seed; its outcome is left in ``g`` and ``seat_``."""
     seed_chance(chance, seed)
+    for s in range(rules[R_N_SUSPECTS]):  # the clue texts' prior (analysis.prior_beliefs)
+        for c in range(rules[R_N_CLUES]):
+            beliefs[s, c] = mind[M_PRIOR + s, c]
     g[:] = 0
     g[WINNER] = g[PV_OWNER] = g[LEADER] = -1
     g[STANDINGS_STALE] = 1
@@ -868,7 +1270,19 @@ def play_game(seed, n_players, rules, deck, on_card, board, dest, n_dest, adj, n
             for q in range(n_players):
                 if seat_[q, SUSPECT] >= 0:
                     n_free -= 1
-            pick = below(chance, n_free)
+            if is_detective(p, mind):  # the card whose clues have most copies in the deck
+                pick, best, n = 0, -1.0, 0
+                for s in range(rules[R_N_SUSPECTS]):
+                    taken = False
+                    for q in range(n_players):
+                        if seat_[q, SUSPECT] == s:
+                            taken = True
+                    if not taken:
+                        if mind[M_COPIES, s] > best:
+                            pick, best = n, mind[M_COPIES, s]
+                        n += 1
+            else:
+                pick = below(chance, n_free)
             for s in range(rules[R_N_SUSPECTS]):
                 taken = False
                 for q in range(n_players):
@@ -886,24 +1300,24 @@ def play_game(seed, n_players, rules, deck, on_card, board, dest, n_dest, adj, n
         p = g[CURRENT]
         g[ON_CLUE_SPOT] = g[EXTRA_TURN] = 0
         before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
-                        chance, work)
+                        chance, beliefs, mind, work)
         if g[END] != GOING_ON:
             return
         if not seat_[p, RETIRED]:
             throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest, adj,
-                  n_adj, kind_, on_card, seen, chance, work)
+                  n_adj, kind_, on_card, seen, chance, beliefs, mind, work)
             if g[END] != GOING_ON:
                 return
-        end_turn(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance)
+        end_turn(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance, beliefs, mind, work)
 
 
 @lane_jit
 def play_games_compiled(seeds, n_players, rules, deck, on_card, board, dest, n_dest, adj, n_adj, kind_, position, court,
-                        up, hand, seat_, pile, discards, g, seen, chance, work, out):
+                        up, hand, seat_, pile, discards, g, seen, chance, beliefs, mind, work, out):
     """One game per seed; one row of ``out`` per game (the columns of :func:`play_games`)."""
     for i in range(seeds.shape[0]):
         play_game(seeds[i], n_players, rules, deck, on_card, board, dest, n_dest, adj, n_adj, kind_, position, court,
-                  up, hand, seat_, pile, discards, g, seen, chance, work)
+                  up, hand, seat_, pile, discards, g, seen, chance, beliefs, mind, work)
         winner = g[WINNER]
         out[i, 0] = winner
         out[i, 1] = g[TURNS]
@@ -921,18 +1335,39 @@ def play_games_compiled(seeds, n_players, rules, deck, on_card, board, dest, n_d
 
 # -- the Python side: what core.fast calls ----------------------------------------------------
 def bot_code(bot) -> int | None:
-    """0 for ``Random`` (core's, which ``bots.py`` re-exports), else None: the only bot the lane plays."""
-    return 0 if type(bot) is Random else None
+    """The lane's number for a bot it plays faithfully (``Random``, core's, which ``bots.py``
+    re-exports; the ``Detective`` with any boldness), else None."""
+    if type(bot) is Random:
+        return RANDOM
+    if type(bot) is Detective:
+        return DETECTIVE
+    return None
 
 
 def unsupported(rules, n_players: int, bots) -> str | None:
-    """None: the lane plays every Rules field with ``Random``; any other bot is refused by name."""
+    """None: the lane plays every Rules field with the Detective and Random; any other bot is refused by name."""
     for seat, bot in enumerate(bots):
         if bot_code(bot) is None:
-            return (f"the Philo Vance fast lane plays only the Random bot, not {bot!r} (seat {seat}): the "
-                    "Detective's belief reasoning (analysis.KnowledgeGrid) has no compiled twin yet, so its "
-                    "games are played by the reference engine")
+            return (f"the Philo Vance fast lane plays only the Detective and Random bots, not {bot!r} (seat {seat}); "
+                    "a bot of your own is played by the reference engine")
     return None
+
+
+def new_mind(rules, n_players: int, bots) -> np.ndarray:
+    """The float rows the bots' choices read (the ``M_...`` rows)."""
+    board = rules.estate
+    width = max(len(board.spaces), rules.n_clues, rules.n_suspects, rules.court_size + 2, 2 * N_PIECES)
+    mind = np.zeros((M_PRIOR + rules.n_suspects, width), np.float64)
+    for seat, bot in enumerate(bots):
+        mind[M_BOT, seat] = bot_code(bot)
+        if type(bot) is Detective:
+            mind[M_BOLD, seat], mind[M_LAST_TRY, seat] = bot.boldness, bot.last_try_boldness
+    mind[M_FLAGS, F_ANY_DETECTIVE] = any(type(bot) is Detective for bot in bots)
+    mind[M_SCORES, :len(board.spaces)] = space_scores(board, False)
+    mind[M_SCORES_COURT, :len(board.spaces)] = space_scores(board, True)
+    mind[M_COPIES, :rules.n_suspects] = [sum(rules.deck[c] for c in card) for card in rules.cards]
+    mind[M_PRIOR:, :rules.n_clues] = prior_for_card_size(len(rules.cards[0]))
+    return mind
 
 
 def unpack_board(board):
@@ -973,15 +1408,18 @@ def unpack(rules):
     return ints, deck, on_card
 
 
-def new_state(rules, n_players: int) -> tuple:
+def new_state(rules, n_players: int, bots=None) -> tuple:
     """The arrays one game is played in (see the module docstring), reused game after game:
-    position, court, up, hand, seat_, pile, discards, g, seen, chance, work."""
+    position, court, up, hand, seat_, pile, discards, g, seen, chance, beliefs, mind, work
+    (``bots``: one per seat, Random where None)."""
+    bots = [Random() for _ in range(n_players)] if bots is None else bots
     n_cards = max(len(rules.deck_cards), 1)
-    widest = max(len(rules.estate.spaces), rules.n_clues, rules.court_size, rules.n_suspects, 2 * N_PIECES)
+    widest = max(len(rules.estate.spaces), rules.n_clues, rules.court_size, rules.n_suspects, SET_TABLE)
     return (np.full(N_PIECES, -1, np.int64), np.full((n_players, rules.court_size), -1, np.int64),
             np.zeros((n_players, rules.court_size), np.int64), np.zeros((n_players, rules.hand_limit), np.int64),
             np.zeros((n_players, N_SEAT), np.int64), np.zeros(n_cards, np.int64), np.zeros(n_cards, np.int64),
             np.zeros(N_G, np.int64), np.zeros(rules.n_clues, np.int64), new_chance(),
+            np.zeros((rules.n_suspects, rules.n_clues), np.float64), new_mind(rules, n_players, bots),
             np.zeros((N_WORK, widest), np.int64))
 
 
@@ -992,7 +1430,7 @@ def play_games(rules, n_players: int, seeds, bots=None) -> dict:
     board, dest, n_dest, adj, n_adj, kind_ = unpack_board(rules.estate)
     out = np.empty((seeds.shape[0], 12), np.int64)
     play_games_compiled(seeds, int(n_players), ints, deck, on_card, board, dest, n_dest, adj, n_adj, kind_,
-                        *new_state(rules, n_players), out)
+                        *new_state(rules, n_players, bots), out)
     winner = out[:, 0]
     won = winner >= 0
     end_names = np.array([None, END_NAMES[CONVICTED], END_NAMES[ALL_RETIRED], END_NAMES[TURN_CAP]], dtype=object)
