@@ -470,11 +470,11 @@ FURTHER_PARTS.append(compare_part)
 # %% [markdown]
 # ## For coders
 #
-# In JupyterLab every tinkering above is a line of code. The exact answers:
+# In JupyterLab every tinkering above is a line of code. The exact answers (make your predictions first!):
 #
 # ```python
-# md.analysis.door_odds(rules)                                # {'red': Fraction(1, 5), ...}
-# md.analysis.expected_duds_before_date(rules, "red")        # 1
+# md.analysis.door_odds(rules)                                # each outcome's chance, as a fraction
+# md.analysis.expected_duds_before_date(rules, "red")        # the average number of Duds before her date
 # ```
 #
 # Your own variants (any field of `md.Rules`; a rule that makes no sense is a clear `ValueError`):
@@ -487,18 +487,23 @@ FURTHER_PARTS.append(compare_part)
 # ```
 #
 # After the studies, `results["1965 rules"]` holds the 10,000 games: try
-# `results["1965 rules"]["date"].value_counts()` (which dates win most?). The two cells below
-# print the exact answers; the notebook's tests check them on every run.
+# `results["1965 rules"]["date"].value_counts()` (which dates win most?). In JupyterLab the two cells
+# below print the exact answers (the notebook's tests check them on every run); the Voilà page does not
+# print them, so that no answer shows before its prediction is locked.
 
 # %%
 # NBVAL_CHECK_OUTPUT
+# The exact answers, printed in JupyterLab only (on the Voilà page they would give the answers away).
+IN_VOILA = 'VOILA_BASE_URL' in os.environ
 odds = md.analysis.door_odds(rules)
-for outcome, chance in odds.items():
-    print(f"{md.OUTCOME_NAMES[outcome]:>12}: {chance}")
-print("      total:", sum(odds.values()))
+if not IN_VOILA:
+    for outcome, chance in odds.items():
+        print(f"{md.OUTCOME_NAMES[outcome]:>12}: {chance}")
+    print("      total:", sum(odds.values()))
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print("fair door, any outfit:", md.analysis.expected_duds_before_date(rules))
-for colour in md.COLOURS:
-    print(f"door 3:1:1:1:1, {colour} outfit:", md.analysis.expected_duds_before_date(rigged, colour))
+if not IN_VOILA:
+    print("fair door, any outfit:", md.analysis.expected_duds_before_date(rules))
+    for colour in md.COLOURS:
+        print(f"door 3:1:1:1:1, {colour} outfit:", md.analysis.expected_duds_before_date(rigged, colour))
