@@ -80,7 +80,8 @@ CSS = """<style>
 .wld-pad-off .wld-pad-canvas {cursor: not-allowed;}
 .wld-pad button:focus-visible {outline: 4px solid #0072B2; outline-offset: 3px;}
 .wld-pad-canvas:focus-visible {outline: 5px solid #0072B2; outline-offset: -5px;}
-.wld-pad .widget-toggle-buttons .widget-toggle-button {font-size: 18px; height: 44px;}
+.wld-pad .widget-toggle-buttons .widget-toggle-button {font-size: 18px; height: 44px; min-width: 90px;}
+/* each width button as wide as its word (at 90 px 'Medium' showed as 'Medi…' at 1920x1080) */
 .wld-pad-notice {font-size: 18px; font-weight: bold; color: #8B0000;}
 </style>"""
 
@@ -148,7 +149,7 @@ class SketchPad(widgets.VBox):
         self.width_buttons = widgets.ToggleButtons(
             options=[(WIDTH_NAMES[w], w) for w in WIDTHS], value=DEFAULT_WIDTH,
             tooltips=[f"A {WIDTH_NAMES[w].lower()} line, {w} pixels wide" for w in WIDTHS],
-            style=dict(button_width="90px"), layout=widgets.Layout(width="auto", margin="4px"))
+            style=dict(button_width="auto"), layout=widgets.Layout(width="auto", margin="4px"))
         self.width_buttons.add_class("wld-pad-width")
         self.eraser_button = widgets.ToggleButton(
             value=False, description="Eraser", icon="eraser", style=dict(font_size="18px"),
