@@ -524,13 +524,34 @@ later(further.add_widget, widgets.VBox([slider_grid, compare_button, compare_vie
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print(f"one crank catches the mice with chance {reliability:.4f}")
-print(f"on average it takes {mt.analysis.mean_cranks_until_catch(rules):.3f} cranks to catch a mouse")
-print(f"sixteen stages that each work 99% of the time: {0.99 ** 16:.4f}")
-print(f"fixing stage F: {float(mt.analysis.fixed_reliability(rules, 'F')):.4f}")
-print(f"the best two stages to fix: {' and '.join(best_two)}, then the trap works with chance {best_two_chance:.4f}")
-for stages_backed_up in ["", "F", "FH", "FHM"]:
-    chance = mt.analysis.redundant_reliability(rules, stages_backed_up)
-    print(f"backups at {stages_backed_up or 'none':>4}: the trap works with chance {chance:.4f}")
-print(f"backups needed for 9 in 10 (weakest first): "
-      f"{next(k for k in range(stages + 1) if mt.analysis.redundant_reliability(rules, BY_WEAKNESS[:k]) >= 0.9)}")
+import contextlib
+import io
+
+
+@contextlib.contextmanager
+def folded_in_voila(title):
+    """In Voilà, the printed lines go into a closed fold (they hold the answers of the predictions above, so a
+    student scrolling down does not read them first); in JupyterLab they are printed as they are."""
+    if 'VOILA_BASE_URL' not in os.environ:
+        yield
+        return
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        yield
+    fold = widgets.Accordion([widgets.HTML(f"<pre>{text.getvalue()}</pre>")])
+    fold.set_title(0, title)
+    fold.selected_index = None
+    display(fold)
+
+
+with folded_in_voila("The exact figures, printed by code (open them after your predictions)"):
+    print(f"one crank catches the mice with chance {reliability:.4f}")
+    print(f"on average it takes {mt.analysis.mean_cranks_until_catch(rules):.3f} cranks to catch a mouse")
+    print(f"sixteen stages that each work 99% of the time: {0.99 ** 16:.4f}")
+    print(f"fixing stage F: {float(mt.analysis.fixed_reliability(rules, 'F')):.4f}")
+    print(f"the best two stages to fix: {' and '.join(best_two)}, then the trap works with chance {best_two_chance:.4f}")
+    for stages_backed_up in ["", "F", "FH", "FHM"]:
+        chance = mt.analysis.redundant_reliability(rules, stages_backed_up)
+        print(f"backups at {stages_backed_up or 'none':>4}: the trap works with chance {chance:.4f}")
+    print(f"backups needed for 9 in 10 (weakest first): "
+          f"{next(k for k in range(stages + 1) if mt.analysis.redundant_reliability(rules, BY_WEAKNESS[:k]) >= 0.9)}")

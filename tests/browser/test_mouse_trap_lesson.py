@@ -75,6 +75,9 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     expect(page.get_by_text("Fix F, the weakest link")).to_have_count(0)
     expect(page.get_by_text("How much each fix adds")).to_have_count(0)
     expect(page.get_by_text("54.0%")).to_have_count(0)                      # nor "how often does a crank catch?"
+    # nor the exact figures printed under For coders: they wait in a closed fold
+    expect(page.get_by_text("one crank catches the mice with chance 0.5399")).to_be_hidden()
+    expect(page.get_by_text("then the trap works with chance 0.6450")).to_be_hidden()
     app_height = page.locator(".boardkit-status").first.evaluate(
         "e => e.parentElement.getBoundingClientRect().height")
     core = core_path_height(page)
@@ -147,6 +150,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     wait_for_images(page, images + 1, timeout=STUDY_TIMEOUT_MS)
 
     # --- For coders: the pinned exact answers --------------------------------------------------------------------
+    page.get_by_text("The exact figures, printed by code").click()
     expect(page.get_by_text("one crank catches the mice with chance 0.5399")).to_have_count(1)
     expect(page.get_by_text("the best two stages to fix: F and H, then the trap works with chance 0.6450")
            ).to_have_count(1)
