@@ -130,7 +130,7 @@ def dud_answer(prediction):
     mean, low, high = bk.stats.mean_interval(waits)
     exact = md.analysis.expected_duds_before_date(rules)
     return (answer_table(prediction, exact=f"{exact}", simulated=(mean, low, high), percent=False,
-                         decimals=2, simulated_label=f"The computer, waiting {len(waits):,} times (95% interval)"),
+                         decimals=2, simulated_label=f"The computer's 100,000 openings: {len(waits):,} waits (95% interval)"),
             Markdown("Only two outcomes matter: her date (it ends the wait) and the Dud. They are equally "
                      "likely, like the two sides of a coin, so on average she meets the Dud **once** before "
                      "her date."))
@@ -259,7 +259,7 @@ def length_table(variant):
         rows.append((name, chosen.hand_limit, "yes" if chosen.dud_in_play else "no",
                      with_interval(mean, low, high, percent=False), f"{date} = {float(date):.0%}"))
     return table(pd.DataFrame(rows, columns=["Rules", "Hand limit", "Dud behind the door",
-                                             "Average turns (95% interval)", "Door shows the Formal Dance"]))
+                                             "Average turns (95% interval)", "Chance the door shows the Formal Dance"]))
 
 def tinker(prediction):
     controls = RuleControls(rules.replace(hand_limit=4), {
@@ -334,7 +334,7 @@ rigged = rules.replace(door_weights=(3, 1, 1, 1, 1))
 def odds_part():
     duds = pd.DataFrame({"Outfit": [f"{colour} ({md.DATES[colour]})" for colour in md.COLOURS],
                          "Fair door": [str(md.analysis.expected_duds_before_date(rules, c)) for c in md.COLOURS],
-                         "Door 3:1:1:1:1": [str(md.analysis.expected_duds_before_date(rigged, c))
+                         "Formal Dance 3 times as likely": [str(md.analysis.expected_duds_before_date(rigged, c))
                                             for c in md.COLOURS]})
     further.add(
         "### The door's odds, exactly\n"
@@ -348,8 +348,8 @@ def odds_part():
         "$P(\\text{Dud}) / (P(\\text{Dud}) + P(\\text{date}))$, so on average she meets "
         "$P(\\text{Dud}) / P(\\text{date})$ Duds before her date. With a door where the Formal Dance is 3 times "
         "as likely, a red outfit meets only 1/3 of a Dud, the others still 1:",
-        table(duds, headers={"Fair door": "Duds before her date: fair door",
-                             "Door 3:1:1:1:1": "door 3:1:1:1:1"}),
+        "Average number of Duds before her date:",
+        table(duds),
     )
 
 FURTHER_PARTS.append(odds_part)
@@ -437,7 +437,7 @@ variants = {
     "1965 rules": rules,
     "hand of 7": rules.replace(hand_limit=7),
     "no Dud": rules.replace(dud_in_play=False),
-    "rigged door 3:1:1:1:1": rules.replace(door_weights=(3, 1, 1, 1, 1)),
+    "Formal Dance 3 times as likely": rules.replace(door_weights=(3, 1, 1, 1, 1)),
 }
 
 def compare_table(compare):
