@@ -29,6 +29,10 @@ How the state is kept (one game at a time, arrays reused between games):
 * ``game[...]``: whose turn, the turn count, the winner, how it ended, the date;
 * ``standing``, ``worst``, ``lead``: the drama, kept as core/lead.py's
   ``LeadTracker`` keeps it.
+
+Only ``play_games_compiled`` and ``weakest_table`` make arrays (once per chunk of games); every
+other function is ``@njit(allocates=False)``, which numba compiles without
+counting references to the arrays it is handed (see ``core.fast.njit``).
 """
 from __future__ import annotations
 
@@ -241,7 +245,7 @@ def weakest_table(weights):
     return table
 
 
-@njit(allocates=False)
+@njit(inline="always")  # copied into least_needed, its one caller
 def one_card_of(cards, chance):
     """One of the cards in ``cards`` (bits), the only one or one drawn at random (bots.one_of)."""
     n = 0
@@ -257,7 +261,7 @@ def one_card_of(cards, chance):
     return -1
 
 
-@njit(allocates=False)
+@njit(inline="always")  # copied into choose_card, its one caller
 def least_needed(hands, seat, weakest, chance):
     """The Collector's discard or gift (bots.least_needed): a spare copy if she has one,
     else a card of the weakest colour that is not a target (``weakest``: weakest_table);
