@@ -510,27 +510,32 @@ further.add_widget(widgets.VBox([compare_button, compare_view]));
 # bk.simulate(variant, n_players=4, n_games=300, seed=0)       # whole games, a row each
 # ```
 #
-# The exact figures of this lesson, printed by code:
+# The exact figures of this lesson, printed by code (in JupyterLab only, so that the Voilà page gives
+# no answer away before its prediction; make your predictions before you read them):
 
 # %%
 # NBVAL_CHECK_OUTPUT
+IN_VOILA = 'VOILA_BASE_URL' in os.environ     # the answers below stay off the Voilà page
 odds = pv.analysis.hand_match_table(hand_size=12, thresholds=(4, 7, 9)).set_index("name")
-print(odds[["cards in deck", "at least 4 different", "at least 4 cards", "at least 7 different"]]
-      .round(4).to_string())
-print(f"at least 9 different clues of one card: at most {odds['at least 9 different'].max():.1e}")
+if not IN_VOILA:
+    print(odds[["cards in deck", "at least 4 different", "at least 4 cards", "at least 7 different"]]
+          .round(4).to_string())
+    print(f"at least 9 different clues of one card: at most {odds['at least 9 different'].max():.1e}")
 
 # %%
 # NBVAL_CHECK_OUTPUT
-for s in sorted(range(len(names)), key=lambda s: -pv.analysis.best_declaration(prior.row(s), deal)[1])[:5]:
-    print(f"{names[s]:>18}: {pv.analysis.best_declaration(prior.row(s), deal)[1]:.4f}")
 best, named, chance = pv.analysis.best_arrest(prior.beliefs, deal, range(10))
-print(f"arrest {names[best]}, naming clues " + ", ".join(str(c + 1) for c in named))
-print(f"the Butler, six clues: {pv.analysis.declaration_odds(prior.row(BUTLER), FIRST):.4f} "
-      f"(experts: {pv.analysis.declaration_odds(prior.row(BUTLER), FIRST, need=5):.4f})")
+if not IN_VOILA:
+    for s in sorted(range(len(names)), key=lambda s: -pv.analysis.best_declaration(prior.row(s), deal)[1])[:5]:
+        print(f"{names[s]:>18}: {pv.analysis.best_declaration(prior.row(s), deal)[1]:.4f}")
+    print(f"arrest {names[best]}, naming clues " + ", ".join(str(c + 1) for c in named))
+    print(f"the Butler, six clues: {pv.analysis.declaration_odds(prior.row(BUTLER), FIRST):.4f} "
+          f"(experts: {pv.analysis.declaration_odds(prior.row(BUTLER), FIRST, need=5):.4f})")
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print(f"{'clue':>32}  before   'yes'   'yes' and 'no'   (one verdict at a time)")
-for clue in sorted(set(FIRST) | set(SECOND)):
-    print(f"{clue_name(clue):>32}: {before[clue]:.3f} -> {after_yes[clue]:.3f} -> {after_both[clue]:.3f}"
-          f"          ({learning.row(BUTLER)[clue]:.3f})")
+if not IN_VOILA:
+    print(f"{'clue':>32}  before   'yes'   'yes' and 'no'   (one verdict at a time)")
+    for clue in sorted(set(FIRST) | set(SECOND)):
+        print(f"{clue_name(clue):>32}: {before[clue]:.3f} -> {after_yes[clue]:.3f} -> {after_both[clue]:.3f}"
+              f"          ({learning.row(BUTLER)[clue]:.3f})")
