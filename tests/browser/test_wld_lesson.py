@@ -113,6 +113,11 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     cut = page.locator(".wld-play-choice button, .wld-pad-width button").evaluate_all(
         "buttons => buttons.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)")
     assert cut == [], cut
+    # nor the pad's colour buttons (a fixed 44 px height cut their words' feet) or the guess box's "Who" ("W…")
+    cut = page.locator(".wld-pad button, .wld-guesser label").evaluate_all(
+        "items => items.filter(e => e.offsetParent && (e.scrollWidth > e.clientWidth + 1"
+        " || e.scrollHeight > e.clientHeight + 1)).map(e => e.innerText)")
+    assert cut == [], cut
     page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
 
     # --- the clock waits for the Sketcher's Start --------------------------------------------------------

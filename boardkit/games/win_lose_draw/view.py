@@ -140,7 +140,7 @@ class App(GameApp):
         self.peek_button.add_class("wld-peek")
         self.keep_visible = widgets.Checkbox(value=False, description="Keep the card visible", indent=False)
         self.keep_visible.add_class("wld-keep-visible")
-        self.guesser_input = widgets.Dropdown(description="Who", style=dict(description_width="50px"),
+        self.guesser_input = widgets.Dropdown(description="Who", style=dict(description_width="initial"),
                                               layout=widgets.Layout(width="220px"))
         self.guesser_input.add_class("wld-guesser")
         self.guess_input = widgets.Text(placeholder="type a guess, then Enter", continuous_update=False,

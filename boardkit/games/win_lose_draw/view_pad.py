@@ -80,7 +80,7 @@ CSS = """<style>
 .wld-pad-off .wld-pad-canvas {cursor: not-allowed;}
 .wld-pad button:focus-visible {outline: 4px solid #0072B2; outline-offset: 3px;}
 .wld-pad-canvas:focus-visible {outline: 5px solid #0072B2; outline-offset: -5px;}
-.wld-pad .widget-toggle-buttons .widget-toggle-button {font-size: 18px; height: 44px; min-width: 90px;}
+.wld-pad .widget-toggle-buttons .widget-toggle-button {font-size: 18px; height: auto; min-height: 44px; min-width: 90px;}
 /* each width button as wide as its word (at 90 px 'Medium' showed as 'Medi…' at 1920x1080) */
 .wld-pad-notice {font-size: 18px; font-weight: bold; color: #8B0000;}
 </style>"""
@@ -134,7 +134,7 @@ class SketchPad(widgets.VBox):
         self.canvas.on_touch_cancel(self._guard(self._on_touch_end))
         self.canvas.on_key_down(self._guard(self._on_key_down))
 
-        tall = dict(height="44px", width="auto", margin="4px")
+        tall = dict(min_height="44px", height="auto", width="auto", margin="4px")   # grows with Large type
         self.colour_buttons = {}
         for name in PEN_COLOURS:
             hue = PEN_HEX[name]
