@@ -207,7 +207,7 @@ widgets.VBox([widgets.HBox(open_buttons), counts_view])
 
 # %%
 # Only the teacher's page (its address ends in ?teacher=1) shows these: which door, and the truth.
-SETTINGS = [("rigged: the secret number picks the outcome", "secret")] + \
+SETTINGS = [("rigged at random (the secret number)", "secret")] + \
            [(f"rigged for the {name}", outcome) for outcome, name in md.OUTCOME_NAMES.items()] + \
            [("fair", "fair")]
 
@@ -217,12 +217,13 @@ def choose_door(change):
     door = (md.analysis.RiggedDoor(SECRET, fair=True) if choice == "fair" else
             md.analysis.RiggedDoor(SECRET) if choice == "secret" else md.analysis.RiggedDoor(SECRET, favoured=choice))
     refresh_counts()
-    show(reveal_view, "A new secret door: its counts start again from 0.")
+    show(reveal_view, Markdown("A new secret door: its counts start again from 0."))
 
 def reveal(button):
-    weights = door.reveal().door_weights
-    show(reveal_view, door.describe(),
-         *(f"{name}: chance {weight / sum(weights):.1%}" for name, weight in zip(NAMES, weights)))
+    odds = md.analysis.door_odds(door.reveal())
+    truth = pd.DataFrame({"Outcome": NAMES, "Chance": [f"{odds[o]} = {float(odds[o]):.0%}" for o in md.OUTCOMES],
+                          "Times seen so far": [int(door.counts[o]) for o in md.OUTCOMES]})
+    show(reveal_view, Markdown(f"**{door.describe()}**"), table(truth))
 
 door_setting = widgets.Dropdown(options=SETTINGS, value="secret", description="Teacher: the secret door is",
                                 style={"description_width": "initial"}, layout=widgets.Layout(width="560px"))
