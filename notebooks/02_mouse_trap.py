@@ -121,8 +121,9 @@ def reveal_one_crank(prediction):
     return [answer_table(prediction, exact=reliability, simulated=simulated), chance, why]
 
 
-Prediction("Out of 100 cranks, how many catch the mouse?", number=(0, 1, 0.01), percent=True,
-           reveal=reveal_one_crank)
+crank_prediction = Prediction("Out of 100 cranks, how many catch the mouse?", number=(0, 1, 0.01), percent=True,
+                              reveal=reveal_one_crank)
+crank_prediction
 
 # %% [markdown]
 # ## 3. Which stage should we fix?
@@ -156,10 +157,12 @@ def reveal_fix(prediction):
         fixed = rules.with_stage_odds(**{letter: 1})
         caught = mt.analysis.crank_many(fixed, times=5000, seed=2) == stages
         rows.append({"Fix stage": letter, "The trap then works (exact)": float(mt.analysis.trap_reliability(fixed)),
-                     "5,000 cranks (95% interval)": with_interval(*share_with_interval(int(caught.sum()), 5000))})
+                     "5,000 cranks (95% interval)": with_interval(*share_with_interval(int(caught.sum()), 5000),
+                                                                  decimals=1)})
     caught = mt.analysis.crank_many(rules, times=5000, seed=2) == stages
     rows.append({"Fix stage": "none (the rulebook)", "The trap then works (exact)": reliability,
-                 "5,000 cranks (95% interval)": with_interval(*share_with_interval(int(caught.sum()), 5000))})
+                 "5,000 cranks (95% interval)": with_interval(*share_with_interval(int(caught.sum()), 5000),
+                                                              decimals=1)})
     frame = pd.DataFrame(rows)
     after_f = float(mt.analysis.fixed_reliability(rules, "F"))
     why = Markdown(f"**Fix F, the weakest link.** The trap goes from {reliability:.1%} to {after_f:.1%}. "
@@ -177,7 +180,7 @@ Prediction("Which fix helps most?", choices=list(FIX_CHOICES), reveal=reveal_fix
 # A **backup** is a second copy of a stage side by side: the stage fails only if *both* copies fail.
 # Choose which stages get one (the weakest first), and the die the players roll. The table below
 # changes with every choice: the trap's exact chance, 5,000 cranks, and 200 games the computer plays
-# with your rules. How many backups make the trap work **9 times in 10**? Does a bigger die make
+# with your rules, beside the rulebook's. How many backups make the trap work **9 times in 10**? Does a bigger die make
 # games shorter?
 
 # %%
@@ -200,21 +203,38 @@ tinker_view = widgets.Output()
 tinker_view.add_class("mt-tinker-result")
 
 
-def tinker_result(variant):
+def trap_results(variant):
+    """What the tinker table shows for one set of rules: words -> result, each simulation with its interval."""
     exact = float(mt.analysis.trap_reliability(variant))
     caught = mt.analysis.crank_many(variant, times=5000, seed=3) == stages
     games = bk.simulate(variant, n_players=4, n_games=200, seed=0, engine="reference", progress=False)
-    mean, low, high = bk.stats.mean_interval(games["turns"])
-    frame = pd.DataFrame([
-        {"What": "Stages with a backup", "Result": " ".join(variant.backups) or "none"},
-        {"What": "One crank catches (exact)", "Result": f"{exact:.1%}"},
-        {"What": "5,000 cranks: share that catch (95% interval)",
-         "Result": with_interval(*share_with_interval(int(caught.sum()), 5000), decimals=1)},
-        {"What": "200 games: turns in a game, on average (95% interval)",
-         "Result": with_interval(mean, low, high, percent=False)},
-        {"What": "200 games: share stopped at the turn cap, with no winner (95% interval)",
-         "Result": with_interval(*share_with_interval(int((games["end"] == "turn cap").sum()), len(games)))},
-    ])
+    return exact, {
+        "Stages with a backup": " ".join(variant.backups) or "none",
+        "Faces on the die": f"{variant.die_sides}",
+        "One crank catches (exact)": f"{exact:.1%}",
+        "5,000 cranks: share that catch (95% interval)":
+            with_interval(*share_with_interval(int(caught.sum()), 5000), decimals=1),
+        "200 games: turns in a game, on average (95% interval)":
+            with_interval(*bk.stats.mean_interval(games["turns"]), percent=False),
+        "200 games: share stopped at the turn cap, with no winner (95% interval)":
+            with_interval(*share_with_interval(int((games["end"] == "turn cap").sum()), len(games))),
+    }
+
+
+rulebook_results = []      # the rulebook's column, played the first time a student tinkers
+
+
+def tinker_result(variant):
+    exact, yours = trap_results(variant)
+    if not rulebook_results:
+        rulebook_results.append(trap_results(rules)[1])
+    columns = {"Your rules": yours, "The rulebook": dict(rulebook_results[0])}
+    if not crank_prediction.locked:            # the rulebook's trap is part 2's answer: not before its guess
+        for column in columns.values():
+            if column["Stages with a backup"] == "none":
+                for what in list(column)[2:4]:
+                    column[what] = "lock your guess in part 2 first"
+    frame = pd.DataFrame({"What": list(yours), **{name: list(column.values()) for name, column in columns.items()}})
     verdict = ("Your trap works 9 times in 10 or better!" if exact >= 0.9 else
                f"Your trap is not at 9 in 10 yet: {100 * (0.9 - exact):.1f} points short.")
     show(tinker_view, table(frame), Markdown(f"**{verdict}**"))
@@ -344,13 +364,14 @@ def chain_chart(stage_chance, n_stages):
     ax.plot([stage_chance], [whole], "o", ms=14, color=ORANGE, label=f"each {stage_chance:.1%}: all {whole:.1%}")
     ax.axhline(0.9, color="grey", ls="--", lw=1)
     ax.set(xlabel="chance each stage works", ylabel="chance the chain works", ylim=(0, 1.02))
+    ax.set_xticks(np.linspace(0.8, 1.0, 5))           # 80%, 85%, ... (the default 82.5% showed as "82%")
     ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)
     return fig
 
 
-each_stage = widgets.FloatSlider(value=0.99, min=0.80, max=1.0, step=0.001, readout_format=".3f",
+each_stage = widgets.FloatSlider(value=0.99, min=0.80, max=1.0, step=0.001, readout_format=".1%",
                                  description="each stage", continuous_update=False,
                                  layout=widgets.Layout(width="560px"))
 n_stages = widgets.IntSlider(value=16, min=1, max=40, description="stages", continuous_update=False,

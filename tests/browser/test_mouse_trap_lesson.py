@@ -126,6 +126,8 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     expect(result).to_contain_text(INTERVAL)
     expect(result).to_contain_text(re.compile(r"\d+ \(\d+ to \d+\)"))       # turns in a game, with its interval
     expect(result).to_contain_text("not at 9 in 10 yet")
+    expect(result).to_contain_text("The rulebook")                           # beside the rulebook's column,
+    expect(result).to_contain_text("54.0%")                                  # shown once part 2 is locked
     die = page.locator(".boardkit-rule-controls .widget-slider").first
     die.locator(".noUi-handle").focus()
     page.keyboard.press("Home")                                              # a die with no faces: refused
