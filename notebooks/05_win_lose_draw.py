@@ -632,42 +632,45 @@ further_parts.append(part_board_design)
 # your own, `my_track = ("spade", "red", "green", ...)`, check it with `wld.track.check_track(my_track)` and play
 # it with `board_rules.replace(track=my_track)`, or try another die: `board_rules.replace(die_sides=4)` (and
 # `sides=4` in the analysis functions). The exact answers of this lesson, in code (where the spaces are counted
-# from 0: space 0 is the top-left Spade, and the white pawn moves clockwise):
+# from 0: space 0 is the top-left Spade, and the white pawn moves clockwise). They print in JupyterLab only,
+# so that the Voilà page gives no answer away before its prediction:
 
 # %%
 # NBVAL_CHECK_OUTPUT
+IN_VOILA = 'VOILA_BASE_URL' in os.environ          # the answers below stay off the Voilà page
+say = (lambda *lines: None) if IN_VOILA else print  # print in JupyterLab (and for nbval) only
 odds = wld.analysis.landing_odds(track)
-print("The chance one roll lands on each kind of space, from each start space:")
-print(odds.head(14).astype(str).to_string())
+say("The chance one roll lands on each kind of space, from each start space:")
+say(odds.head(14).astype(str).to_string())
 
 # %%
 # NBVAL_CHECK_OUTPUT
 long_run = wld.analysis.long_run_landings(track)
 for kind, share in long_run.by_kind.items():
-    print(f"{kind:>6}: {share} = {float(share):.4f} of all landings in the long run")
+    say(f"{kind:>6}: {share} = {float(share):.4f} of all landings in the long run")
 waits = wld.analysis.spade_wait_table(track)
 for wait, starts in waits.groupby(waits).groups.items():
-    print(f"{wait} rolls on average, from spaces {list(starts)}")
-print("The game starts with the white pawn on a Spade:", wld.analysis.sketches_before_spade(track, start=0), "rolls")
+    say(f"{wait} rolls on average, from spaces {list(starts)}")
+say("The game starts with the white pawn on a Spade:", wld.analysis.sketches_before_spade(track, start=0), "rolls")
 
 # %%
 # NBVAL_CHECK_OUTPUT
 p_guess = p_sketch = Fraction(1, 8)
 exact_cards = wld.analysis.expected_to_collect(p_guess, p_sketch)
-print(f"Expected cards to own four colours: {exact_cards} = {float(exact_cards):.4f}")
-print(f"Only by guessing (p_sketch = 0): {wld.analysis.expected_to_collect(p_guess)} cards: four waits of 1/p_guess = 8")
-print(f"Only by sketching (p_guess = 0): {float(wld.analysis.expected_to_collect(0, p_sketch)):.4f} cards")
-print(f"A player who is the first to guess every card: {wld.analysis.expected_to_collect(1)} cards")
+say(f"Expected cards to own four colours: {exact_cards} = {float(exact_cards):.4f}")
+say(f"Only by guessing (p_sketch = 0): {wld.analysis.expected_to_collect(p_guess)} cards: four waits of 1/p_guess = 8")
+say(f"Only by sketching (p_guess = 0): {float(wld.analysis.expected_to_collect(0, p_sketch)):.4f} cards")
+say(f"A player who is the first to guess every card: {wld.analysis.expected_to_collect(1)} cards")
 
 # %%
 # NBVAL_CHECK_OUTPUT
 even = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2))
-print(f"Equal teams (1/2 each), no steals: the first team wins with chance {even.a_wins} = {float(even.a_wins):.4f}")
-print(f"   and a match lasts {even.expected_cards} = {float(even.expected_cards):.3f} cards on average")
+say(f"Equal teams (1/2 each), no steals: the first team wins with chance {even.a_wins} = {float(even.a_wins):.4f}")
+say(f"   and a match lasts {even.expected_cards} = {float(even.expected_cards):.3f} cards on average")
 steal = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), steal=Fraction(1, 5))
-print(f"The same teams with steals (s = 1/5): {float(steal.a_wins):.4f}, {float(steal.expected_cards):.3f} cards")
+say(f"The same teams with steals (s = 1/5): {float(steal.a_wins):.4f}, {float(steal.expected_cards):.3f} cards")
 better = wld.analysis.team_race(Fraction(3, 5), Fraction(2, 5), steal=Fraction(1, 5))
-print(f"Team A 3/5, team B 2/5, s = 1/5: A wins with chance {float(better.a_wins):.4f}, "
+say(f"Team A 3/5, team B 2/5, s = 1/5: A wins with chance {float(better.a_wins):.4f}, "
       f"{float(better.expected_cards):.3f} cards")
 short = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), target=3, steal=Fraction(1, 5))
-print(f"Equal teams, steals 1/5, first to 3: the first team wins with chance {float(short.a_wins):.4f}")
+say(f"Equal teams, steals 1/5, first to 3: the first team wins with chance {float(short.a_wins):.4f}")
