@@ -76,6 +76,14 @@ def test_class_mode_takes_the_show_of_hands_and_the_class_guesses():
     assert numbers.class_mode and numbers.tally == [40, 20, 25]
 
 
+def test_a_number_prediction_reads_with_as_many_decimals_as_its_step():
+    guess = Prediction("How many Duds?", number=(0, 5, 0.5), unit="Duds", reveal=lambda p: None)
+    assert guess.input.readout_format == ".1f"
+    guess.input.value = 1.5
+    guess.lock()
+    assert guess.describe() == "Your prediction: 1.5 Duds"
+
+
 def test_a_prediction_refuses_a_question_it_cannot_ask():
     with pytest.raises(ValueError, match="choices"):
         Prediction("?", reveal=lambda p: None)
@@ -172,6 +180,8 @@ def test_tables_have_plain_headers_and_whole_numbers():
     assert "Median turns" in html and "Win share" in html and "Mean length" in html and "median_turns" not in html
     assert "1,000<" in html and "1000.000" not in html and "25%" in html and "1.23" in html
     assert 'class="boardkit-table"' in html
+    words = table(pd.DataFrame({"what": ["a", "b"], "n": [1, 2]})).data
+    assert "text-align: left" in words                                         # text columns read from the left
     with pytest.raises(ValueError, match="no column"):
         table(frame, percent=("nope",))
     assert number(3.0) == "3" and number(0.5, percent=True) == "50.00%" and number(float("nan")) == "–"
@@ -195,6 +205,9 @@ def test_the_convergence_chart_puts_the_students_plays_first():
     fig.canvas.draw()
     ticks = [tick.get_text() for tick in fig.axes[0].get_xticklabels() if tick.get_text()]
     assert "10" in ticks and "100" in ticks and not any("^" in tick for tick in ticks)   # plain numbers
+    fig = convergence_chart([1], [0, 1], one="door opening", many="door openings")
+    labels = [line.get_label() for line in fig.axes[0].get_lines()]
+    assert "your 1 door opening" in labels and "the computer's 2 door openings" in labels
     with pytest.raises(ValueError, match="no plays"):
         convergence_chart([], [])
     with pytest.raises(ValueError, match="only 0 and 1"):

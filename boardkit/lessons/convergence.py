@@ -7,13 +7,15 @@ from .output import CHART_COLOURS
 from .page import chart
 
 
-def convergence_chart(own, simulated, exact=None, label: str = "share", title: str | None = None):
+def convergence_chart(own, simulated, exact=None, label: str = "share", title: str | None = None,
+                      one: str = "play", many: str = "plays"):
     """A chart of the running share of ``own`` (0/1, the student's plays) followed by ``simulated`` (0/1).
 
     The share after each play, its Wilson 95% band, the exact answer as a dashed
     line, and the student's plays marked, so a class sees its own few plays wobble
     and the computer's thousands settle near the exact answer. The x axis is
-    logarithmic: the first ten plays are as wide as the next ninety.
+    logarithmic: the first ten plays are as wide as the next ninety. ``one`` and
+    ``many`` name a play in the lesson's words ("door opening", "door openings").
     """
     from matplotlib.ticker import FuncFormatter
 
@@ -35,10 +37,11 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
     if len(simulated):
         start = max(len(own) - 1, 0)
         ax.plot(plays[start:], share[start:], color=CHART_COLOURS[0], linewidth=2.5,
-                label=f"the computer's {len(simulated):,} plays")
+                label=f"the computer's {len(simulated):,} {one if len(simulated) == 1 else many}")
     if len(own):
         ax.plot(plays[:len(own)], share[:len(own)], color=CHART_COLOURS[1], linewidth=3, marker="o",
-                markersize=7, label=f"your {len(own):,} plays")
+                markersize=7, label=f"your {len(own):,} {one if len(own) == 1 else many}",
+                clip_on=False, zorder=4)   # on top, and whole even in the chart's corner
     if exact is not None:
         ax.axhline(float(exact), color=CHART_COLOURS[6], linestyle="--", linewidth=2, label="exact answer")
     ax.set_xscale("log")
@@ -46,7 +49,7 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
     # Plain numbers on the log axis (1, 10, 100, 1,000), not powers of ten.
     ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
     ax.set_ylim(0, 1)
-    ax.set_xlabel("plays so far (log scale)")
+    ax.set_xlabel(f"{many} so far (log scale)")
     ax.set_ylabel(label)
     if title:
         ax.set_title(title)

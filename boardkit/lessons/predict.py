@@ -9,6 +9,7 @@ a tally of the show of hands the teacher types in.
 from __future__ import annotations
 
 import weakref
+from decimal import Decimal
 from numbers import Real
 
 import ipywidgets as widgets
@@ -45,6 +46,9 @@ class Prediction(widgets.VBox):
         if reveal is None or not callable(reveal):
             raise ValueError("reveal must be a function: reveal(prediction) returns what to show")
         self.question, self.choices, self.number, self.unit, self.percent = question, choices, number, unit, percent
+        # as many decimals as the step has (a step of 0.5 reads 1.5, not 1.50)
+        self._decimals = 0 if number is None else max(0, -Decimal(str(number[2] * (100 if percent else 1)))
+                                                      .normalize().as_tuple().exponent)
         self._reveal = reveal
         self.value = None          # the locked guess (a choice, or a number; a share 0..1 with percent=True)
         self.tally = None          # in class mode: {choice: hands} or a list of numbers
@@ -81,7 +85,8 @@ class Prediction(widgets.VBox):
             whole = all(float(x * scale).is_integer() for x in self.number)
             kind = widgets.IntSlider if whole else widgets.FloatSlider
             cast = int if whole else float
-            self.input = kind(value=cast(low * scale), min=cast(low * scale), max=cast(high * scale),
+            extra = {} if whole else {"readout_format": f".{self._decimals}f"}
+            self.input = kind(value=cast(low * scale), min=cast(low * scale), max=cast(high * scale), **extra,
                               step=cast(step * scale), description="Your guess (%)" if self.percent else f"Your guess{f' ({self.unit})' if self.unit else ''}",
                               # The value reaches the kernel when the slider is let go, before any later
                               # click: a Lock pressed at once locks what the slider shows (with
@@ -180,7 +185,7 @@ class Prediction(widgets.VBox):
             return str(value)
         if self.percent:
             return number(value, 0, percent=True)
-        return f"{number(value)}{(' ' + self.unit) if self.unit else ''}"
+        return f"{number(value, self._decimals)}{(' ' + self.unit) if self.unit else ''}"
 
     def describe(self) -> str:
         """The guess in words: "Your prediction: 20%" or "The class: 12 said A, 5 said B"."""

@@ -213,9 +213,10 @@ class GameApp(widgets.VBox):
             value=False, description="Autoplay", icon="play", style=big, layout=widgets.Layout(**tall),
             tooltip="Let the bots play on by themselves; stops at a human's decision or the end (key A)")
         self.autoplay.add_class(f"{p}-autoplay")
+        # Labels take the width their words need ("initial"), so Large type never cuts them.
         self.speed = widgets.FloatSlider(
             value=autoplay_speed, min=SPEEDS[0], max=SPEEDS[1], step=0.5, description="Speed",
-            readout_format=".1f", continuous_update=False, style=dict(description_width="60px"),
+            readout_format=".1f", continuous_update=False, style=dict(description_width="initial"),
             layout=widgets.Layout(width="300px", margin="12px 4px"),
             tooltip="Autoplay speed in decisions per second (fast speeds skip the animations)")
         self.new_game_button = widgets.Button(
@@ -224,17 +225,17 @@ class GameApp(widgets.VBox):
         self.new_game_button.add_class(f"{p}-new-game")
         self.seed_input = widgets.Text(
             value="" if seed is None else str(seed), placeholder="random", description="Seed",
-            style=dict(description_width="50px"), layout=widgets.Layout(width="200px", margin="10px 4px"),
+            style=dict(description_width="initial"), layout=widgets.Layout(width="200px", margin="10px 4px"),
             tooltip="A whole number replays the same game; leave empty for a fresh game")
         self.players_input = widgets.Dropdown(
             options=[n for n in range(self.rules.min_players, min(self.rules.max_players, self.MAX_SEATS) + 1)],
-            value=n_players, description="Players", style=dict(description_width="70px"),
+            value=n_players, description="Players", style=dict(description_width="initial"),
             layout=widgets.Layout(width="170px", margin="4px"),
             tooltip=f"Number of players; changing it {verb.lower()}s a new game")
         self.seat_inputs = [
             widgets.Dropdown(options=self.seat_choices(), value=seats[i] if i < n_players else self.DEFAULT_BOT,
                              description=f"{player_glyph(i)} {i + 1}",
-                             style=dict(description_width="44px"),
+                             style=dict(description_width="initial"),
                              layout=widgets.Layout(width="190px", margin="4px"),
                              tooltip=f"Who plays seat {i + 1}: a human (you click) or a bot")
             for i in range(self.MAX_SEATS)]
