@@ -171,7 +171,9 @@ def table(frame, headers=None, percent=(), decimals: int = 2, percent_decimals: 
                for column in frame.columns}
     styler = frame.style.format(formats).relabel_index(
         [headers.get(column, plain_header(column)) for column in frame.columns], axis=1)
-    words = [column for column in frame.columns if frame[column].dtype == object]
+    from pandas.api.types import is_numeric_dtype
+
+    words = [column for column in frame.columns if not is_numeric_dtype(frame[column])]
     if words:   # text reads from the left; numbers line up on the right (the CSS)
         styler = styler.set_properties(subset=words, **{"text-align": "left"})
     if not index:
