@@ -110,13 +110,19 @@ def reveal_one_crank(prediction):
     computer = mt.analysis.crank_many(rules, times=5000, seed=1) == stages
     simulated = share_with_interval(int(computer.sum()), len(computer))
     chance = convergence_chart(own, computer, exact=reliability, label="share of cranks that catch",
-                               title="Your cranks first, then the computer's 5,000")
+                               title=("Your cranks first, then the computer's 5,000" if own else
+                                      "The computer's 5,000 cranks"))
+    if own:
+        yours = (f"{len(own)} crank{'s' if len(own) != 1 else ''} of yours (your game's and the button's) "
+                 "start the line, and the computer's cranks close in on the exact answer.")
+    else:
+        yours = ("The computer's cranks close in on the exact answer (turn the crank above, then show the "
+                 "answer again: your own cranks start the line).")
     why = Markdown(
         f"Every stage works at least 90% of the time, yet the whole trap works only **{reliability:.0%}** of the "
         "time. The chances **multiply**: $P(\\text{caught}) = p_A \\times p_B \\times \\dots \\times p_P = "
-        f"0.99 \\times 0.98 \\times \\dots \\times 0.99 = {reliability:.3f}$. Small failures add up: "
-        f"{len(own)} crank{'s' if len(own) != 1 else ''} of yours (your game's and the button's) start the line, "
-        "and the computer's cranks close in on the exact answer. The simulation's **95% interval** is the "
+        f"0.99 \\times 0.98 \\times \\dots \\times 0.99 = {reliability:.3f}$. Small failures add up. "
+        + yours + " The simulation's **95% interval** is the "
         "range the true share lies in, unless the computer was very unlucky (1 time in 20).")
     return [answer_table(prediction, exact=reliability, simulated=simulated), chance, why]
 
