@@ -63,8 +63,8 @@ def clue_name(clue):
 #
 # ## 1. Play a game
 #
-# You are **player 1**; the computer plays the others. Press **Roll** and click a highlighted
-# space. Reach the **X** in the living room to get your twelve clues, then arrest a suspect when
+# You are **player 1**; the computer plays the others: press **Step** (or *Autoplay*) to let them
+# move. On your turn the button says **Roll**: press it, then click a highlighted space. Reach the **X** in the living room to get your twelve clues, then arrest a suspect when
 # your clues fit. The grid (bottom right) is what the whole table knows: a dark square is a clue
 # likely to be on that suspect's card. The text under the board says the same in words.
 
@@ -100,8 +100,8 @@ Prediction("How likely is it that your 12 random cards already hold at least 4 d
 #
 # Nobody has seen the Butler's card, but the clue **texts** give hints: a cigar butt is a man's
 # clue, a silver-polishing cloth points at the Butler, spectacles could be anybody's. From the texts
-# alone the table gives each clue a **belief**: its chance of being on the card. These are the six
-# clues the table believes in most for the Butler:
+# alone the table gives each clue a **belief**: its chance of being on the card. Here are six of the
+# clues the table believes in most for the Butler (others are as likely, like clue 25 at 90%):
 
 # %%
 FIRST = (23, 25, 40, 42, 32, 34)        # clues 24, 26, 41, 43, 33, 35 on the board
@@ -228,7 +228,7 @@ Prediction("The grid gives every arrest a chance before the verdict. Over many a
 
 # %%
 quick_check("The grid gave an arrest 70%, and the referee said 'unsuccessful'. Was the grid wrong?",
-            ["Yes: 70% means it should have worked", "Not necessarily: 70% still fails about 3 times in 10"], 1,
+            ["yes: 70% means it should have worked", "not necessarily: 70% still fails about 3 times in 10"], 1,
             "a chance is about many arrests: only if 70%-arrests failed far more often than 3 in 10 would the "
             "grid be wrong.")
 
@@ -241,7 +241,8 @@ quick_check("The grid gave an arrest 70%, and the referee said 'unsuccessful'. W
 def tinker_results(variant):
     """The Butler arrest of section 3 and a first court card, under ``variant``, exact beside simulated."""
     row = prior.row(BUTLER)
-    named = tuple(int(c) for c in np.argsort(-row, kind="stable")[:variant.named_clues])
+    others = [int(c) for c in np.argsort(-row, kind="stable") if c not in FIRST]   # likeliest first
+    named = (FIRST + tuple(others))[:variant.named_clues]          # section 3's six, then the likeliest others
     need = variant.declare_correct
     arrest_exact = pv.analysis.declaration_odds(row, named, need)
     arrest_sim = share_with_interval(pv.analysis.simulate_declaration(row, named, 4_000, need, seed=6), 4_000)
@@ -250,7 +251,10 @@ def tinker_results(variant):
     hand_exact = pv.analysis.hand_match_odds(BUTLER, hand_size=variant.court_size, at_least=need,
                                              deck_copies=variant.deck)
     hand_sim = share_with_interval(int((hand >= need).sum()), len(hand))
-    rows = [(f"Arrest naming the Butler's {variant.named_clues} likeliest clues succeeds",
+    k = variant.named_clues
+    which = ("the six clues of section 3" if k == 6 else f"the first {k} clues of section 3" if k < 6 else
+             f"the six clues of section 3 and {k - 6} more")
+    rows = [(f"Arrest of the Butler naming {which} succeeds",
              f"{arrest_exact:.1%}", with_interval(*arrest_sim, decimals=1)),
             (f"{variant.court_size} random clues already hold {need} of the Butler's",
              f"{hand_exact:.1%}", with_interval(*hand_sim, decimals=1))]
