@@ -40,6 +40,7 @@ from scipy import stats
 import boardkit as bk
 from boardkit.games import cluedo_cards as cc
 from boardkit.games.cluedo_cards import fast
+from fast_helpers import distribution_differences
 
 B = cc.bots
 P_THRESHOLD = 0.001
@@ -76,38 +77,9 @@ def frames(name):
     return _frames[name]
 
 
-def _categories(column: pd.Series) -> pd.Series:
-    """Labels of a categorical column: a seat as "2" whatever its number type, "none" for no winner."""
-    if column.dtype.kind in "iuf":
-        return column.map(lambda v: "none" if pd.isna(v) else str(int(v)))
-    return column.astype(str)
-
-
 def differences(reference: pd.DataFrame, lane: pd.DataFrame) -> dict:
     """Every column whose two samples differ at P_THRESHOLD: {column: p-value}."""
-    assert list(reference.columns) == list(lane.columns)
-    found = {}
-    for name in reference.columns:
-        if name in ("game", "seed", "n_players"):
-            continue
-        if name in CATEGORICAL:
-            a, b = _categories(reference[name]), _categories(lane[name])
-            counts = pd.concat([a.value_counts(), b.value_counts()], axis=1).fillna(0)
-            expected_small = counts.sum(axis=1) * len(a) / (len(a) + len(b)) < 5
-            if expected_small.any():  # pool the rare categories
-                counts = pd.concat([counts[~expected_small], counts[expected_small].sum().to_frame("other").T])
-            counts = counts[counts.sum(axis=1) > 0]
-            if len(counts) < 2:
-                continue
-            p = stats.chi2_contingency(counts.to_numpy()).pvalue
-        else:
-            a, b = reference[name].dropna().to_numpy(float), lane[name].dropna().to_numpy(float)
-            if len(a) == 0 and len(b) == 0:
-                continue
-            p = stats.ks_2samp(a, b).pvalue
-        if p < P_THRESHOLD:
-            found[name] = p
-    return found
+    return distribution_differences(reference, lane, CATEGORICAL, P_THRESHOLD)
 
 
 @pytest.mark.parametrize("name", list(CASES))
