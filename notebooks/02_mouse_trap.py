@@ -499,7 +499,7 @@ later(further.add_widget, widgets.VBox([endgame_button, endgame_view]))
 
 # %%
 from boardkit.games.mouse_trap.view_draw import STAGE_NAMES   # short names, as on the board: "crank", "gears", ...
-sliders = {letter: widgets.FloatSlider(value=float(chance), min=0.5, max=1.0, step=0.01,
+sliders = {letter: widgets.FloatSlider(value=float(chance), min=0.5, max=1.0, step=0.01, readout_format=".0%",
                                        description=f"{letter}: {name}", continuous_update=False,
                                        style={"description_width": "190px"}, layout=widgets.Layout(width="500px"))
            for letter, name, chance in zip(mt.STAGE_LETTERS, STAGE_NAMES, rules.stage_odds)}
@@ -515,19 +515,21 @@ def compare_traps(view):
         mean, low, high = bk.stats.mean_interval(games["turns"])
         rows.append({"trap": name, "works": float(mt.analysis.trap_reliability(variant)),
                      "turns": with_interval(mean, low, high, percent=False),
-                     "cap": (games["end"] == "turn cap").mean(), "cranks": games["cranks"].mean()})
+                     "cap": with_interval(*share_with_interval(int((games["end"] == "turn cap").sum()), len(games))),
+                     "cranks": with_interval(*bk.stats.mean_interval(games["cranks"]), percent=False, decimals=1)})
     best = mt.analysis.stage_importance(mine).index[0]
     show(view, table(pd.DataFrame(rows), headers={"trap": "Trap", "works": "Works (exact)",
-                                                  "turns": "Turns in a game (95% interval)",
-                                                  "cap": "Stopped at the turn cap", "cranks": "Cranks per game"},
-                     percent=("works", "cap"), decimals=1),
+                                                  "turns": "Turns in a game",
+                                                  "cap": "Stopped at the turn cap",
+                                                  "cranks": "Cranks per game"},
+                     percent=("works",), percent_decimals=1, decimals=1),
          Markdown(f"**Your weakest link is stage {best}: fix it first.**"))
 
 
 compare_button, compare_view = study_button("Compare", compare_traps)
 later(further.add, "### Design your own trap\n"
                    "Set each stage's chance, then press **Compare**: your trap's exact chance beside the rulebook's, "
-                   "and 500 four-player games with each.")
+                   "and 500 four-player games with each (their figures with 95% intervals).")
 slider_grid = widgets.GridBox(list(sliders.values()), layout=widgets.Layout(grid_template_columns="repeat(2, 510px)"))
 later(further.add_widget, widgets.VBox([slider_grid, compare_button, compare_view]))
 
