@@ -23,13 +23,10 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import subprocess
-import sys
-import tempfile
 import time
 
 import numpy as np
-from timing import timed  # benchmarks/timing.py
+from timing import print_first_compile_and_cached_start, timed  # benchmarks/timing.py
 
 import boardkit as bk
 from boardkit.core.bots import Random
@@ -63,30 +60,6 @@ def simulate(n_players: int, n_games: int, engine: str, bot=Random) -> None:
     assert frame.attrs["engine"] == engine
 
 
-#: what a fresh process does to play its first fast game
-FIRST_GAME = """
-import time
-started, started_cpu = time.perf_counter(), time.process_time()
-import numpy as np
-from boardkit.core.bots import Random
-from boardkit.games import philo_vance as pv
-from boardkit.games.philo_vance import fast
-imported = time.perf_counter()
-imported_cpu = time.process_time()
-fast.play_games(pv.Rules(), 4, np.array([1], np.int64), pv.Rules().default_bots(4))
-print(imported - started, time.perf_counter() - imported, time.process_time() - imported_cpu)
-"""
-
-
-def first_game(cache_dir: str) -> tuple[float, float, float]:
-    """(import seconds, compile-or-load and first game seconds, the same in CPU seconds) in a fresh
-    process whose numba cache is ``cache_dir``."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
-    out = subprocess.run([sys.executable, "-c", FIRST_GAME], env=env, capture_output=True, text=True, check=True)
-    imported, played, played_cpu = map(float, out.stdout.split())
-    return imported, played, played_cpu
-
-
 def engines_side_by_side(args) -> None:
     print(f"\nreference engine vs fast lane, bk.simulate, the rulebook, one core (Detectives: {args.games:,} "
           f"reference games and {10 * args.fast_games:,} fast; Random: {args.random_games:,} and "
@@ -102,13 +75,7 @@ def engines_side_by_side(args) -> None:
             print(f"  {n_players} {bot.__name__:10s}: reference {ref:6,.0f} games/s   fast {lane:8,.0f} games/s   "
                   f"ratio {lane / ref:4.0f}x   (CPU time: {ref_c:,.0f} vs {lane_c:,.0f} games/s, "
                   f"{lane_c / ref_c:.0f}x)")
-    with tempfile.TemporaryDirectory(prefix="pv-numba-") as cache:
-        imported, compiled, compiled_cpu = first_game(cache)
-        _, loaded, loaded_cpu = first_game(cache)
-    print(f"  first compile (empty numba cache): import {imported:.2f} s, compile + first game {compiled:.2f} s "
-          f"({compiled_cpu:.2f} s CPU)")
-    print(f"  cached start (a fresh process):    load from the cache + first game {loaded:.2f} s "
-          f"({loaded_cpu:.2f} s CPU)")
+    print_first_compile_and_cached_start("philo_vance")
 
 
 def main() -> None:

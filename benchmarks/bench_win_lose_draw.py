@@ -24,11 +24,8 @@ import argparse
 from fractions import Fraction
 import os
 import platform
-import subprocess
-import sys
-import tempfile
 
-from timing import timed  # benchmarks/timing.py
+from timing import print_first_compile_and_cached_start, timed  # benchmarks/timing.py
 
 import boardkit as bk
 from boardkit.games import win_lose_draw as wld
@@ -46,30 +43,6 @@ def simulate(rules, n_games: int, engine: str) -> None:
     assert frame.attrs["engine"] == engine
 
 
-#: what a fresh process does to play its first fast game of each way to play
-FIRST_GAMES = """
-import time
-started, started_cpu = time.perf_counter(), time.process_time()
-import numpy as np
-from boardkit.games import win_lose_draw as wld
-from boardkit.games.win_lose_draw import fast
-imported, imported_cpu = time.perf_counter(), time.process_time()
-for play in wld.PLAYS:
-    rules = wld.Rules(play=play)
-    fast.play_games(rules, 4, np.array([1], np.int64), rules.default_bots(4))
-print(imported - started, time.perf_counter() - imported, time.process_time() - imported_cpu)
-"""
-
-
-def first_games(cache_dir: str) -> tuple[float, float, float]:
-    """(import seconds, compile-or-load and first games seconds, the same in CPU seconds)
-    in a fresh process using ``cache_dir``."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
-    out = subprocess.run([sys.executable, "-c", FIRST_GAMES], env=env, capture_output=True, text=True, check=True)
-    imported, played, played_cpu = map(float, out.stdout.split())
-    return imported, played, played_cpu
-
-
 def engines_side_by_side(args) -> None:
     print(f"\nreference engine vs fast lane, bk.simulate, 4 players, 4 Skilled bots, one core "
           f"({args.games:,} reference games, {args.fast_games:,} fast games, best of {args.repeat}):")
@@ -82,13 +55,7 @@ def engines_side_by_side(args) -> None:
         print(f"  {play:9s} play: reference {ref:8,.0f} games/s   fast {lane:10,.0f} games/s   "
               f"ratio {lane / ref:5.0f}x   (CPU time: {args.games / ref_cpu:,.0f} vs "
               f"{args.fast_games / fast_cpu:,.0f} games/s, {args.fast_games / fast_cpu / (args.games / ref_cpu):.0f}x)")
-    with tempfile.TemporaryDirectory(prefix="wld-numba-") as cache:
-        imported, compiled, compiled_cpu = first_games(cache)
-        _, loaded, loaded_cpu = first_games(cache)
-    print(f"  first compile (empty numba cache): import {imported:.2f} s, compile + first game of each "
-          f"way to play {compiled:.2f} s ({compiled_cpu:.2f} s CPU)")
-    print(f"  cached start (a fresh process):    load from the cache + first games {loaded:.2f} s "
-          f"({loaded_cpu:.2f} s CPU)")
+    print_first_compile_and_cached_start("win_lose_draw", "[game.Rules(play=play) for play in game.PLAYS]")
 
 
 def main() -> None:
