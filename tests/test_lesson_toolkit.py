@@ -59,6 +59,7 @@ def test_class_mode_takes_the_show_of_hands_and_the_class_guesses():
     numbers = Prediction("How many turns?", number=(0, 100, 1), unit="turns", reveal=lambda p: p.describe())
     set_class_mode(True)
     assert len(choice.input) == 2 and isinstance(numbers.input, widgets.Text)
+    assert choice.lock_button.description == "Lock the class's guesses"
     choice.lock()
     assert not choice.locked and "at least one answer" in choice.message.value
     choice.input[0].value, choice.input[1].value = 12, 5

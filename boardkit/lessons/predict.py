@@ -107,6 +107,8 @@ class Prediction(widgets.VBox):
                              self.choices is not None else
                              "<i>Class tally: type the guesses the class calls out.</i>")] if class_mode else []
         self.input_box.children = hint + inputs
+        if not self.locked:
+            self.lock_button.description = "Lock the class's guesses" if class_mode else "Lock my prediction"
 
     def _set_inputs_disabled(self, disabled: bool) -> None:
         for item in self.input if isinstance(self.input, list) else [self.input]:
