@@ -94,3 +94,53 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
     page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
                            " return p && parseFloat(getComputedStyle(p).fontSize) === before; }", arg=before,
                            timeout=15_000)
+
+
+# --- predictions ---------------------------------------------------------------------------------------
+STEP_MS = 60_000          # one click answered by a kernel on a shared 2-core machine
+ANSWER_MS = 240_000       # a reveal that plays thousands of games there
+
+
+def prediction(page, n: int):
+    """The ``n``-th prediction box of the page (from 0)."""
+    return page.locator(".boardkit-prediction").nth(n)
+
+
+def lock_and_reveal(page, box, table: bool = True):
+    """Show the answer is disabled until Lock; Lock disables every input; then Show the answer.
+
+    Returns the first table of the answer, or None with ``table=False``.
+    """
+    from playwright.sync_api import expect
+
+    reveal = box.locator("button.boardkit-reveal")
+    expect(reveal).to_be_disabled()
+    box.locator("button.boardkit-lock").click()
+    expect(reveal).to_be_enabled(timeout=STEP_MS)
+    inputs = box.locator("input[type=radio], .noUi-target")
+    assert inputs.count() > 0
+    for i in range(inputs.count()):
+        item = inputs.nth(i)
+        if item.evaluate("e => e.tagName") == "INPUT":
+            expect(item).to_be_disabled()
+        else:
+            assert item.get_attribute("disabled") is not None
+    reveal.click()
+    if not table:
+        return None
+    answer = box.locator("table.boardkit-table").first
+    answer.wait_for(timeout=ANSWER_MS)
+    expect(box).to_contain_text("Your prediction")
+    return answer
+
+
+def assert_core_path_fits(page, app_selector: str, record_property=None, screens: int = 4, screen_px: int = 900):
+    """The core path, besides the game's App, fits ``screens`` screens; no text under 14 px; Large type works."""
+    app_height = page.locator(app_selector).first.evaluate("e => e.getBoundingClientRect().height")
+    core = core_path_height(page)
+    if record_property is not None:
+        record_property("core_path_px", round(core))
+    print(f"core path {core:.0f} px, of which the App {app_height:.0f} px")
+    assert core - app_height <= screens * screen_px, (core, app_height)
+    assert_no_small_text(page)
+    assert_large_type_scales_text(page)

@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, wait_for_images
 from harness import canvas_pixel_stats, click_button, console_errors, wait_for_canvas
-from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, core_path_height
+from lesson_helpers import assert_core_path_fits, assert_no_small_text, lock_and_reveal, prediction
 
 pytestmark = pytest.mark.browser
 
@@ -34,27 +34,6 @@ STUDY_TIMEOUT_MS = 180_000   # a study of hundreds of games on a shared 2-core m
 INTERVAL = re.compile(r"\d+\.\d% \(\d+\.\d% to \d+\.\d%\)")
 
 
-def prediction(page, n):
-    return page.locator(".boardkit-prediction").nth(n)
-
-
-def lock_and_reveal(page, box):
-    """Show the answer is disabled until Lock; Lock disables the input; the reveal shows the answer table."""
-    reveal = box.locator("button.boardkit-reveal")
-    expect(reveal).to_be_disabled()
-    box.locator("button.boardkit-lock").click()
-    expect(reveal).to_be_enabled(timeout=STEP_TIMEOUT_MS)
-    radios = box.locator("input[type=radio]")
-    for i in range(radios.count()):
-        expect(radios.nth(i)).to_be_disabled()
-    sliders = box.locator(".noUi-target")
-    for i in range(sliders.count()):
-        assert sliders.nth(i).get_attribute("disabled") is not None
-    reveal.click()
-    answer = box.locator("table.boardkit-table").first
-    answer.wait_for(timeout=STUDY_TIMEOUT_MS)
-    expect(answer).to_contain_text("Your prediction")
-    return answer
 
 
 def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, browser_page, record_property):
@@ -77,13 +56,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     expect(mirror).to_contain_text("Player 2 (Shedder bot): 5 cards, face down; 0 points.")
     assert "8.1%" not in page.inner_text("body")                             # no answer before its prediction
     assert "0.0811" not in page.inner_text("body")                           # For coders' printout is folded
-    app_height = page.locator(".boardkit-cc-app").first.evaluate("e => e.getBoundingClientRect().height")
-    core = core_path_height(page)
-    record_property("core_path_px", round(core))
-    print(f"core path {core:.0f} px, of which the App {app_height:.0f} px")
-    assert core - app_height <= 4 * SCREEN, (core, app_height)
-    assert_no_small_text(page)
-    assert_large_type_scales_text(page)
+    assert_core_path_fits(page, ".boardkit-cc-app", record_property)
 
     # --- a card played (a choice button): the game's deals start the stuck chart ---------------------------
     page.locator("button.cc-choice").first.click(timeout=STEP_TIMEOUT_MS)

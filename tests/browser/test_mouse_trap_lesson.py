@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, wait_for_images
 from harness import canvas_pixel_stats, console_errors, wait_for_canvas
-from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, core_path_height
+from lesson_helpers import assert_core_path_fits, lock_and_reveal, prediction
 
 pytestmark = pytest.mark.browser
 
@@ -32,25 +32,6 @@ STUDY_TIMEOUT_MS = 120_000   # a shared 2-core machine
 INTERVAL = re.compile(r"\d+(\.\d)?% \(\d+(\.\d)?% to \d+(\.\d)?%\)")
 
 
-def prediction(page, n):
-    return page.locator(".boardkit-prediction").nth(n)
-
-
-def lock_and_reveal(page, box):
-    """Show the answer is disabled until Lock; Lock disables the input; the reveal shows the answer table."""
-    reveal = box.locator("button.boardkit-reveal")
-    expect(reveal).to_be_disabled()
-    box.locator("button.boardkit-lock").click()
-    expect(reveal).to_be_enabled(timeout=STEP_TIMEOUT_MS)
-    radios = box.locator("input[type=radio]")
-    for i in range(radios.count()):
-        expect(radios.nth(i)).to_be_disabled()
-    for slider in box.locator(".noUi-target").all():
-        assert slider.get_attribute("disabled") is not None
-    reveal.click()
-    answer = box.locator("table.boardkit-table").first
-    answer.wait_for(timeout=STUDY_TIMEOUT_MS)
-    return answer
 
 
 def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, browser_page, record_property):
@@ -78,14 +59,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     # nor the exact figures printed under For coders: they wait in a closed fold
     expect(page.get_by_text("one crank catches the mice with chance 0.5399")).to_be_hidden()
     expect(page.get_by_text("then the trap works with chance 0.6450")).to_be_hidden()
-    app_height = page.locator(".boardkit-status").first.evaluate(
-        "e => e.parentElement.getBoundingClientRect().height")
-    core = core_path_height(page)
-    record_property("core_path_px", round(core))
-    print(f"core path {core:.0f} px, of which the App {app_height:.0f} px")
-    assert core - app_height <= 4 * SCREEN, (core, app_height)
-    assert_no_small_text(page)
-    assert_large_type_scales_text(page)
+    assert_core_path_fits(page, ".boardkit-mt-app", record_property)
 
     # --- the student's own cranks --------------------------------------------------------------------------
     page.get_by_role("button", name="Turn it 10 times").click()

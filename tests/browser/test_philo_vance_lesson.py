@@ -26,7 +26,7 @@ from boardkit.games.philo_vance import view_board as vb
 from boardkit.render import palette as pal
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, assert_no_app_error, open_app, wait_for_images
 from harness import canvas_pixel_stats, click_button, console_errors
-from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, core_path_height
+from lesson_helpers import assert_core_path_fits, assert_no_small_text, lock_and_reveal, prediction
 
 pytestmark = pytest.mark.browser
 
@@ -67,9 +67,6 @@ def assert_board_drawn(page):
     assert lawn > 0.15, f"only {lawn:.1%} of the canvas is lawn green"
 
 
-def prediction(page, n):
-    return page.locator(".boardkit-prediction").nth(n)
-
 
 def set_slider(page, box, target):
     """Move the prediction's slider to ``target`` (its readout) with the keyboard, a step at a time."""
@@ -83,24 +80,6 @@ def set_slider(page, box, target):
         page.wait_for_timeout(60)
     expect(readout).to_have_text(re.compile(rf"^\s*{target}"), timeout=STEP_TIMEOUT_MS)
 
-
-def lock_and_reveal(page, box):
-    """Show the answer is disabled until Lock; Lock disables the input; the reveal shows the answer table."""
-    reveal = box.locator("button.boardkit-reveal")
-    expect(reveal).to_be_disabled()
-    box.locator("button.boardkit-lock").click()
-    expect(reveal).to_be_enabled(timeout=STEP_TIMEOUT_MS)
-    inputs = box.locator("input[type=radio], .noUi-target")
-    assert inputs.count() > 0
-    for i in range(inputs.count()):
-        item = inputs.nth(i)
-        assert item.is_disabled() if item.evaluate("e => e.tagName") == "INPUT" else \
-            item.get_attribute("disabled") is not None
-    reveal.click()
-    answer = box.locator("table.boardkit-table").first
-    answer.wait_for(timeout=STUDY_TIMEOUT_MS)
-    expect(answer).to_contain_text("Your prediction")
-    return answer
 
 
 # --- the lesson notebook ------------------------------------------------------------------
@@ -121,13 +100,7 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     expect(mirror).to_contain_text("Player 1 (you): detective on Park Here")
     expect(mirror).to_contain_text("Player 4: detective on Park Here")
     expect(mirror).not_to_contain_text("Player 0")
-    app_height = page.locator(".boardkit-pv-app").first.evaluate("e => e.getBoundingClientRect().height")
-    core = core_path_height(page)
-    record_property("core_path_px", round(core))
-    print(f"core path {core:.0f} px, of which the App {app_height:.0f} px")
-    assert core - app_height <= 4 * SCREEN, (core, app_height)
-    assert_no_small_text(page)
-    assert_large_type_scales_text(page)
+    assert_core_path_fits(page, ".boardkit-pv-app", record_property)
     expect(page.locator(".boardkit-prediction")).to_have_count(4)
     expect(page.locator(".boardkit-quick-check")).to_have_count(3)
     expect(page.locator(".boardkit-rule-controls")).to_have_count(0)         # the tinker comes with its answer

@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, wait_for_images
 from harness import canvas_pixel_stats, console_errors, wait_for_canvas
-from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, core_path_height
+from lesson_helpers import assert_core_path_fits, lock_and_reveal, prediction
 
 pytestmark = pytest.mark.browser
 
@@ -53,26 +53,6 @@ def choose(page, css_class):
     expect(page.locator(f"button.{css_class}")).to_have_count(0, timeout=STEP_TIMEOUT_MS)
 
 
-def prediction(page, n):
-    return page.locator(".boardkit-prediction").nth(n)
-
-
-def lock_and_reveal(page, box):
-    """Show the answer is disabled until Lock; Lock disables the input; the reveal shows the answer table."""
-    reveal = box.locator("button.boardkit-reveal")
-    expect(reveal).to_be_disabled()
-    box.locator("button.boardkit-lock").click()
-    expect(reveal).to_be_enabled(timeout=STEP_TIMEOUT_MS)
-    inputs = box.locator("input[type=radio], .noUi-target")
-    for i in range(inputs.count()):
-        item = inputs.nth(i)
-        assert item.is_disabled() if item.evaluate("e => e.tagName") == "INPUT" else \
-            item.get_attribute("disabled") is not None
-    reveal.click()
-    answer = box.locator("table.boardkit-table").first
-    answer.wait_for(timeout=STUDY_TIMEOUT_MS)
-    expect(answer).to_contain_text("Your prediction")
-    return answer
 
 
 def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_server, browser_page, record_property):
@@ -97,13 +77,7 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     expect(page.locator(".boardkit-mirror")).to_contain_text("The white square pawn is not on the board yet.")
     board_stats = canvas_pixel_stats(page, page.locator("canvas").count() - 1)
     assert board_stats["non_background"] > 0.1 * board_stats["pixels"] and board_stats["major_colours"] >= 5
-    app_height = page.locator(".boardkit-wld-app").first.evaluate("e => e.getBoundingClientRect().height")
-    core = core_path_height(page)
-    record_property("core_path_px", round(core))
-    print(f"core path {core:.0f} px, of which the App {app_height:.0f} px")
-    assert core - app_height <= 4 * SCREEN, (core, app_height)
-    assert_no_small_text(page)
-    assert_large_type_scales_text(page)
+    assert_core_path_fits(page, ".boardkit-wld-app", record_property)
     # the paper's edge is seen (a frame drawn inside the canvas: a shadow outside it was clipped)
     assert page.locator(".wld-pad-canvas").first.evaluate("e => getComputedStyle(e).outlineStyle") == "solid"
     # in Large type the play choice's words are not cut ("Gameboard P…" was shown at 180 px per button)
