@@ -17,7 +17,7 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
     logarithmic: the first ten plays are as wide as the next ninety. ``one`` and
     ``many`` name a play in the lesson's words ("door opening", "door openings").
     """
-    from matplotlib.ticker import FuncFormatter
+    from matplotlib.ticker import FuncFormatter, PercentFormatter
 
     from ..core.stats import wilson_interval
 
@@ -49,7 +49,8 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
     # Plain numbers on the log axis (1, 10, 100, 1,000), not powers of ten.
     ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
     ax.set_ylim(0, 1)
-    ax.set_xlabel(f"{many} so far (log scale)")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))      # shares as percentages, as the lesson says them
+    ax.set_xlabel(f"{many} so far (each step on this axis is ten times more)")
     ax.set_ylabel(label)
     if title:
         ax.set_title(title)

@@ -94,12 +94,14 @@ class Prediction(widgets.VBox):
                               continuous_update=False, layout=widgets.Layout(width="520px"),
                               style={"description_width": "initial"})
         elif self.choices is not None:
+            # one label width for all, so the boxes line up (about 0.6 em a letter), and boxes of a fixed width
+            width = f"{min(max(len(str(c)) for c in self.choices) * 0.6 + 1, 30):.1f}em"
             self.input = [widgets.BoundedIntText(value=0, min=0, max=10_000, description=str(choice),
-                                                 style={"description_width": "initial"},
-                                                 layout=widgets.Layout(width="auto"))
+                                                 style={"description_width": width},
+                                                 layout=widgets.Layout(width=f"calc({width} + 140px)"))
                           for choice in self.choices]
         else:
-            self.input = widgets.Text(placeholder="the class's guesses, for example 20, 25, 40",
+            self.input = widgets.Text(placeholder="for example 20, 25, 40",
                                       description="Class guesses", style={"description_width": "initial"},
                                       layout=widgets.Layout(width="520px"))
         inputs = self.input if isinstance(self.input, list) else [self.input]
