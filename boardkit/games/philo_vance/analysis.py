@@ -406,6 +406,21 @@ def update_on_verdict(beliefs_row, named, successful: bool, need: int = DECLARE_
 EXACT_LIMIT = 20
 
 
+def _checked_verdicts(row, verdicts, need) -> list:
+    """``verdicts`` checked: a list of (clue ids, successful, clues needed), or a ValueError naming what is wrong."""
+    if isinstance(verdicts, (str, bytes)) or not hasattr(verdicts, "__iter__"):
+        raise ValueError(f"verdicts={verdicts!r} is not allowed: a sequence of (named clues, successful)")
+    checked = []
+    for verdict in verdicts:
+        require(isinstance(verdict, (tuple, list)) and len(verdict) == 2, "verdicts", verdicts,
+                "a sequence of (named clues, successful) pairs")
+        named, successful = verdict
+        ids = _clue_ids(named, row.size, "named", distinct=True)
+        require(isinstance(successful, (bool, np.bool_)), "successful", successful, "True or False")
+        checked.append((ids, bool(successful), _check_need(need, ids.size)))
+    return checked
+
+
 def update_on_verdicts(beliefs_row, verdicts, need: int = DECLARE_NEED) -> np.ndarray:
     """The row after several verdicts about one suspect, by exact conditioning on all of them.
 
@@ -424,16 +439,7 @@ def update_on_verdicts(beliefs_row, verdicts, need: int = DECLARE_NEED) -> np.nd
     or if the verdicts together are impossible under the beliefs.
     """
     row = _as_row(beliefs_row)
-    if isinstance(verdicts, (str, bytes)) or not hasattr(verdicts, "__iter__"):
-        raise ValueError(f"verdicts={verdicts!r} is not allowed: a sequence of (named clues, successful)")
-    checked = []
-    for verdict in verdicts:
-        require(isinstance(verdict, (tuple, list)) and len(verdict) == 2, "verdicts", verdicts,
-                "a sequence of (named clues, successful) pairs")
-        named, successful = verdict
-        ids = _clue_ids(named, row.size, "named", distinct=True)
-        require(isinstance(successful, (bool, np.bool_)), "successful", successful, "True or False")
-        checked.append((ids, bool(successful), _check_need(need, ids.size)))
+    checked = _checked_verdicts(row, verdicts, need)
     union = sorted({int(j) for ids, _, _ in checked for j in ids})
     require(len(union) <= EXACT_LIMIT, "verdicts", f"{len(union)} different clues named",
             f"at most {EXACT_LIMIT} different clues in all (2**{EXACT_LIMIT} patterns)")
@@ -763,16 +769,7 @@ def simulate_verdicts(beliefs_row, verdicts, n_cards: int, need: int = DECLARE_N
     :func:`update_on_verdicts`, the exact answer.
     """
     row = _as_row(beliefs_row)
-    if isinstance(verdicts, (str, bytes)) or not hasattr(verdicts, "__iter__"):
-        raise ValueError(f"verdicts={verdicts!r} is not allowed: a sequence of (named clues, successful)")
-    checked = []
-    for verdict in verdicts:
-        require(isinstance(verdict, (tuple, list)) and len(verdict) == 2, "verdicts", verdicts,
-                "a sequence of (named clues, successful) pairs")
-        named, successful = verdict
-        ids = _clue_ids(named, row.size, "named", distinct=True)
-        require(isinstance(successful, (bool, np.bool_)), "successful", successful, "True or False")
-        checked.append((ids, bool(successful), _check_need(need, ids.size)))
+    checked = _checked_verdicts(row, verdicts, need)
     cards = draw_cards(row, n_cards, seed)
     agrees = np.ones(len(cards), dtype=bool)
     for ids, successful, need_here in checked:
