@@ -553,25 +553,7 @@ later(further.add_widget, widgets.VBox([slider_grid, compare_button, compare_vie
 
 # %%
 # NBVAL_CHECK_OUTPUT
-import contextlib
-import io
-
-
-@contextlib.contextmanager
-def folded_in_voila(title):
-    """In Voilà, the printed lines go into a closed fold (they hold the answers of the predictions above, so a
-    student scrolling down does not read them first); in JupyterLab they are printed as they are."""
-    if 'VOILA_BASE_URL' not in os.environ:
-        yield
-        return
-    text = io.StringIO()
-    with contextlib.redirect_stdout(text):
-        yield
-    fold = widgets.Accordion([widgets.HTML(f"<pre>{text.getvalue()}</pre>")])
-    fold.set_title(0, title)
-    fold.selected_index = None
-    display(fold)
-
+from boardkit.lessons import folded_in_voila   # printed in JupyterLab, in a closed fold in Voilà
 
 with folded_in_voila("The exact figures, printed by code (open them after your predictions)"):
     print(f"one crank catches the mice with chance {reliability:.4f}")

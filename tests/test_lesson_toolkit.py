@@ -213,3 +213,23 @@ def test_the_convergence_chart_puts_the_students_plays_first():
         convergence_chart([], [])
     with pytest.raises(ValueError, match="only 0 and 1"):
         convergence_chart([2], [])
+
+
+def test_printouts_that_hold_answers_are_printed_in_jupyterlab_and_folded_in_voila(monkeypatch, capsys):
+    import IPython.display
+
+    from boardkit.lessons import folded_in_voila
+
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    with folded_in_voila("The answers"):
+        print("1/5 <exact>")
+    assert capsys.readouterr().out == "1/5 <exact>\n"
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    with folded_in_voila("The answers"):
+        print("1/5 <exact>")
+    assert capsys.readouterr().out == ""
+    (fold,) = shown
+    assert fold.selected_index is None and fold.get_title(0) == "The answers"
+    assert fold.children[0].value == "<pre>1/5 &lt;exact&gt;\n</pre>"

@@ -1,6 +1,7 @@
 """Showing results in a lesson: ``show`` for Output widgets, study buttons, progress bars, chart colours."""
 from __future__ import annotations
 
+import contextlib
 import sys
 
 from ..render.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, SKY_BLUE, VERMILLION
@@ -76,3 +77,35 @@ def progress_bar(view, total: int, description: str):
     bar = tqdm(total=total, desc=description, display=False)
     show(view, bar.container)
     return bar
+
+
+def in_voila() -> bool:
+    """Is this kernel serving a Voilà page?  (Voilà sets VOILA_BASE_URL in every kernel it starts.)"""
+    import os
+
+    return "VOILA_BASE_URL" in os.environ
+
+
+@contextlib.contextmanager
+def folded_in_voila(title: str):
+    """Print the block's lines as they are in JupyterLab; in Voilà, put them in a closed fold named ``title``.
+
+    For printouts that hold the answers of the predictions above them: a student
+    scrolling down a Voilà page must not read them before locking a guess.
+    """
+    if not in_voila():
+        yield
+        return
+    import html
+    import io
+
+    import ipywidgets as widgets
+    from IPython.display import display
+
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        yield
+    fold = widgets.Accordion([widgets.HTML(f"<pre>{html.escape(text.getvalue())}</pre>")])
+    fold.set_title(0, title)
+    fold.selected_index = None
+    display(fold)
