@@ -277,15 +277,9 @@ class Layout:
         """(x, y, size) of the ``index``-th of ``count`` mice on ``position``.
 
         The label takes the upper half of a space and the mice stand in a row
-        below it, so a label is never hidden; four on one space (all mice on
-        START at the start) share a 2 x 2 grid kept under the label, with
-        slightly smaller mice, so the word START stays readable.
+        below it, so a label is never hidden; four on one space share a 2 x 2 grid.
         """
-        x, y, size = self.xs[position], self.ys[position], self.size_of(position)
-        if count < 4:
-            return r.slot_in_space(x, y, size, index, count)
-        ox, oy = ((-1, 0), (1, 0), (-1, 1), (1, 1))[index % 4]
-        return x + ox * size * 0.22, y + size * (0.04 + oy * 0.28), size * 0.26
+        return r.slot_in_space(self.xs[position], self.ys[position], self.size_of(position), index, count)
 
 
 def pawn_slots(layout: Layout, positions, hidden=None):
