@@ -110,7 +110,8 @@ def test_the_index_runs_in_jupyterlab(jupyterlab, browser_page, record_property)
     seconds = run_every_cell(page, notebook, record_property)
     expect(notebook.locator(".jp-OutputArea-output", has_text="first seat win rate")).to_have_count(1)
     expect(notebook.locator("a", has_text="open as a Voilà app")).to_have_count(6)   # five lessons, the lab
-    expect(notebook.locator(".jp-OutputArea-output img")).to_have_count(1)   # the comparison chart
+    expect(notebook.locator(".boardkit-prediction")).to_have_count(1)        # predict first: which game is luck?
+    expect(notebook.locator(".jp-OutputArea-output img")).to_have_count(0)   # the chart waits for the reveal
     assert_clean(page, notebook)
     print(f"\n00_index.ipynb: Run All Cells -> every cell ran in {seconds:.1f} s")
 
