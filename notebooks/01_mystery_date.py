@@ -144,7 +144,7 @@ Prediction("Dressed for the Formal Dance, she opens the door again and again. Ho
 # Your teacher has swapped in a **secret door**: it may favour one outcome. Guess first, then
 # open it and collect evidence. Press **Show the answer** again after more openings.
 
-# %% tags=["teacher"] jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true} tags=["teacher"]
 # Teacher: BOARDKIT_DOOR_SECRET (before starting Jupyter or Voilà) draws a different secret door;
 # on the teacher's page (?teacher=1) the setting below picks a fair door or the outcome it favours.
 SECRET = int(os.environ.get("BOARDKIT_DOOR_SECRET", "2026"))

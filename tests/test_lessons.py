@@ -208,6 +208,12 @@ def test_each_notebook_is_in_step_with_its_readable_py_source(path):
     assert saved.metadata["jupytext"]["formats"] == "ipynb,py:percent"
 
 
+@pytest.mark.parametrize("path", SAVED_NOTEBOOKS, ids=lambda path: path.name)
+def test_each_py_source_is_as_jupytext_writes_its_notebook(path):
+    """JupyterLab's jupytext refuses to open a notebook newer than its .py when the two differ at all."""
+    assert build_notebooks.source_problems(path.name) == []
+
+
 def test_a_notebook_out_of_step_with_its_source_is_named_cell_by_cell():
     saved = build_notebooks.lesson("00_index.ipynb")
     edited = build_notebooks.lesson("00_index.ipynb")

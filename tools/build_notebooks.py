@@ -29,6 +29,7 @@ import copy
 import sys
 from pathlib import Path
 
+import jupytext
 import nbformat
 
 from notebook_builder import is_pinned, read_lesson, saved_output_problems, strip_widgets, unsynced_cells
@@ -45,6 +46,24 @@ NOTEBOOKS = {"00_index.ipynb": "index", "01_mystery_date.ipynb": "md", "02_mouse
 def source_of(name: str) -> Path:
     """The readable source of notebook ``name``: the ``.py`` beside it."""
     return NOTEBOOK_DIR / name.replace(".ipynb", ".py")
+
+
+def write_source(nb, name: str) -> None:
+    """Write the notebook's .py as jupytext itself writes it, so JupyterLab's jupytext opens the pair.
+
+    (jupytext refuses a notebook that is newer than its .py and differs from it, even in the order
+    of a cell's metadata.)
+    """
+    jupytext.write(nb, str(source_of(name)), fmt="py:percent")
+
+
+def source_problems(name: str) -> list:
+    """The .py of ``name`` is not what jupytext writes from the saved notebook: a line saying so, else nothing."""
+    saved = nbformat.read(str(NOTEBOOK_DIR / name), as_version=4)
+    if jupytext.writes(saved, fmt="py:percent") != source_of(name).read_text(encoding="utf-8"):
+        return [f"its .py is not as jupytext writes the notebook (JupyterLab would refuse to open the pair): "
+                f"rebuild it"]
+    return []
 
 
 def lesson(name: str):
@@ -73,7 +92,7 @@ def check(names) -> int:
     for name in names:
         path = NOTEBOOK_DIR / name
         saved = nbformat.read(str(path), as_version=4)
-        for problem in saved_output_problems(saved) + unsynced_cells(saved, lesson(name)):
+        for problem in saved_output_problems(saved) + unsynced_cells(saved, lesson(name)) + source_problems(name):
             print(f"{path.relative_to(NOTEBOOK_DIR.parent)}: {problem}", file=sys.stderr)
             found += 1
     if found:
@@ -109,6 +128,7 @@ def main(argv=None):
             raise RuntimeError(f"{name} would be saved with: " + "; ".join(problems))
         nbformat.validate(nb)
         nbformat.write(nb, str(path))
+        write_source(nb, name)
         pinned = sum(is_pinned(c) for c in nb.cells)
         print(f"wrote {path.relative_to(NOTEBOOK_DIR.parent)}: {len(nb.cells)} cells, {pinned} pinned", file=sys.stderr)
 
