@@ -128,7 +128,8 @@ def test_check_exits_1_naming_the_notebook_and_the_cell(tmp_path, monkeypatch, c
     (tmp_path / "notebooks").mkdir()
     for name in build_notebooks.NOTEBOOKS:
         nbformat.write(new_notebook(), str(tmp_path / "notebooks" / name))
-        (tmp_path / "notebooks" / name.replace(".ipynb", ".py")).write_text("")     # its (empty) source
+        (tmp_path / "notebooks" / name.replace(".ipynb", ".py")).write_text(      # its (empty) source
+            jupytext.writes(new_notebook(), fmt="py:percent"))
     widgets_saved = _notebook_with_a_widget(pinned=True)
     nbformat.write(widgets_saved, str(tmp_path / "notebooks" / "00_index.ipynb"))
     jupytext.write(widgets_saved, str(tmp_path / "notebooks" / "00_index.py"), fmt="py:percent")
