@@ -22,8 +22,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, wait_for_images
-from harness import canvas_pixel_stats, click_button, console_errors, wait_for_canvas
+from app_helpers import STEP_TIMEOUT_MS, open_app, wait_for_images
+from harness import canvas_pixel_stats, click_button, console_errors
 from lesson_helpers import assert_core_path_fits, assert_no_small_text, lock_and_reveal, prediction
 
 pytestmark = pytest.mark.browser
@@ -40,11 +40,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     page = browser_page
     url = voila_server(LESSON, timeout=120)
     started = time.monotonic()
-    page.goto(url, timeout=LOAD_TIMEOUT_MS)
-    wait_for_canvas(page, timeout=LOAD_TIMEOUT_MS, min_drawn=50_000)
-    seconds = time.monotonic() - started
-    record_property("seconds_to_drawn_canvas", round(seconds, 2))
-    print(f"\n{LESSON}: page request -> drawn card table {seconds:.2f} s")
+    open_app(page, url, record_property)
 
     # --- the page at load ------------------------------------------------------------------------------
     expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)          # no code on screen
