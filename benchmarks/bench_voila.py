@@ -10,8 +10,11 @@ Chromium opens the page:
 
 * **cold**: the request comes the moment the server answers, so the page
   waits for a kernel to start and run every cell;
-* **warm**: the request comes once Voilà has filled its pool of pre-heated
-  kernels (the usual case for a teacher who starts Voilà before the lesson).
+* **warm**: the request comes once Voilà's pre-heated kernel has run every
+  cell (the usual case for a teacher who starts Voilà before the lesson).
+  Voilà logs "pool ... is filled" as soon as the kernel has *started*, while
+  its cells are still running, so this waits for the server's processes to
+  fall quiet (no CPU used for a second) before the request.
 
 "Drawn" means the app's canvas has at least 50,000 painted pixels.  Each
 figure is the best of ``--repeat`` page loads (warm: a new server each time,
@@ -59,12 +62,41 @@ def wait_for_filled_pool(server: VoilaServer, timeout: float = 180) -> None:
         time.sleep(0.2)
 
 
+def wait_until_quiet(server: VoilaServer, timeout: float = 180, quiet_for: float = 1.0) -> None:
+    """Wait until Voilà and its kernels have used no CPU for ``quiet_for`` seconds: the pre-heated
+    kernel has run every cell and Voilà has rendered them."""
+    import psutil
+
+    def cpu_seconds() -> float:
+        total = 0.0
+        root = psutil.Process(server.process.pid)
+        for process in [root, *root.children(recursive=True)]:
+            try:
+                times = process.cpu_times()
+            except psutil.Error:
+                continue
+            total += times.user + times.system
+        return total
+
+    deadline = time.monotonic() + timeout
+    last, quiet_since = cpu_seconds(), time.monotonic()
+    while time.monotonic() - quiet_since < quiet_for:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"Voilà's pre-heated kernel was still busy after {timeout} s")
+        time.sleep(0.2)
+        now = cpu_seconds()
+        if now - last > 0.02:
+            quiet_since = time.monotonic()
+        last = now
+
+
 def measure(browser, notebook: str, warm: bool) -> float:
     with tempfile.TemporaryDirectory() as folder:
         server = VoilaServer(notebook, Path(folder) / "voila.log", timeout=60)
         try:
             if warm:
                 wait_for_filled_pool(server)
+                wait_until_quiet(server)
             return seconds_to_drawn(browser, server.url)
         finally:
             server.stop()
