@@ -6,19 +6,24 @@ endgame: seat 1 human and three Trapper bots on a game played (by bots, seed 4)
 until the trap was complete, saved with ``to_dict`` and restored with
 ``from_dict``.  The tests read the canvas pixels (so a blank canvas fails, and
 the colours of the spaces and of the trap's stages are checked where
-``view_draw`` puts them), the status line (``.boardkit-status``: "Turn N ·
+``view_draw`` puts them; at the start the word START is checked readable
+above the four mice, each mouse whole in its colour and shape), the status line (``.boardkit-status``: "Turn N ·
 decision D · seed S") and the buttons, and never assume a particular sequence
 of rolls: they react to whatever decision the game asks for.
 """
 
+import math
 import re
 import time
 
+import numpy as np
 import pytest
+from matplotlib.path import Path
 from playwright.sync_api import expect
 
 from boardkit.games import mouse_trap as mt
 from boardkit.games.mouse_trap import view_draw as vd
+from boardkit import render as r
 from boardkit.render import palette as pal
 from app_helpers import (STEP_TIMEOUT_MS, assert_autoplay_starts_and_stops, assert_no_app_error,
                          canvas_click, centre, counters, open_app, play_20_turns, status,
@@ -37,6 +42,10 @@ _PIXEL_JS = """([x, y]) => {
     const c = document.querySelector('canvas');
     return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data);
 }"""
+_REGION_JS = """([x, y, w, h]) => {
+    const c = document.querySelector('canvas');
+    return Array.from(c.getContext('2d').getImageData(x, y, w, h).data);
+}"""
 _DIGEST_JS = """() => {
     const c = document.querySelector('canvas');
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -53,6 +62,12 @@ def pixel(page, x, y):
     return tuple(page.evaluate(_PIXEL_JS, [int(x), int(y)])[:3])
 
 
+def region(page, x, y, w, h):
+    """The composited canvas's pixels in the rectangle (x, y, w, h), as an (h, w, 3) array of ints."""
+    x, y, w, h = int(x), int(y), int(w), int(h)
+    return np.array(page.evaluate(_REGION_JS, [x, y, w, h]), dtype=int).reshape(h, w, 4)[:, :, :3]
+
+
 def rgb(colour):
     return pal.hex_to_rgb(colour)
 
@@ -62,9 +77,74 @@ def near(a, b, tol=6):
 
 
 def space_fill_point(position):
-    """A point of a space's fill: near its left edge, halfway down (no label, no mouse there)."""
+    """A point of a space's fill where no label and no mouse is: near its left edge, halfway down;
+    on START, where the mice begin, halfway across (between the two columns of four mice)."""
     x, y, w, h = LAYOUT.space_rect(position)
-    return x + 12, y + h * 0.55
+    return (x + w / 2 if position == 0 else x + 12), y + h * 0.55
+
+
+def shape_outline(shape, x, y, size):
+    """The outline of a pawn shape as view_draw draws it, as corners (a circle as 64 of them)."""
+    if shape == "circle":
+        angles = np.linspace(0, 2 * math.pi, 64, endpoint=False)
+        return np.c_[x + size / 2 * np.cos(angles), y + size / 2 * np.sin(angles)]
+    return r.shape_points(shape, x, y, size)
+
+
+def shape_probes(shape, x, y, size):
+    """Points round a pawn's centre, clear of its label: (inside the shape, outside it).
+
+    Each is at least 2.5 px (inside) or 1.5 px (outside) from the outline, so
+    the outline's stroke and its anti-aliasing never decide.
+    """
+    corners = shape_outline(shape, x, y, size)
+    edges = np.roll(corners, -1, axis=0) - corners
+    outline = Path(corners)
+    inside, outside = [], []
+    for k in range(16):
+        angle = k * math.pi / 8
+        for d in np.arange(0.3, 0.75, 0.05) * size:
+            p = np.array([x + d * math.cos(angle), y + d * math.sin(angle)])
+            t = np.clip(((p - corners) * edges).sum(1) / (edges * edges).sum(1), 0, 1)
+            gap = np.linalg.norm(corners + t[:, None] * edges - p, axis=1).min()
+            if outline.contains_point(p) and gap >= 2.5:
+                inside.append(p)
+            elif not outline.contains_point(p) and gap >= 1.5:
+                outside.append(p)
+    return inside, outside
+
+
+def looks_like(pixels, origin, shape, slot, colour):
+    """Whether ``pixels`` (a region read at ``origin``) show ``shape`` at ``slot`` (x, y, size) in ``colour``:
+    the colour fills the shape's inside points and none of the points round it."""
+    inside, outside = shape_probes(shape, *slot)
+
+    def coloured(p):
+        return near(pixels[int(p[1]) - origin[1], int(p[0]) - origin[0]], rgb(colour), tol=40)
+    return all(coloured(p) for p in inside) and not any(coloured(p) for p in outside)
+
+
+def assert_start_readable_above_four_mice(page):
+    """At the start: the word START shows whole, no mouse on it, and below it four mice, each whole
+    in its own colour and shape."""
+    (word, x, y, px), = vd.label_lines(LAYOUT, 0, RULES.spaces[0])
+    assert word == "START"
+    box = (x - LAYOUT.space * 0.45, y - px / 2, LAYOUT.space * 0.9, px)
+    band = region(page, *box)
+    ink = (np.abs(band - rgb(r.text_colour_on(vd.SPACE_FILLS["start"]))).max(axis=2) <= 40)
+    assert ink.mean() > 0.1, ink.mean()                                # the word's letters
+    assert all(part.sum() >= 20 for part in np.array_split(ink, 5, axis=1))   # all five of them
+    for seat in range(4):                                              # and no mouse over them
+        mouse = (np.abs(band - rgb(vd.player_style(seat).colour)).max(axis=2) <= 40)
+        assert not mouse.any(), f"mouse {seat + 1} covers the word START"
+    x, y, w, h = LAYOUT.space_rect(0)
+    pixels = region(page, x, y, w + 12, h + 12)                        # the points round a mouse too
+    slots = vd.pawn_slots(LAYOUT, [0] * 4)
+    for seat in range(4):
+        colour, shape, _ = vd.player_style(seat)
+        assert looks_like(pixels, (int(x), int(y)), shape, slots[seat], colour), (seat, shape)
+        if shape != "circle":                                            # its shape, not a disc
+            assert not looks_like(pixels, (int(x), int(y)), "circle", slots[seat], colour), (seat, shape)
 
 
 def stage_fill_point(stage):
@@ -118,6 +198,7 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
     page = browser_page
     open_app(page, voila_server(BOTS_APP), record_property)
     first = assert_board_drawn(page)
+    assert_start_readable_above_four_mice(page)
     # Nothing built yet: the trap's stages are drawn grey and dashed.
     assert near(pixel(page, *stage_fill_point(0)), rgb(vd.UNBUILT_FILL))
     roll = page.locator(".mt-roll")

@@ -135,6 +135,37 @@ def test_the_layout_fits_any_track(path_len, loop_len):
         assert layout.ys[len(rules.path) - 1] == pytest.approx(layout.ys[rules.safe])
 
 
+def mouse_box(seat, x, y, size):
+    """(x, y, w, h) around the drawn shape of ``seat``'s mouse standing at (x, y) with ``size``."""
+    shape = vd.player_style(seat).shape
+    if shape == "circle":
+        return (x - size / 2, y - size / 2, size, size)
+    points = r.shape_points(shape, x, y, size)
+    (x0, y0), (x1, y1) = points.min(axis=0), points.max(axis=0)
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def test_four_mice_on_start_stand_under_its_label_side_by_side():
+    """At the start all four mice are on START: a 2 x 2 group under the word, not on it."""
+    rules = mt.Rules()
+    layout = vd.Layout.for_rules(rules)
+    (word, _, label_y, px), = vd.label_lines(layout, 0, rules.spaces[0])
+    assert word == "START"
+    slots = vd.pawn_slots(layout, [0, 0, 0, 0])
+    boxes = [mouse_box(seat, *slots[seat]) for seat in range(4)]
+    for box in boxes:
+        assert box[1] >= label_y + px / 2                   # below the line the word is written in
+        assert inside(box, layout.space_rect(0))
+    for i, a in enumerate(boxes):                           # four mice, none hiding another
+        assert not any(overlaps(a, b) for b in boxes[i + 1:])
+    # slightly smaller than three side by side, not shrunk to dots
+    three = layout.pawn_slot(0, 0, 3)[2]
+    assert all(0.8 * three <= size < three for _, _, size in slots.values())
+    # a group of four in the Loop (bigger spaces) keeps the same proportions
+    big = vd.pawn_slots(layout, [rules.wheel] * 4)
+    assert all(size / layout.loop_space == pytest.approx(slots[0][2] / layout.space) for _, _, size in big.values())
+
+
 def test_right_column_panels_die_and_parts_do_not_overlap():
     layout = vd.Layout.for_rules(mt.Rules())
     panels = [vd.panel_rect(s, 4) for s in range(4)]

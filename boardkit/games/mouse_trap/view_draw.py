@@ -277,9 +277,24 @@ class Layout:
         """(x, y, size) of the ``index``-th of ``count`` mice on ``position``.
 
         The label takes the upper half of a space and the mice stand in a row
-        below it, so a label is never hidden; four on one space share a 2 x 2 grid.
+        below it, so a label is never hidden.  Four on one space (all mice on
+        START at the start) share a 2 x 2 grid of slightly smaller mice kept
+        under a one-line label, so the word START stays readable (a second
+        label line, as on TURN CRANK, is partly behind the top row).
         """
-        return r.slot_in_space(self.xs[position], self.ys[position], self.size_of(position), index, count)
+        x, y, size = self.xs[position], self.ys[position], self.size_of(position)
+        if count < 4:
+            return r.slot_in_space(x, y, size, index, count)
+        ox, oy = ((-1, 0), (1, 0), (-1, 1), (1, 1))[index % 4]
+        return x + ox * size * 0.22, y + size * (0.04 + oy * 0.28), size * 0.26
+
+
+def label_lines(layout: Layout, position: int, space):
+    """(text, x, y, px) of each line of a space's label: in the space's upper half, the mice stand below."""
+    x, y, s = layout.xs[position], layout.ys[position], layout.size_of(position)
+    px = min(26, max(TEXT_PX, s * 0.24))
+    lines = short_label(space).split("\n")
+    return [(line, x, y - s * 0.28 + i * px * 1.05, px) for i, line in enumerate(lines) if line]
 
 
 def pawn_slots(layout: Layout, positions, hidden=None):
@@ -385,14 +400,10 @@ def draw_board(c, layout: Layout, spaces, n_players: int) -> None:
             c.set_line_dash([5, 5])
             c.stroke_rect(x + 5, y + 5, w - 10, h - 10)
             c.restore()
-    for position, (x, y, space, fill) in enumerate(zip(layout.xs, layout.ys, spaces, fills)):
-        s = layout.size_of(position)
-        lines = short_label(space).split("\n")
-        px = min(26, max(TEXT_PX, s * 0.24))
+    for position, (space, fill) in enumerate(zip(spaces, fills)):
         colour = r.text_colour_on(fill)
-        for i, line in enumerate(lines):  # in the upper half: the mice stand below
-            dy = -s * 0.28 + i * px * 1.05
-            r.draw_text(c, line, x, y + dy, px=px, bold=True, colour=colour, max_width=s * 0.9)
+        for line, x, y, px in label_lines(layout, position, space):
+            r.draw_text(c, line, x, y, px=px, bold=True, colour=colour, max_width=layout.size_of(position) * 0.9)
     # The way into the Loop, and round it.
     if layout.n_loop and n_path:
         end = (layout.xs[n_path - 1] + layout.space / 2, layout.ys[n_path - 1])
