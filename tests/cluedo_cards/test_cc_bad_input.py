@@ -33,11 +33,12 @@ def test_bad_rule_raises_naming_the_field(field, value):
 
 
 @pytest.mark.parametrize("field,value,allowed", [
-    ("hand_size", 31, "at most 30"), ("target", 501, "at most 500"), ("going_out_points", 101, "at most 100"),
-    ("copies", 10**6, "at most 4"), ("copies", 5, "at most 4"), ("max_turns", 10_001, "at most 10,000"),
-    ("max_rounds", 10**18, "at most 1,000"),
-    ("pictures", tuple(f"p{i}" for i in range(25)), "at most 24 pictures"),
-    ("numbers", tuple(range(13)), "at most 12 numbers"),
+    ("hand_size", 31, "a whole number up to 30"), ("target", 501, "a whole number up to 500"),
+    ("going_out_points", 101, "a whole number up to 100"),
+    ("copies", 10**6, "a whole number up to 4"), ("copies", 5, "a whole number up to 4"),
+    ("max_turns", 10_001, "a whole number up to 10,000"), ("max_rounds", 10**18, "a whole number up to 1,000"),
+    ("pictures", tuple(f"p{i}" for i in range(25)), "at most 24 different pictures, not 25"),
+    ("numbers", tuple(range(13)), "at most 12 different numbers, not 13"),
     ("miniatures", (("dagger", 1),) * 25, "2 to 24"), ("miniatures", (("dagger", 101),) * 4, "0 to 100"),
 ])
 def test_every_size_field_has_an_upper_bound(field, value, allowed):
@@ -45,6 +46,7 @@ def test_every_size_field_has_an_upper_bound(field, value, allowed):
     with pytest.raises(ValueError, match=field) as error:
         cc.Rules(**{field: value})
     assert allowed in str(error.value) and repr(value)[:20] in str(error.value)
+    assert "LIMITS" not in str(error.value)       # a student reads this in the lesson: no code names
 
 
 def test_the_upper_bounds_themselves_are_playable():

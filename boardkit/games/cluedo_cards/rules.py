@@ -148,17 +148,17 @@ class Rules(BaseRules):
         require(self.max_rounds >= 1, "max_rounds", self.max_rounds, "at least 1 round")
         for name in ("hand_size", "target", "going_out_points", "copies", "max_turns", "max_rounds"):
             value = getattr(self, name)
-            require(value <= LIMITS[name], name, value, f"at most {LIMITS[name]:,} (see rules.LIMITS)")
+            require(value <= LIMITS[name], name, value, f"a whole number up to {LIMITS[name]:,}")
         pictures = self.pictures
         require(isinstance(pictures, tuple) and len(pictures) >= 1 and all(isinstance(p, str) and p for p in pictures)
                 and len(set(pictures)) == len(pictures), "pictures", pictures, "a tuple of different picture names")
         require(len(pictures) <= LIMITS["pictures"], "pictures", pictures,
-                f"at most {LIMITS['pictures']} pictures (see rules.LIMITS)")
+                f"at most {LIMITS['pictures']} different pictures, not {len(pictures)}")
         numbers = self.numbers
         require(isinstance(numbers, tuple) and len(numbers) >= 1 and all(_whole(n) for n in numbers)
                 and len(set(numbers)) == len(numbers), "numbers", numbers, "a tuple of different whole numbers")
         require(len(numbers) <= LIMITS["numbers"], "numbers", numbers,
-                f"at most {LIMITS['numbers']} numbers (see rules.LIMITS)")
+                f"at most {LIMITS['numbers']} different numbers, not {len(numbers)}")
         minis = self.miniatures
         require(isinstance(minis, tuple) and self.min_players <= len(minis) <= LIMITS["miniatures"],
                 "miniatures", minis,
