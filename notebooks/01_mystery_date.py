@@ -35,7 +35,6 @@ if 'VOILA_BASE_URL' not in os.environ:
 
 # %% tags=["setup"]
 # Setup: the tools for this lesson (the page's big type, predictions, charts)
-# %matplotlib inline
 import time
 
 import ipywidgets as widgets

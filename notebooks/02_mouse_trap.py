@@ -28,7 +28,6 @@ if 'VOILA_BASE_URL' not in os.environ:
 
 # %% tags=["setup"]
 # Setup: the tools for this lesson, the page's big type and its "Large type" switch
-# %matplotlib inline
 import ipywidgets as widgets
 import numpy as np
 import pandas as pd

@@ -28,9 +28,7 @@ if 'VOILA_BASE_URL' not in os.environ:
 
 # %% tags=["setup"]
 # Setup: the tools for this lesson
-# %matplotlib inline
 import ipywidgets as widgets
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
@@ -417,6 +415,8 @@ further.add(table(bayes, decimals=3), f"The simulation kept {kept:,} of 100,000 
 
 # %%
 def belief_picture(beliefs, title, highlight=None):
+    from matplotlib.patches import Rectangle
+
     fig, ax = chart(width=11, height=5)
     image = ax.imshow(beliefs, cmap="Blues", vmin=0, vmax=1, aspect="auto")
     ax.set_yticks(range(len(names)), names)
@@ -425,7 +425,7 @@ def belief_picture(beliefs, title, highlight=None):
     ax.set_xticks(range(len(pv.CLUES)), minor=True)
     ax.set_xlabel("clue number, as on the board (1-50)")
     if highlight is not None:
-        ax.add_patch(plt.Rectangle((-0.5, highlight - 0.5), len(pv.CLUES), 1, fill=False, ec=ORANGE, lw=4))
+        ax.add_patch(Rectangle((-0.5, highlight - 0.5), len(pv.CLUES), 1, fill=False, ec=ORANGE, lw=4))
     fig.colorbar(image, ax=ax, label="belief")
     ax.set_title(title)
     return fig

@@ -34,7 +34,6 @@ if 'VOILA_BASE_URL' not in os.environ:
 
 # %% tags=["setup"]
 # Setup: the tools for this lesson
-# %matplotlib inline
 import time
 
 import ipywidgets as widgets

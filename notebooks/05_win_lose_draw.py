@@ -34,11 +34,9 @@ if 'VOILA_BASE_URL' not in os.environ:
 
 # %% tags=["setup"]
 # Setup: the tools for this lesson
-# %matplotlib inline
 from fractions import Fraction
 
 import ipywidgets as widgets
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from IPython.display import Markdown

@@ -54,9 +54,7 @@ the game you designed under *5*.
 
 # %% tags=["setup"]
 # Setup: the tools for this lab
-# %matplotlib inline
 import ipywidgets as widgets
-import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import display
 

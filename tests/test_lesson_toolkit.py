@@ -54,6 +54,14 @@ def test_a_percent_prediction_is_a_share_and_reads_as_a_percentage():
     assert guess.input.continuous_update is False
 
 
+@pytest.mark.parametrize("number, percent, start", [((0, 1, 0.05), True, 50), ((1, 50, 1), False, 25),
+                                                     ((0, 10, 0.5), False, 5.0), ((0, 0.3, 0.01), True, 15)])
+def test_a_number_slider_starts_half_way_so_it_pulls_no_guess_up_or_down(number, percent, start):
+    guess = Prediction("How many?", number=number, percent=percent, reveal=lambda p: "ok")
+    assert guess.input.value == pytest.approx(start)
+    assert guess.input.min < guess.input.value < guess.input.max
+
+
 def test_class_mode_takes_the_show_of_hands_and_the_class_guesses():
     choice = Prediction("Which?", choices=["A", "B"], reveal=lambda p: p.describe())
     numbers = Prediction("How many turns?", number=(0, 100, 1), unit="turns", reveal=lambda p: p.describe())

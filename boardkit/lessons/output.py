@@ -26,12 +26,43 @@ def show(view, *items) -> None:
     for item in items:
         if isinstance(item, str):
             view.append_stdout(item + "\n")
-        else:
-            view.append_display_data(item)
-        if _is_figure(item):
+        elif _is_figure(item):
             import matplotlib.pyplot as plt
 
+            view.append_display_data(chart_image(item))
             plt.close(item)
+        else:
+            view.append_display_data(item)
+
+
+def chart_image(figure):
+    """A matplotlib figure as an image that grows with the page's **Large type** switch.
+
+    The picture is drawn with ``LARGE_TYPE`` times as many pixels as it shows
+    at normal size, so it stays sharp when Large type enlarges it; its width is
+    the figure's width times ``--boardkit-text-scale`` (1, or ``LARGE_TYPE``),
+    never wider than the page.  The alternative text names the chart's titles
+    for a screen reader.
+    """
+    import base64
+    import html
+    import io
+
+    from IPython.display import HTML
+
+    from .page import LARGE_TYPE
+
+    png = io.BytesIO()
+    # cropped to what is drawn, as Jupyter shows a figure
+    figure.savefig(png, format="png", dpi=figure.dpi * LARGE_TYPE, bbox_inches="tight")
+    pixels_wide = int.from_bytes(png.getvalue()[16:20], "big")    # from the PNG's header
+    width = round(pixels_wide / LARGE_TYPE)
+    suptitle = figure._suptitle.get_text() if figure._suptitle is not None else ""   # (no getter before 3.8)
+    titles = [t for t in [suptitle] + [axes.get_title() for axes in figure.axes] if t]
+    alt = html.escape("A chart: " + "; ".join(titles) if titles else "A chart", quote=True)
+    data = base64.b64encode(png.getvalue()).decode("ascii")
+    return HTML(f'<img class="boardkit-chart" alt="{alt}" src="data:image/png;base64,{data}" '
+                f'style="width: calc(var(--boardkit-text-scale, 1) * {width}px); max-width: 100%; height: auto">')
 
 
 def _is_figure(item) -> bool:

@@ -86,7 +86,9 @@ class Prediction(widgets.VBox):
             kind = widgets.IntSlider if whole else widgets.FloatSlider
             cast = int if whole else float
             extra = {} if whole else {"readout_format": f".{self._decimals}f"}
-            self.input = kind(value=cast(low * scale), min=cast(low * scale), max=cast(high * scale), **extra,
+            # The slider starts half way, so where it starts pulls no guess up or down.
+            middle = low + round((high - low) / 2 / step) * step
+            self.input = kind(value=cast(middle * scale), min=cast(low * scale), max=cast(high * scale), **extra,
                               step=cast(step * scale), description="Your guess (%)" if self.percent else f"Your guess{f' ({self.unit})' if self.unit else ''}",
                               # The value reaches the kernel when the slider is let go, before any later
                               # click: a Lock pressed at once locks what the slider shows (with

@@ -25,6 +25,26 @@ def test_no_text_under_14_px_and_large_type_scales_it_by_1_4(toolkit_page):
     assert console_errors(page) == []
 
 
+def test_a_chart_grows_with_large_type_and_names_its_title(toolkit_page):
+    page = toolkit_page
+    chart = page.locator("img.boardkit-chart")
+    chart.wait_for(timeout=30_000)
+    assert chart.get_attribute("alt") == "A chart: A chart"
+    width = chart.evaluate("e => e.getBoundingClientRect().width")
+    sharp = chart.evaluate("e => e.naturalWidth")
+    assert 700 < width < 900 and sharp >= 1.35 * width    # 8 inches at 100 dpi, drawn with 1.4 times the pixels
+    toggle = page.locator(".boardkit-large-type button, button.boardkit-large-type").first
+    toggle.click()
+    page.wait_for_function("w => document.querySelector('img.boardkit-chart').getBoundingClientRect().width > w + 50",
+                           arg=width, timeout=15_000)
+    large = chart.evaluate("e => e.getBoundingClientRect().width")
+    page_width = page.evaluate("document.querySelector('.jp-Notebook').getBoundingClientRect().width")
+    assert abs(large / width - 1.4) < 0.05 or large >= page_width - 120, (width, large, page_width)
+    toggle.click()
+    page.wait_for_function("w => Math.abs(document.querySelector('img.boardkit-chart').getBoundingClientRect().width"
+                           " - w) < 2", arg=width, timeout=15_000)
+
+
 def test_the_answer_is_shown_only_after_the_prediction_is_locked(toolkit_page):
     page = toolkit_page
     prediction = page.locator(".boardkit-prediction")
@@ -37,7 +57,8 @@ def test_the_answer_is_shown_only_after_the_prediction_is_locked(toolkit_page):
     answer = prediction.locator("table.boardkit-table")
     answer.wait_for(timeout=30_000)
     text = answer.inner_text()
-    assert "Your prediction" in text and "0%" in text and "Exact answer" in text and "20.3% (" in text
+    # the slider starts half way (50%), where it pulls no guess up or down
+    assert "Your prediction" in text and "50%" in text and "Exact answer" in text and "20.3% (" in text
 
 
 def test_a_rule_control_changes_the_rules_and_a_refused_value_shows_the_games_message(toolkit_page):
