@@ -143,7 +143,7 @@ def test_clicking_a_playable_card_plays_it(human_app, sent):
     app.on_canvas_mouse_down(*centre(raised))
     assert app.game.top == C("spanner 3") and C("spanner 3") not in app.game.hands[0]
     assert app.game.current_player == 1
-    assert "Player 1 plays the spanner 3." in text(app)
+    assert "Player 1 plays the Spanner 3." in text(app)
     assert "Player 2 (Shedder bot) is next, to play on the Spanner 3" in text(app)
     assert counters(app)[1] == 1 and app.choice_buttons == []
     assert len(sent) == 1 and "sleep" in sent[0]                          # the card slid to the discard pile
@@ -222,7 +222,7 @@ def test_after_a_dagger_she_clicks_the_rival_who_misses_a_turn(human_app):
     mouse_down(app, *centre(app.seat_rect(1)))                            # Player 2's panel
     assert last_event(app, ev.MustMiss).victim == 1
     assert app.game.current_player == 2 and app.game.phase == PLAYING     # Player 2's turn was missed
-    assert "Player 1's dagger: Player 2 must miss a turn." in text(app)
+    assert "Player 1's Dagger: Player 2 must miss a turn." in text(app)
 
 
 def test_after_a_dagger_she_may_let_nobody_miss_a_turn(human_app):
@@ -235,7 +235,7 @@ def test_after_a_dagger_she_may_let_nobody_miss_a_turn(human_app):
     assert last_event(app, ev.NobodyMisses).player == 0
     assert app.game.missing == [0, 0, 0, 0]
     assert app.game.current_player == 1 and app.game.phase == PLAYING
-    assert "Player 1's dagger: she lets nobody miss a turn." in text(app)
+    assert "Player 1's Dagger: she lets nobody miss a turn." in text(app)
 
 
 def test_after_a_revolver_she_swaps_hands_by_button_or_key(human_app):
@@ -328,11 +328,11 @@ def test_condensed_news_tells_a_round_end_in_a_few_sentences():
               ev.MiniatureTaken(0), ev.Dealt(0, (C("dagger 1"),) * 5), ev.MiniatureTaken(1),
               ev.Dealt(1, (C("dagger 2"),) * 5), ev.DiscardStarted(None, C("spanner 3"))]
     assert condensed_news(events) == [
-        "Player 2 plays the rope 1.", "Player 2 is out of cards and scores 3 points.",
-        "Miniatures turned over: Player 1: rope (2), loses 2 points; Player 2: Mrs. White (1).",
-        "After round 1: Player 1 -2, Player 2 3.",
+        "Player 2 plays the Rope 1.", "Player 2 is out of cards and scores 3 points.",
+        "Miniatures turned over: Player 1: Rope (2), loses 2 points; Player 2: Mrs. White (1).",
+        "After round 1: Player 1 has -2 points, Player 2 has 3 points.",
         "Round 2: Player 1 starts; everyone takes a new miniature face down and 5 cards, "
-        "and the spanner 3 starts the discard pile."]
+        "and the Spanner 3 starts the discard pile."]
 
 
 def test_a_game_saved_without_events_still_shows(make_app):

@@ -1,4 +1,10 @@
-"""What can happen in a game of the Cluedo Card Game, as records a view can animate."""
+"""What can happen in a game of the Cluedo Card Game, as records a view can animate.
+
+Each event's ``describe()`` is one sentence of the game log.  Cards are
+written as the rulebook writes them in a sentence, with a capital letter:
+"the Dagger 3", "the Lead piping 1", "the Mrs. White 2"; a miniature's
+picture alone is "the Rope" but "Mrs. White" (a person's name takes no "the").
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,6 +14,17 @@ from typing import NamedTuple
 from boardkit.core.events import Event, NothingHappens, seat  # noqa: F401 (shared events)
 
 
+def picture_name(picture: str) -> str:
+    """A picture as a sentence writes it: "Dagger", "Lead piping", "Col. Mustard" (the first letter a capital)."""
+    return picture[:1].upper() + picture[1:]
+
+
+def the_picture(picture: str) -> str:
+    """ "the Dagger", but "Mrs. White": a weapon (written in lower case in ``rules``) takes "the", a name does not."""
+    name = picture_name(picture)
+    return name if picture[:1].isupper() else f"the {name}"
+
+
 class Card(NamedTuple):
     """A picture card: a weapon or suspect and its number."""
 
@@ -15,7 +32,8 @@ class Card(NamedTuple):
     number: int
 
     def __str__(self) -> str:
-        return f"{self.picture} {self.number}"
+        """ "Dagger 3", "Col. Mustard 1": the card as the table and the log write it."""
+        return f"{picture_name(self.picture)} {self.number}"
 
 
 @lru_cache(maxsize=None)
@@ -98,7 +116,7 @@ class MustMiss(Event):
     card: Card
 
     def describe(self):
-        return f"{seat(self.player)}'s {self.card.picture}: {seat(self.victim)} must miss a turn."
+        return f"{seat(self.player)}'s {picture_name(self.card.picture)}: {seat(self.victim)} must miss a turn."
 
 
 @dataclass(frozen=True)
@@ -108,7 +126,7 @@ class NobodyMisses(Event):
     card: Card
 
     def describe(self):
-        return f"{seat(self.player)}'s {self.card.picture}: she lets nobody miss a turn."
+        return f"{seat(self.player)}'s {picture_name(self.card.picture)}: she lets nobody miss a turn."
 
 
 @dataclass(frozen=True)
@@ -152,7 +170,7 @@ class Revealed(Event):
     lost: int
 
     def describe(self):
-        text = f"{seat(self.player)}'s miniature shows the {self.picture} ({self.penalty})"
+        text = f"{seat(self.player)}'s miniature shows {the_picture(self.picture)} ({self.penalty})"
         return text + (f": she loses {points(self.lost)}." if self.lost else ".")
 
 
@@ -165,7 +183,7 @@ class RoundScored(Event):
 
     def describe(self):
         return f"After round {self.number}: " + ", ".join(
-            f"{seat(p)} {s}" for p, s in enumerate(self.scores)) + "."
+            f"{seat(p)} has {points(s)}" for p, s in enumerate(self.scores)) + "."
 
 
 @dataclass(frozen=True)

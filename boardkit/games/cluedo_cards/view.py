@@ -63,7 +63,7 @@ def condensed_news(events) -> list[str]:
     lines, revealed, deal = [], [], None
     for e in events:
         if isinstance(e, ev.Revealed):
-            revealed.append(f"{_seat(e.player)}: {e.picture} ({e.penalty})"
+            revealed.append(f"{_seat(e.player)}: {ev.picture_name(e.picture)} ({e.penalty})"
                             + (f", loses {_points(e.lost)}" if e.lost else ""))
             continue
         if revealed:

@@ -18,6 +18,7 @@ import math
 from boardkit import render as r
 from boardkit.render import palette as pal
 
+from .events import picture_name
 from .rules import AGAIN, SKIP_CHOSEN, SKIP_NEXT, SUSPECTS, SWAP_HANDS, WEAPONS
 
 WEAPON_BAND = "#D5DBE3"          # light steel: the band of every weapon
@@ -62,8 +63,8 @@ def band_colour(picture: str) -> str:
 
 
 def title(picture: str) -> str:
-    """The picture's name as written on a card: "Dagger", "Lead piping", "Col. Mustard"."""
-    return picture[:1].upper() + picture[1:]
+    """The picture's name as written on a card: "Dagger", "Lead piping", "Col. Mustard" (as the game log writes it)."""
+    return picture_name(picture)
 
 
 def short_name(picture: str) -> str:

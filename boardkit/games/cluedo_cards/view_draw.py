@@ -29,6 +29,7 @@ from boardkit.render import palette as pal
 from boardkit.render import player_glyph, player_style
 
 from . import view_cards as vc
+from .events import the_picture
 from .game import SKIPPING, SWAPPING
 from .view_scene import Scene
 
@@ -52,7 +53,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def card_name(card) -> str:
-    """ "Dagger 3", "Col. Mustard 1": a card as the table writes it."""
+    """ "Dagger 3", "Col. Mustard 1": a card as the table (and the game log) writes it."""
     return f"{vc.title(card.picture)} {card.number}"
 
 
@@ -351,7 +352,7 @@ def draw_reveal(c, scene: Scene, rect) -> None:
     r.draw_text(c, f"Round {reveal.round} over: Player {reveal.went_out + 1} went out, +{reveal.points}.",
                 x + 14, y + 26, px=26, bold=True, align="left", max_width=w - 28)
     if last is not None:
-        r.draw_text(c, f"Last card: {card_name(last)}. Miniatures of the {vc.title(last.picture)} lose:",
+        r.draw_text(c, f"Last card: {card_name(last)}. Miniatures of {the_picture(last.picture)} lose:",
                     x + 14, y + 58, align="left", max_width=w - 28)
     n = len(reveal.miniatures)
     slot = (w - 20) / max(1, n)
