@@ -11,10 +11,9 @@ Power.  A win rate near p = 0.5 measured on n_r reference and n_f = 10 n_r
 fast games has a standard error sqrt(p(1-p)(1/n_r + 1/n_f)).  The rulebook
 cases play n_r = 12,000: SE = 0.0048, so a real difference of 2 percentage
 points is z = 4.1 standard errors, caught at p < 0.001 (z > 3.29) four times
-in five; the variants play 4,000-5,000 (a difference of 3.3-3.6 points is
-caught as often).  Lengths vary by about 16% of their mean (a Team Play
-match of 22 cards has a standard deviation near 3.5), so a 3% shift in the
-mean is 0.19 standard deviations: with 4,000 reference games the KS test
+in five; so do the variants, which play 12,000 too.  Lengths vary by about
+16% of their mean (a Team Play match of 22 cards has a standard deviation
+near 3.5), so a 3% shift in the mean is 0.19 standard deviations: with 12,000 reference games the KS test
 sees it at z > 10.  Every test uses p < 0.001; there are about 60 of them,
 so by Bonferroni the chance that any one fails by luck is at most 6% for a
 random choice of seeds -- and the seeds are fixed, so the outcome is too.
@@ -64,15 +63,15 @@ CASES = {
     "team rulebook, 4 players": (wld.Rules(), 4, skilled(4), 12_000),
     "gameboard rulebook, 4 players": (wld.Rules(play="gameboard"), 4, skilled(4), 12_000),
     "team, 40 players, picked Sketchers, no steal, to 5, mixed bots": (
-        wld.Rules(team_target=5, steal=False, team_picks_sketcher=True), 40, mixed(40), 4_000),
+        wld.Rules(team_target=5, steal=False, team_picks_sketcher=True), 40, mixed(40), 12_000),
     "team, 5 players, every seat Random, picked Sketchers": (
-        wld.Rules(team_picks_sketcher=True, team_target=6), 5, [Random() for _ in range(5)], 4_000),
+        wld.Rules(team_picks_sketcher=True, team_target=6), 5, [Random() for _ in range(5)], 12_000),
     "gameboard, 3 players, short track, d3, 3 colours, 2 pawns each, capped at 60, mixed bots": (
         wld.Rules(play="gameboard", track=SHORT_TRACK, die_sides=3, colours_to_collect=3, pawns_per_colour=2,
-                  max_sketches=60), 3, mixed(3), 5_000),
+                  max_sketches=60), 3, mixed(3), 12_000),
     "gameboard, 6 players (the most), 3 pawns each, 3 colours, d8, capped at 50 sketches, Random and Skilled": (
         wld.Rules(play="gameboard", pawns_per_colour=3, colours_to_collect=3, die_sides=8, max_sketches=50), 6,
-        [Random(), Skilled(0.7), Random(), Skilled(0.4), Random(), Skilled(0.9)], 4_000),
+        [Random(), Skilled(0.7), Random(), Skilled(0.4), Random(), Skilled(0.9)], 12_000),
 }
 
 
