@@ -7,16 +7,17 @@ categorical columns by a two-sample chi-square (``chi2_contingency``), the
 numeric ones (turns, cards, scores, steals, colours held, lead changes, the
 winner's worst deficit) by a two-sample KS test.
 
-Power.  A win rate near p = 0.5 measured on n_r reference and n_f = 10 n_r
-fast games has a standard error sqrt(p(1-p)(1/n_r + 1/n_f)).  The rulebook
-cases play n_r = 12,000: SE = 0.0048, so a real difference of 2 percentage
-points is z = 4.1 standard errors, caught at p < 0.001 (z > 3.29) four times
-in five; so do the variants, which play 12,000 too.  Lengths vary by about
-16% of their mean (a Team Play match of 22 cards has a standard deviation
-near 3.5), so a 3% shift in the mean is 0.19 standard deviations: with 12,000 reference games the KS test
-sees it at z > 10.  Every test uses p < 0.001; there are about 60 of them,
-so by Bonferroni the chance that any one fails by luck is at most 6% for a
-random choice of seeds -- and the seeds are fixed, so the outcome is too.
+Power. A win rate near p = 0.5 measured on n_r reference and n_f = 10 n_r fast
+games has a standard error sqrt(p(1-p)(1/n_r + 1/n_f)). The rulebook cases
+play n_r = 12,000: SE = 0.0048, so a real difference of 2 percentage points is
+z = 4.1 standard errors, caught at p < 0.001 (z > 3.29) four times in five; so
+do the variants, which play 12,000 too. Lengths vary by about 16% of their
+mean (a Team Play match of 22 cards has a standard deviation near 3.5), so a
+3% shift in the mean is 0.19 standard deviations: with 12,000 reference games
+the KS test sees it at z > 10. Every test uses p < 0.001; there are about 60
+of them, so by Bonferroni the chance that any one fails by luck is at most 6%
+for a random choice of seeds -- and the seeds are fixed, so the outcome is
+too.
 
 The planted-difference test shows the comparison has teeth: a lane game
 whose team B draws a little worse (p_guess 0.45 instead of 0.5) is told
