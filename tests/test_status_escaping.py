@@ -1,7 +1,7 @@
 """The status line of every game's App escapes what it shows (issue 16).
 
 The status is a ``widgets.HTML``: anything put into it that a user, a save or
-a subclass controls (the seed, the news, a notice, the counters) must reach
+a subclass controls (the seed, the news, a notice, the game's extras) must reach
 the page as text, never as markup.
 """
 import pytest
@@ -39,12 +39,20 @@ def test_the_seed_is_shown_as_text_not_markup(app):
     assert f"seed {ESCAPED}" in app.status.value
 
 
+def test_the_seed_cannot_leave_its_tooltip(app):
+    """The seed is also in the tooltip's title='...': a quote in it stays a character."""
+    app.seed = "1' onmouseover='alert(1)"
+    app._set_status([])
+    assert "' onmouseover='" not in app.status.value
+    assert "1&#x27; onmouseover=&#x27;alert(1)" in app.status.value
+
+
 def test_counters_news_and_notices_are_shown_as_text(app, monkeypatch):
     monkeypatch.setattr(app, "_status_extra", lambda: f" \u00b7 {MARKUP}")
     app._set_status([f"news {MARKUP}"], notice=f"notice {MARKUP}")
     value = app.status.value
     assert MARKUP not in value
-    assert value.count(ESCAPED) == 3       # the counters, the news and the notice
+    assert value.count(ESCAPED) == 3       # the game's extras, the news and the notice
 
 
 def test_an_ordinary_status_still_reads_as_before(app):

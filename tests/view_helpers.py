@@ -13,7 +13,10 @@ import time
 
 from game_helpers import saved  # noqa: F401 (tests import it from here too)
 
-STATUS_COUNTERS = re.compile(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\S+)")
+#: the status line's last line: "Turn 12 · round 2 · seed 3 replays this game"
+STATUS_LINE = re.compile(r"Turn (\d+)\b.*\u00b7\s+seed (\S+) replays this game")
+#: the decisions made so far, kept out of the players' sight on the status's HTML
+DECISIONS = re.compile(r"data-decisions='(\d+)'")
 
 
 def make_apps(app_class):
@@ -42,9 +45,12 @@ def text(app) -> str:
 
 
 def counters(app):
-    """(turn, decision, seed) from the status line; the seed as the text shown."""
-    found = STATUS_COUNTERS.search(text(app))
-    return int(found[1]), int(found[2]), found[3]
+    """(turn, decisions made, seed) from the status line: the turn and the seed as shown
+    (the seed as text), the decisions from its HTML (``data-decisions``, not shown)."""
+    found = STATUS_LINE.search(text(app))
+    assert found, f"no turn and seed in the status line: {text(app)!r}"
+    decisions = DECISIONS.search(app.status.value)
+    return int(found[1]), int(decisions[1]), found[2]
 
 
 def centre(rect):

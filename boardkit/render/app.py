@@ -16,7 +16,7 @@ hook                      what it means
 ``_hint(seat)``           one sentence: what a human can click now
 ``_prompt_for(seat, h)``  the status line's "what comes next" for ``seat``
 ``_win_text()``           the status line's sentence about the winner
-``_status_extra()``       more counters after "Turn N · decision D · seed S"
+``_status_extra()``       more of the game in words after "Turn N" (e.g. " · round 2")
 ``_describe_state()``     the board in words (the text mirror under the status line)
 ``_new_game_news(g, s)``  the news shown when a new game is dealt
 ``_loaded_news(g)``       the news shown when ``set_game`` loads a game
@@ -309,7 +309,11 @@ class GameApp(widgets.VBox):
         return f"{_seat(self.game.winner)} wins!"
 
     def _status_extra(self) -> str:
-        """More counters for the status line's last line, after the seed ("" for none)."""
+        """More of the game for the status line's last line, in words a player reads ("" for none).
+
+        Each part starts with " \u00b7 ", e.g. " \u00b7 round 2 \u00b7 first to 10 points wins"; it
+        comes after "Turn N" and before the seed.
+        """
         return ""
 
     def _describe_state(self) -> list[str]:
@@ -763,15 +767,27 @@ class GameApp(widgets.VBox):
             more = "\u2026 " if len(news) > 8 else ""
             parts.append("<div>" + more + html.escape(" ".join(shown)) + "</div>")
         parts.append(f"<div style='font-weight:bold'>{html.escape(prompt)}</div>")
-        # The turn being played, as the board says it (before the roll: the coming turn).
-        turn = game.turns + (not game.is_over and game.phase == self.ROLLING_PHASE)
-        # Escaped like every other text here: the seed and the counters come from the
-        # Seed box, a loaded save or a subclass, never from us as HTML.
-        counters = f"Turn {turn} \u00b7 decision {self._n_decisions} \u00b7 seed {self.seed}{self._status_extra()}"
-        parts.append(f"<div style='font-size:calc(18px * {TEXT_SCALE}); color:#444'>{html.escape(counters)}</div>")
-        self.status.value = (f"<div role='status' aria-live='polite' style='{STATUS_STYLE.format(colour=colour)}'>"
-                             + "".join(parts) + "</div>")
+        parts.append(f"<div style='font-size:calc(18px * {TEXT_SCALE}); color:#444'>{self._game_line()}</div>")
+        # The decisions made so far are no news to a player; the page keeps their count
+        # out of sight (data-decisions) for tests and tools that wait for the next one.
+        self.status.value = (f"<div role='status' aria-live='polite' data-decisions='{self._n_decisions}' "
+                             f"style='{STATUS_STYLE.format(colour=colour)}'>" + "".join(parts) + "</div>")
         self._set_mirror()
+
+    def _game_line(self) -> str:
+        """The status line's last line, as HTML: "Turn 12 \u00b7 round 2 \u00b7 seed 3 replays this game".
+
+        The turn being played (before the roll: the coming turn), what the game adds
+        (``_status_extra``), and the seed, for a teacher who wants this game again: its
+        tooltip says how.  Escaped like every other text here: the seed and the extras come
+        from the Seed box, a loaded save or a subclass, never from us as HTML.
+        """
+        game = self.game
+        turn = game.turns + (not game.is_over and game.phase == self.ROLLING_PHASE)
+        seed = html.escape(str(self.seed))
+        how = f"Type {seed} in the Seed box and press New game to play this same game again"
+        return (html.escape(f"Turn {turn}{self._status_extra()} \u00b7 ")
+                + f"<span title='{how}'>seed {seed} replays this game</span>")
 
     def _set_mirror(self):
         """Write the board in words under the status line, and name the canvas with its first sentence."""

@@ -1,7 +1,8 @@
 """Page helpers for the browser tests of the game apps (``md.App``, ``mt.App``).
 
 Every game's app is a ``boardkit.render.app.GameApp``, so every app page has
-the same status line (``.boardkit-status``: "Turn N · decision D · seed S"),
+the same status line (``.boardkit-status``: "Turn N · ... · seed S replays this game",
+with the decisions made so far counted out of sight in its ``data-decisions``),
 the same Roll/Step and Autoplay buttons (``.<prefix>-roll``,
 ``.<prefix>-autoplay``) and a canvas that maps clicks back to its own pixels::
 
@@ -19,7 +20,7 @@ from harness import canvas_pixel_stats, click_button, wait_for_canvas
 
 LOAD_TIMEOUT_MS = 120_000      # a slow CI machine starting a kernel; measured ~3-6 s here
 STEP_TIMEOUT_MS = 15_000       # one decision: a round trip to the kernel
-COUNTERS = re.compile(r"Turn (\d+) \u00b7 decision (\d+) \u00b7 seed (\d+)")
+TURN = re.compile(r"Turn (\d+)\b.*\u00b7\s+seed \d+ replays this game")
 
 
 def open_app(page, url, record_property):
@@ -39,16 +40,18 @@ def status(page):
 
 
 def counters(page):
-    """(turn, decision) from the status line."""
-    text = status(page).inner_text()
-    found = COUNTERS.search(text)
-    assert found, f"no turn/decision counter in the status line: {text!r}"
-    return int(found[1]), int(found[2])
+    """(turn, decisions made) from the status line: the turn as shown, the decisions from
+    its ``data-decisions`` (read together, so both belong to the same status)."""
+    text, decisions = status(page).evaluate(
+        "el => [el.innerText, el.querySelector('[data-decisions]')?.dataset.decisions ?? null]")
+    found = TURN.search(text)
+    assert found and decisions is not None, f"no turn or decision count in the status line: {text!r}"
+    return int(found[1]), int(decisions)
 
 
 def wait_for_decision(page, n):
-    """Wait until the status line says ``decision n`` (the kernel answered)."""
-    expect(status(page)).to_contain_text(re.compile(rf"decision {n} \u00b7"), timeout=STEP_TIMEOUT_MS)
+    """Wait until the status line counts ``n`` decisions made (the kernel answered)."""
+    expect(status(page).locator(f"[data-decisions='{n}']")).to_have_count(1, timeout=STEP_TIMEOUT_MS)
 
 
 def step(page, roll, decision):

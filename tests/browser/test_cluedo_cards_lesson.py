@@ -22,7 +22,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from app_helpers import STEP_TIMEOUT_MS, open_app, wait_for_images
+from app_helpers import STEP_TIMEOUT_MS, open_app, wait_for_decision, wait_for_images
 from harness import canvas_pixel_stats, click_button, console_errors
 from lesson_helpers import assert_core_path_fits, assert_no_small_text, lock_and_reveal, prediction
 
@@ -56,7 +56,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
 
     # --- a card played (a choice button): the game's deals start the stuck chart ---------------------------
     page.locator("button.cc-choice").first.click(timeout=STEP_TIMEOUT_MS)
-    expect(page.locator(".boardkit-status")).to_contain_text("decision 1 \u00b7", timeout=STEP_TIMEOUT_MS)
+    wait_for_decision(page, 1)
 
     # --- prediction 1: the stuck chance --------------------------------------------------------------------
     first = prediction(page, 0)

@@ -8,7 +8,7 @@ until the trap was complete, saved with ``to_dict`` and restored with
 the colours of the spaces and of the trap's stages are checked where
 ``view_draw`` puts them; at the start the word START is checked readable
 above the four mice, each mouse whole in its colour and shape), the status line (``.boardkit-status``: "Turn N ·
-decision D · seed S") and the buttons, and never assume a particular sequence
+... · seed S replays this game", and the decisions it counts out of sight) and the buttons, and never assume a particular sequence
 of rolls: they react to whatever decision the game asks for.
 """
 
@@ -241,7 +241,7 @@ def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_pa
     open_app(page, voila_server(ENDGAME_APP), record_property)
     assert_board_drawn(page)
     expect(status(page)).to_contain_text("Game loaded: 4 players")
-    assert "parts 24/24" in status(page).inner_text()
+    assert "trap: 24 of 24 parts built" in status(page).inner_text()
     assert near(pixel(page, *stage_fill_point(15)), rgb(pal.WHITE))    # the whole trap is built
     roll = page.locator(".mt-roll")
     choices = page.locator(".mt-choice")

@@ -251,7 +251,7 @@ def test_a_new_app_waits_for_the_human_roll(make_app):
     assert app.roll_button.description == "Roll" and not app.roll_button.disabled
     assert "Player 1, your turn: press Roll" in text(app)
     assert counters(app) == (1, 0, "1")
-    assert "parts 0/24" in text(app) and "pile 30" in text(app)
+    assert "Turn 1 \u00b7 trap: 0 of 24 parts built \u00b7 cheese pile: 30 \u00b7" in text(app)
     assert app.choice_buttons == []
 
 

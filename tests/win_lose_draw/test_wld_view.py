@@ -226,7 +226,7 @@ def test_gameboard_play_builds_and_waits_for_the_white_pawn(make_app):
     texts = table_texts(app)
     assert {"Win, Lose or Draw", "Pawns in the centre", "Player 1 sketches \u00b7 Movies"} <= set(texts)
     assert texts.count("\u00d76") == 4                                   # six pawns of each colour
-    assert "cards done 0" in text(app)
+    assert "cards played: 0" in text(app)
 
 
 @pytest.mark.parametrize("kwargs,match", [
@@ -248,7 +248,7 @@ def test_the_status_line_says_whose_sketch_and_the_category_never_the_answer(tea
     answer = app.game.card.answer
     status = text(app)
     assert "Player 2 sketches (Movies): draw, and award whoever calls out the answer." in status
-    assert "Turn 0 \u00b7 decision 0 \u00b7 seed 3 \u00b7 Team A 0 \u2013 Team B 0" in status
+    assert "Turn 0 \u00b7 Team A 0 \u2013 Team B 0 \u00b7" in status and "seed 3 replays this game" in status
     assert "Category: Movies" in card_text(app) and "The answer is hidden" in card_text(app)
     seen = [status, app.card_html.value, app.log_html.value, *labels(app), *table_texts(app)]
     assert not any(answer.lower() in s.lower() for s in seen)

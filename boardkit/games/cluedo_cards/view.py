@@ -244,7 +244,7 @@ class App(GameApp):
         return f"{_seat(game.winner)} wins the game with {_points(game.scores[game.winner])}!"
 
     def _status_extra(self):
-        return f" \u00b7 round {self.game.round} \u00b7 first to {self.game.rules.target}"
+        return f" \u00b7 round {self.game.round} \u00b7 first to {_points(self.game.rules.target)} wins"
 
     def _choices_for(self, seat):
         """Every legal action; cards in the order the hand is drawn, so key 1 is the leftmost raised card."""

@@ -171,7 +171,7 @@ class App(GameApp):
 
     def _status_extra(self):
         game = self.game
-        return f" \u00b7 parts {game.parts}/{game.rules.n_parts} \u00b7 pile {game.pile}"
+        return f" \u00b7 trap: {game.parts} of {game.rules.n_parts} parts built \u00b7 cheese pile: {game.pile}"
 
     def _choice_label(self, action):
         if isinstance(action, Push):

@@ -555,7 +555,7 @@ class App(GameApp):
         game = self.game
         if game.is_team_play:
             return f" \u00b7 Team A {game.team_scores[0]} \u2013 Team B {game.team_scores[1]}"
-        return f" \u00b7 cards done {game.cards_done}"
+        return f" \u00b7 cards played: {game.cards_done}"
 
     def _new_game_news(self, game, seed) -> list[str]:
         how = "Team Play" if game.is_team_play else "Gameboard Play"
