@@ -214,7 +214,7 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
     assert len(digests) > 5                              # the picture followed the game
     last = assert_board_drawn(page)                      # redrawn, never wiped
     assert last["digest"] != first["digest"]
-    parts = int(re.search(r"parts (\d+)/24", status(page).inner_text())[1])
+    parts = int(re.search(r"trap: (\d+) of 24 parts built", status(page).inner_text())[1])
     assert parts >= 3
     assert near(pixel(page, *stage_fill_point(0)), rgb(pal.WHITE))   # stage A is built
     # the parts strip shows as many built cells as the status line says (on a busy machine the last
