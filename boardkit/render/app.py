@@ -779,11 +779,14 @@ class GameApp(widgets.VBox):
 
         The turn being played (before the roll: the coming turn), what the game adds
         (``_status_extra``), and the seed, for a teacher who wants this game again: its
-        tooltip says how.  Escaped like every other text here: the seed and the extras come
-        from the Seed box, a loaded save or a subclass, never from us as HTML.
+        tooltip says how (a loaded game without a seed can't be replayed: none is named).
+        Escaped like every other text here: the seed and the extras come from the Seed box,
+        a loaded save or a subclass, never from us as HTML.
         """
         game = self.game
         turn = game.turns + (not game.is_over and game.phase == self.ROLLING_PHASE)
+        if self.seed is None:
+            return html.escape(f"Turn {turn}{self._status_extra()}")
         seed = html.escape(str(self.seed))
         how = f"Type {seed} in the Seed box and press New game to play this same game again"
         return (html.escape(f"Turn {turn}{self._status_extra()} \u00b7 ")
