@@ -7,12 +7,16 @@ the same seed, the same bots, the same human choices), so it knows where
 every piece stands and which spaces a throw allows; it checks the canvas's
 pixels where ``view_draw`` and ``view_court`` put things (the lawn, a red
 clue spot, X, the pieces, the court cards' jurors, the knowledge grid's
-cells), clicks the canvas as a human would (the dice, a destination space, a
-juror), and reads the status line (``.boardkit-status``).
+cells, and that the suspects' names beside the grid never touch), clicks the
+canvas as a human would (the dice, a destination space, a juror), and reads
+the status line (``.boardkit-status``).  The board (1920 x 1240) is checked to
+fit the window whole, at 1280 x 900 as at 1920 x 1200, with the grid's names
+at least 15 px on the screen.
 """
 
 import time
 
+import numpy as np
 import pytest
 from playwright.sync_api import expect
 
@@ -25,8 +29,7 @@ from boardkit.games.philo_vance import view_draw
 from boardkit.games.philo_vance import view_grid as vg
 from boardkit.games.philo_vance.game import BEFORE_ROLL, KEEPING, MOVING, TURNING_UP
 from boardkit.render import palette as pal
-from app_helpers import (STEP_TIMEOUT_MS, assert_no_app_error, canvas_click, centre, counters, open_app, status,
-                         wait_for_decision)
+from app_helpers import STEP_TIMEOUT_MS, assert_no_app_error, centre, counters, open_app, status, wait_for_decision
 from harness import canvas_pixel_stats, console_errors
 
 pytestmark = pytest.mark.browser
@@ -49,6 +52,16 @@ _PIXEL_JS = """([x, y]) => {
     const c = document.querySelector('canvas');
     return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data);
 }"""
+_REGION_JS = """([x, y, w, h]) => {
+    const c = document.querySelector('canvas');
+    return Array.from(c.getContext('2d').getImageData(x, y, w, h).data);
+}"""
+# The canvas at its top, and its size as drawn and as shown, and the window's height.
+_SCROLL_TO_CANVAS_JS = """c => {
+    c.scrollIntoView({block: "start"});
+    const box = c.getBoundingClientRect();
+    return [c.width, c.height, box.width, box.height, box.top, window.innerHeight];
+}"""
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -58,8 +71,54 @@ def pixel(page, x, y):
     return tuple(page.evaluate(_PIXEL_JS, [int(x), int(y)])[:3])
 
 
+def region(page, x, y, w, h):
+    """The composited canvas's pixels in the rectangle (x, y, w, h), as an (h, w, 3) array of ints."""
+    x, y, w, h = int(x), int(y), int(w), int(h)
+    return np.array(page.evaluate(_REGION_JS, [x, y, w, h]), dtype=int).reshape(h, w, 4)[:, :, :3]
+
+
 def rgb(colour):
     return pal.hex_to_rgb(colour)
+
+
+def show_the_board(page):
+    """Scroll the board to the window's top and check it is shown whole: returns its scale on the screen.
+
+    The canvas's shape is 1920 x 1240, and the app keeps it within the
+    window's height (a canvas exactly as tall as the window can sit a
+    fraction of a pixel past its bottom once scrolled: hence the half pixel).
+    """
+    width, height, shown_w, shown_h, top, window_h = page.locator("canvas").evaluate(_SCROLL_TO_CANVAS_JS)
+    assert (width, height) == CANVAS
+    assert shown_h <= window_h + 0.5, f"the board is {shown_h:.0f} px tall in a window {window_h} px tall"
+    assert abs(top) <= 1 and abs(shown_w / width - shown_h / height) < 0.01       # at the top, not stretched
+    return shown_h / height
+
+
+def canvas_click(page, x, y):
+    """Click the canvas at logical canvas pixel (x, y), scaled to its displayed size.
+
+    The board is first scrolled to the window's top, shown whole: ipycanvas
+    (0.14) focuses the canvas on mouse down *before* it reads the click's
+    position, and focusing a partly scrolled-off canvas scrolls the page, so
+    the click would land where the page has moved to, not where it was aimed.
+    """
+    scale = show_the_board(page)
+    page.locator("canvas").click(position={"x": x * scale, "y": y * scale})
+
+
+def assert_grid_names_apart(page):
+    """Beside the knowledge grid, every suspect's name is written in its row (dark ink on white), and
+    between two neighbours' names there is at least one pixel row with no ink: the names never touch."""
+    x0, y0, cell_w, cell_h = vg.grid_geometry()
+    left = vg.GRID_RECT[0] + 4
+    n = len(pv.SUSPECTS)
+    ink = region(page, left, y0, x0 - 4 - left, n * cell_h - 2).max(axis=2) < 120
+    for i in range(n):
+        assert ink[int(i * cell_h):int((i + 1) * cell_h)].sum() > 50, pv.SUSPECTS[i].name
+    for i in range(1, n):
+        between = ink[int((i - 0.5) * cell_h):int((i + 0.5) * cell_h)]
+        assert not between.any(axis=1).all(), f"{pv.SUSPECTS[i - 1].name} touches {pv.SUSPECTS[i].name}"
 
 
 def near(a, b, tol=8):
@@ -111,6 +170,7 @@ def assert_board_drawn(page, mirror):
     for suspect, clue in ((0, 0), (2, 40), (7, 23)):
         cell = centre(vg.grid_cell_rect(suspect, clue))
         assert near(pixel(page, *cell), rgb(vg.blue(beliefs.beliefs[suspect, clue])), tol=6), (suspect, clue)
+    assert_grid_names_apart(page)
     return stats
 
 
@@ -132,11 +192,11 @@ def watch(page, seconds):
 
 
 def click_space(page, space):
-    canvas_click(page, LAYOUT.xs[space], LAYOUT.ys[space], CANVAS)
+    canvas_click(page, LAYOUT.xs[space], LAYOUT.ys[space])
 
 
 def click_juror(page, seat, juror, n_players):
-    canvas_click(page, *centre(vc.juror_rects(seat, n_players)[juror - 1]), CANVAS)
+    canvas_click(page, *centre(vc.juror_rects(seat, n_players)[juror - 1]))
 
 
 def decide(page, mirror, done):
@@ -151,7 +211,7 @@ def decide(page, mirror, done):
     phase = game.phase
     if phase == BEFORE_ROLL:
         if "dice" not in done:
-            canvas_click(page, *centre(LAYOUT.dice_rect), CANVAS)
+            canvas_click(page, *centre(LAYOUT.dice_rect))
             name = "dice"
         else:
             page.locator(".pv-roll").click(timeout=STEP_TIMEOUT_MS)
@@ -196,6 +256,8 @@ def test_new_game_draws_the_estate_and_a_human_plays_by_clicking(voila_server, b
     mirror = Mirror(pv.Game(pv.Rules(), n_players=4, seed=2), seats)
     assert_board_drawn(page, mirror)
     assert "seed 2" in status(page).inner_text() and counters(page) == (1, 0)
+    # a laptop: the whole board fits the 1280 x 900 window, the grid's names are 24 px drawn, 15.6 on the screen
+    assert vg.NAME_PX * show_the_board(page) >= 15
     # before the first visit to X the jurors are empty
     assert near(juror_pixel(page, 1, 1, 4), rgb(vc.EMPTY_FILL))
 
@@ -246,6 +308,7 @@ def test_midgame_shows_court_cards_the_grid_and_plays_on(voila_server, browser_p
     mirror = Mirror(midgame(), seats)
     expect(status(page)).to_contain_text("Game loaded: 6 players")
     assert_board_drawn(page, mirror)
+    assert vg.NAME_PX * show_the_board(page) >= 15                  # the whole board, on one screen
     game = mirror.game
     # face-up jurors are white cards, face-down ones card backs
     for seat in range(6):

@@ -640,3 +640,20 @@ def test_the_models_never_import_the_widgets():
             "play(pv.Game(pv.Rules(), 4, seed=1)); "
             "assert not {'ipywidgets', 'ipycanvas'} & set(sys.modules), sorted(sys.modules)")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_grid_rows_are_as_tall_as_the_suspects_names():
+    """Each row of the knowledge grid is at least as tall as its name's text, so the names never touch
+    (on a 1280-px-wide page the canvas is drawn at about 0.65 of its size: 24 px names are about 15.5 px)."""
+    x0, y0, cell_w, cell_h = vg.grid_geometry()
+    assert vg.NAME_PX >= r.MIN_TEXT_PX
+    assert cell_h >= vg.NAME_PX
+    assert y0 + len(pv.SUSPECTS) * cell_h <= vb.HEIGHT - vb.MARGIN
+
+
+def test_the_board_is_never_shown_taller_than_the_screen(make_app):
+    """The canvas is as wide as the page, but at most as wide as keeps its 1920 x 1240 shape within the
+    screen's height (GameApp's own limit, 160vh wide, is for a 1920 x 1200 canvas)."""
+    app = make_app(seats=["Detective"] * 4, seed=1)
+    assert (app.canvas.width, app.canvas.height) == (vb.WIDTH, vb.HEIGHT) == (1920, 1240)
+    assert app.canvas.layout.max_width == "calc(100vh * 1920 / 1240)"

@@ -24,6 +24,7 @@ GRID_RECT = (MARGIN, MARGIN + BOARD + 8, BOARD, HEIGHT - 2 * MARGIN - BOARD - 8)
 GRID_TITLE_H = 30
 GRID_NAMES_W = 178                            # the suspects' names left of the grid
 GRID_MARKS_W = 30                             # the players' pawns right of the grid
+NAME_PX = 24                                  # the suspects' names: a row is about 24 px, so names never touch
 #: The grid's sequential scale (light to dark blue).
 BLUES = ("#F7FBFF", "#C6DBEF", "#6BAED6", "#2171B5", "#08306B")
 
@@ -113,6 +114,7 @@ def draw_knowledge(c, scene) -> None:
             marks.setdefault(scene.suspect[seat], []).append(seat)
     for i, suspect in enumerate(SUSPECTS[:n_suspects]):
         y = y0 + (i + 0.5) * cell_h
-        r.draw_text(c, suspect.name, gx + 6, y + 1, bold=i in marks, align="left", max_width=GRID_NAMES_W - 10)
+        r.draw_text(c, suspect.name, gx + 6, y + 1, px=NAME_PX, bold=i in marks, align="left",
+                    max_width=GRID_NAMES_W - 10)
         for k, seat in enumerate(marks.get(i, ())):
             r.draw_pawn(c, x0 + n_clues * cell_w + 15 + k * 6, y, cell_h - 2, player_style(seat))
