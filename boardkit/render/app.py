@@ -192,11 +192,13 @@ class GameApp(widgets.VBox):
         self.canvas.on_key_down(self._guard(self._on_key_down))
 
         # --- status and choices -----------------------------------------------------
-        self.status = widgets.HTML(layout=widgets.Layout(width="100%"))
+        # Full width with no side margins: a widget's usual 2 px margins would push the
+        # status's right border out of the page, where it is cut off.
+        self.status = widgets.HTML(layout=widgets.Layout(width="100%", margin="2px 0"))
         self.status.add_class("boardkit-status")
         # The board in words, for a screen reader and for the back row (its first
         # sentence is also the canvas's accessible name, its tooltip).
-        self.mirror = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.mirror = widgets.HTML(layout=widgets.Layout(width="100%", margin="2px 0"))
         self.mirror.add_class("boardkit-mirror")
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", width="100%"))
         self.choice_buttons: list[widgets.Button] = []

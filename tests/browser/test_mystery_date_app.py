@@ -105,6 +105,11 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
     turn0, decision0 = counters(page)
     assert (turn0, decision0) == (1, 0)                # turn 1 is about to be played
     assert "seed 3" in status(page).inner_text()
+    # the status box and the board in words are whole: their right edge is not cut off by the page
+    for selector in (".boardkit-status", ".boardkit-mirror"):
+        inside = page.locator(selector).first.evaluate(
+            "e => e.getBoundingClientRect().right <= e.closest('.jp-OutputArea-output').getBoundingClientRect().right")
+        assert inside, selector
 
     turn, decision, per_decision, texts, digests = play_20_turns(page, roll, max_decisions=200)
     record_property("decisions_for_20_turns", decision)
