@@ -164,7 +164,7 @@ class App(GameApp):
 
     def _status_extra(self):
         game = self.game
-        return f" \u00b7 clue pile {len(game.pile)} \u00b7 arrests {len(game.verdicts)}"
+        return f" \u00b7 clue pile: {len(game.pile)} cards \u00b7 arrests so far: {len(game.verdicts)}"
 
     def _choices_for(self, seat):
         legal = self.game.legal_actions()
