@@ -4,53 +4,78 @@ The lane plays the Detective (the default bot) and ``Random``.  For five
 cases of Random bots and four of Detectives (alone, with other boldness, and
 mixed with Random), on the rulebook and variants (2, 3, 4, 5 and 6 players,
 the largest count; every Rules field but ``board``, of which the box has
-one, off its default in at least one case), the reference engine and the
-lane each play their own games from fixed seeds, and every column is
-compared:
+one, off its default in at least one case), the reference engine's games are
+compared with the lane's, column by column:
 
 * categorical columns (winner seat -- "none" for no winner --, end reason,
   winner_suspect, philo_vance, judge; categories too rare for the test pooled
   into "other") by a two-sample chi-square test (scipy.stats.chi2_contingency);
 * numeric columns (turns, declarations, successful, retired, bumps,
   lead_changes, winner_worst_deficit) by a two-sample Kolmogorov-Smirnov test
-  (scipy.stats.ks_2samp).
+  (scipy.stats.ks_2samp), and the mean length (turns) by Welch's t-test
+  (scipy.stats.ttest_ind, equal_var=False).
 
-**Power.** The reference engine plays Random games of Philo Vance slowly
-(a rulebook game lasts 600-1,500 turns: 30-70 games/s on one core) and
-Detective games at 200-350 games/s, so the file affords about 19,000
-reference games in all and 5 fast games for each.  A difference d in one
-seat's win rate p, with n reference and m = 5n fast games, is caught by a
+The cases live in ``pv_fast_cases.py``, shared with the script that records
+them.
+
+**The recorded reference sample.**  The reference engine is slow (Random's
+rulebook games 70 a second on one core, Detectives' 150-550), and catching
+a 2-point difference in a win rate or 3% in mean length takes tens of
+thousands of its games a case.  So they are played once, by
+``tools/record_pv_reference.py``, and kept in
+``tests/philo_vance/data/reference_games.npz``; the lane plays its m = 2n
+games live, from a fixed seed.  The recording stays honest because the
+first test here checks, every run, that each case's definition (rules,
+players, bots, n, seed) is the one recorded, and that 20 recorded games a
+case (15 spread through the sample and its 5 longest), replayed now by the
+reference engine from their seeds, come out exactly as recorded.  When the
+reference engine (``game.py``, ``bots.py``) or a case changes, that test
+fails and says to re-record: ``python tools/record_pv_reference.py`` (about
+30 minutes on 2 cores), then commit the new file.
+
+**Power.**  A difference d in one seat's win rate p (or in the share of
+games nobody wins), with n reference and m fast games, is caught by a
 two-sided test at alpha = 0.001 with power 0.8 when
-d >= 4.13 * sqrt(p(1-p)(1/n + 1/m)):
+d >= 4.13 * sqrt(p(1-p)(1/n + 1/m)); a relative difference r in mean length
+when r >= 4.13 * CV * sqrt(1/n + 1/m), CV being the turns' coefficient of
+variation.  ``pv_fast_cases.py`` chooses each case's n from a pilot so that
+d = 2 points and r = 3% are caught, with m = 2n.  Measured on the recording
+(p: the rate nearest one half; ``python tools/record_pv_reference.py
+--report`` prints this table again):
 
-* Random, rulebook, 2 players, n = 1,000: Random seldom convicts (p about
-  0.009 a seat), so d = 1.4 points is caught; 6 players (n = 1,500, p about
-  0.006): 0.8 points; 4 experts (n = 2,000, p about 0.001): 0.3 points;
-  2 players never retiring (n = 1,500, p about 0.18): 4.2 points; 5 children
-  (n = 1,500, p = 0.2): 4.3 points;
-* Detectives, rulebook, 4 players, n = 4,000 (p = 0.25): 3.1 points; 2 bold
-  and cautious experts, n = 3,000 (p near 1, the bold one wins): 0.3
-  points; 6 mixed, n = 2,000 (p about 0.25 a Detective): 4.3 points;
-  3 children, n = 2,000 (p = 0.5): 5 points.
+=====================================================  =======  =====  ====  ======  =====
+case                                                         n      p    CV  points  mean
+=====================================================  =======  =====  ====  ======  =====
+Random, rulebook, 2 players (p: no winner)              92,000  0.983  1.79    0.21  3.0%
+Random, 6 players, 300-turn cap (p: no winner)           9,000  0.951  0.55    1.15  2.9%
+Random, 2 players never retiring (p: no winner)         15,000  0.643  0.55    1.98  2.3%
+Random, 5 children (p: a seat)                          21,000  0.204  0.86    1.41  3.0%
+Random, 4 experts, double deck (p: no winner)           52,000  0.999  1.34    0.06  3.0%
+Detectives, rulebook, 4 players (p: a seat)             13,000  0.263  0.42    1.95  1.9%
+Detectives, 2 experts, bold and cautious (p: seat 0)    16,000  1.000  0.69    0.04  2.8%
+Detectives and Random, 6 players (p: a Detective)       13,000  0.261  0.45    1.95  2.0%
+Detectives and Random, 3 children (p: a Detective)      16,000  0.507  0.28    2.00  1.1%
+=====================================================  =======  =====  ====  ======  =====
 
-So a 2-point difference in a win rate is caught in four cases of nine; in
-the others it takes 3-5 points.  Mean length: the turns' coefficient of
-variation is 0.3-0.45 with Detectives (caught: 2.0% at 4 players, 3.2% with
-6) and 0.5-1.8 with Random (caught: 5-26%).  The 2 points and 3% the issue
-asks for would need 8,000-20,000 reference games a case; what makes up for
-it is that the lane's pieces and the Detective's every decision are checked
-exactly against ``game.py`` and ``bots.py`` below, in the middle of real
-games.
+So every case catches a 2-point difference in any win rate and a 3% one in
+mean length (the 5 children's 3.01% rounds to it), with 247,000 recorded
+reference games (2.7 MB) and 494,000 fast games played here: the whole
+file takes about 100 s of CPU on one core, 60 s of it the 184,000 fast
+rulebook games of Random, whose lengths (4 to 3,000 turns) vary most.
+``test_a_two_point_difference_in_a_win_rate_is_caught`` plants a difference
+of that size (2.7 points) and sees it caught.
 
-**Threshold.** Each test uses p < 0.001.  About 12 tests per case and 9
-cases: with Bonferroni the chance of any false alarm is below 11%; the seeds
-are fixed, so the result does not change from run to run.
+**Threshold.** Each test uses p < 0.001.  13 tests per case and 9 cases:
+with Bonferroni the chance of any false alarm is below 12%; the seeds are
+fixed, so the result does not change from run to run.
 
 The planted-difference tests show the comparison has teeth: the lane playing
 a slightly different game (a fourth attempt before retiring; Detectives who
 convict with 6 correct clues, not 7; green arrows that give a clue) is caught
-against the reference frame.
+against the recorded reference sample.
 """
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -59,75 +84,118 @@ from scipy import stats
 import boardkit as bk
 from boardkit.core.bots import Random
 from boardkit.core.lead import LeadTracker
+from boardkit.core.simulate import play_many, seed_array
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import fast
-from boardkit.games.philo_vance.components import DECK_COPIES
 from fast_helpers import distribution_differences
+from pv_fast_cases import CASES, CATEGORICAL, RECORDING, D, decode, encode, load_recording, random_bots
 
 P_THRESHOLD = 0.001
-FAST_PER_REFERENCE = 5
+#: recorded games replayed a case by the staleness check: spread through the sample, and the longest
+REPLAYED_SPREAD, REPLAYED_LONGEST = 15, 5
+LANE_SEED = 1125
+#: the lane's games in a planted-difference test (the differences planted are large)
+PLANTED_GAMES = 5_000
+RERECORD = (f"the reference engine has changed since {RECORDING.relative_to(RECORDING.parents[3])} was "
+            "recorded: run `python tools/record_pv_reference.py` (about 30 minutes on 2 cores) and commit it")
 
-NEVER_RETIRE = pv.Rules(retire_after_failures=None, court_size=9, named_clues=5, declare_correct=3,
-                        convict_correct=5, convict_fallback=7, arrow_rewards=False, max_turns=400)
-D = pv.bots.Detective
-#: name: (rules, players, the bots (None: Random at every seat), reference games)
-CASES = {
-    "rulebook, 2 players": (pv.Rules(), 2, None, 1000),
-    "6 players: no Judge needed, no demand refill, 300-turn cap": (
-        pv.Rules(judge_needed=False, demand_refill=False, max_turns=300), 6, None, 1500),
-    "2 players: never retire, 9 jurors, name 5 with 3 right, convict 5 then 7, arrows give nothing": (
-        NEVER_RETIRE, 2, None, 1500),
-    "5 children: hands of 6, 4 matching clues win": (
-        pv.Rules.children_game(hand_limit=6, children_win=4), 5, None, 1500),
-    "4 experts (5-8-10): a double deck, no reshuffle, 600-turn cap": (
-        pv.Rules.expert(deck=tuple(2 * c for c in DECK_COPIES), reshuffle_discards=False, max_turns=600), 4, None,
-        2000),
-    "Detectives: the rulebook, 4 players (the default bots)": (pv.Rules(), 4, lambda: [D() for _ in range(4)], 4000),
-    "Detectives: 2 experts, bold and cautious, never retiring, arrows give nothing": (
-        pv.Rules.expert(retire_after_failures=None, arrow_rewards=False), 2,
-        lambda: [D(boldness=0.4), D(boldness=0.8, last_try_boldness=0.95)], 3000),
-    "Detectives and Random: 6 players, 10 jurors, name 5, convict 6 then 8, no Judge, no refill": (
-        pv.Rules(judge_needed=False, demand_refill=False, court_size=10, named_clues=5, convict_correct=6,
-                 convict_fallback=8), 6,
-        lambda: [D(), Random(), D(boldness=0.5), D(), Random(), D(last_try_boldness=0.7)], 2000),
-    "Detectives and Random: 3 children": (
-        pv.Rules.children_game(), 3, lambda: [D(), D(), Random()], 2000),
-}
-CATEGORICAL = ("winner", "end", "winner_suspect", "philo_vance", "judge")
-
+_recording: dict = {}
 _frames: dict = {}
 
 
-def random_bots(n_players):
-    return [Random() for _ in range(n_players)]
-
-
 def bots_of(name):
-    _, n_players, make_bots, _ = CASES[name]
-    return random_bots(n_players) if make_bots is None else make_bots()
+    return CASES[name].bots()
+
+
+def replayed(encoded: dict) -> np.ndarray:
+    """Which recorded games the staleness check replays: spread out, plus the longest."""
+    n = len(encoded["seed"])
+    spread = np.linspace(0, n - 1, min(n, REPLAYED_SPREAD)).astype(int)
+    longest = np.argsort(encoded["turns"], kind="stable")[-REPLAYED_LONGEST:]
+    return np.unique(np.concatenate([spread, longest]))
+
+
+def staleness(recording: dict, cases=CASES) -> list[str]:
+    """What no longer matches between the recording and the reference engine today (empty: nothing)."""
+    problems = [f"{name}: recorded, but no longer a case" for name in recording
+                if name != "end_labels" and name not in CASES]
+    for name, case in cases.items():
+        if name not in recording:
+            problems.append(f"{name}: not recorded")
+            continue
+        fingerprint, encoded = recording[name]
+        if fingerprint != case.fingerprint():
+            problems.append(f"{name}: recorded as\n    {fingerprint}\n  defined as\n    {case.fingerprint()}")
+            continue
+        if not np.array_equal(encoded["seed"], seed_array(case.seed, case.n)):
+            problems.append(f"{name}: the recorded seeds are not those of seed {case.seed}")
+            continue
+        for i in replayed(encoded):
+            row = play_many(case.rules, case.n_players, [int(encoded["seed"][i])], case.bots())
+            now = encode(row, recording["end_labels"])
+            differ = [key for key in now if now[key][0] != encoded[key][i]]
+            if differ:
+                problems.append(f"{name}: game {i} (seed {encoded['seed'][i]}) now differs in "
+                                + ", ".join(f"{key} {encoded[key][i]} -> {now[key][0]}" for key in differ))
+    return problems
+
+
+def recording() -> dict:
+    """The recorded reference games, checked against the reference engine once a session."""
+    if not _recording:
+        loaded = load_recording()
+        _recording.update(loaded=loaded, problems=staleness(loaded))
+    assert not _recording["problems"], RERECORD + "\n" + "\n".join(_recording["problems"])
+    return _recording["loaded"]
 
 
 def frames(name):
-    """(reference, fast) frames of a case, played once per test session."""
+    """(recorded reference, fast) frames of a case; the lane plays its m games once per test session."""
     if name not in _frames:
-        rules, n_players, _, n = CASES[name]
-        reference = bk.simulate(rules, n_players, n_games=n, seed=20261125, bots=bots_of(name),
-                                progress=False, executor=None, engine="reference")
-        lane = bk.simulate(rules, n_players, n_games=FAST_PER_REFERENCE * n, seed=1125, bots=bots_of(name),
+        case, loaded = CASES[name], recording()
+        reference = decode(loaded[name][1], loaded["end_labels"], case.n_players)
+        lane = bk.simulate(case.rules, case.n_players, n_games=case.m, seed=LANE_SEED, bots=case.bots(),
                            progress=False, executor=None, engine="fast")
-        assert reference.attrs["engine"] == "reference" and lane.attrs["engine"] == "fast"
+        assert lane.attrs["engine"] == "fast"
         _frames[name] = reference, lane
     return _frames[name]
 
 
 def differences(reference: pd.DataFrame, lane: pd.DataFrame) -> dict:
-    """Every column whose two samples differ at P_THRESHOLD: {column: p-value}."""
-    return distribution_differences(reference, lane, CATEGORICAL, P_THRESHOLD)
+    """Every column whose two samples differ at P_THRESHOLD, and the mean length: {test: p-value}."""
+    found = distribution_differences(reference, lane, CATEGORICAL, P_THRESHOLD)
+    p = stats.ttest_ind(reference["turns"].to_numpy(float), lane["turns"].to_numpy(float), equal_var=False).pvalue
+    if p < P_THRESHOLD:
+        found["mean turns"] = p
+    return found
+
+
+def test_the_recording_is_the_reference_engines_own_output():
+    """Runs first: every case recorded as defined, and its sample games replay exactly as recorded."""
+    loaded = recording()
+    assert [name for name in loaded if name != "end_labels"] == list(CASES)
+    assert all(len(replayed(loaded[name][1])) >= REPLAYED_SPREAD for name in CASES)
+
+
+def test_a_stale_recording_is_noticed():
+    """A recorded game that the reference engine no longer plays so, or a case defined otherwise than
+    recorded, is reported (here on copies of one case's recording)."""
+    name = "Detectives and Random: 3 children"
+    loaded = recording()
+    fingerprint, encoded = loaded[name]
+    changed = {**encoded, "turns": encoded["turns"].copy()}
+    changed["turns"][replayed(encoded)[3]] += 1
+    problems = staleness({"end_labels": loaded["end_labels"], name: (fingerprint, changed)}, {name: CASES[name]})
+    assert len(problems) == 1 and "now differs in turns" in problems[0]
+    redefined = {name: replace(CASES[name], seed=CASES[name].seed + 1)}
+    problems = staleness({"end_labels": loaded["end_labels"], name: (fingerprint, encoded)}, redefined)
+    assert len(problems) == 1 and "recorded as" in problems[0]
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_lane_agrees_with_the_reference_in_distribution(name):
     reference, lane = frames(name)
+    assert len(reference) == CASES[name].n and len(lane) == CASES[name].m
     assert differences(reference, lane) == {}
 
 
@@ -153,11 +221,25 @@ def test_the_variants_reach_what_they_are_for():
         "green arrows give a clue"])
 def test_a_planted_difference_is_caught(case, changes):
     """The same comparison, the lane playing a slightly different game: it must notice."""
-    rules, n_players, _, n = CASES[case]
     reference, _ = frames(case)
-    lane = bk.simulate(rules.replace(**changes), n_players, n_games=FAST_PER_REFERENCE * n, seed=1125,
+    rules, n_players = CASES[case].rules, CASES[case].n_players
+    lane = bk.simulate(rules.replace(**changes), n_players, n_games=PLANTED_GAMES, seed=LANE_SEED,
                        bots=bots_of(case), progress=False, executor=None, engine="fast")
     assert differences(reference, lane)
+
+
+def test_a_two_point_difference_in_a_win_rate_is_caught():
+    """The size of difference the sample sizes are chosen for: in the lane, seat 0's Detective is a
+    little bolder (boldness 0.45, not 0.6), which wins it 2.7 points more often (27.9% of games, not 25.1%,
+    in 100,000 games of each) and changes the mean length by 1%.  Caught with the test's own m games."""
+    name = "Detectives: the rulebook, 4 players (the default bots)"
+    reference, _ = frames(name)
+    case = CASES[name]
+    bots = [D(boldness=0.45)] + case.bots()[1:]
+    lane = bk.simulate(case.rules, case.n_players, n_games=case.m, seed=LANE_SEED, bots=bots, progress=False,
+                       executor=None, engine="fast")
+    assert abs(lane["winner"].eq(0).mean() - reference["winner"].eq(0).mean()) < 0.05
+    assert "winner" in differences(reference, lane)
 
 
 def test_metrics_read_a_fast_frame_like_a_reference_frame():
