@@ -66,6 +66,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     # --- prediction 1: how often does one crank catch? ------------------------------------------------------
     first = prediction(page, 0)
     first.locator(".noUi-handle").focus()
+    page.keyboard.press("Home")                                              # the slider starts half way
     for _ in range(60):
         page.keyboard.press("ArrowRight")                                    # 60%
     expect(first.locator(".widget-readout")).to_have_text(re.compile(r"^\s*60"), timeout=STEP_TIMEOUT_MS)

@@ -113,6 +113,7 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     # --- prediction 1: the Spade share; the student's roll starts the convergence chart --------------------
     first = prediction(page, 0)
     first.locator(".noUi-handle").focus()
+    page.keyboard.press("Home")                                              # the slider starts half way
     for _ in range(20):
         page.keyboard.press("ArrowRight")                                    # 20%
     expect(first.locator(".widget-readout")).to_have_text(re.compile(r"^\s*20"), timeout=STEP_TIMEOUT_MS)
