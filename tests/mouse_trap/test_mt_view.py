@@ -161,9 +161,33 @@ def test_four_mice_on_start_stand_under_its_label_side_by_side():
     # slightly smaller than three side by side, not shrunk to dots
     three = layout.pawn_slot(0, 0, 3)[2]
     assert all(0.8 * three <= size < three for _, _, size in slots.values())
-    # a group of four in the Loop (bigger spaces) keeps the same proportions
-    big = vd.pawn_slots(layout, [rules.wheel] * 4)
-    assert all(size / layout.loop_space == pytest.approx(slots[0][2] / layout.space) for _, _, size in big.values())
+
+
+@pytest.mark.parametrize("path_len,loop_len", [(None, None), (12, 3), (30, 10), (60, 6)])
+def test_four_mice_on_any_space_stand_under_every_line_of_its_label(path_len, loop_len):
+    """Four mice on one space: below the label's last line (two lines on TURN CRANK, TAKE 3 RIVAL ...:
+    then in one row), inside the space, none over another, at least 0.2 of its side.  (On a 60-space
+    track the spaces are 46 px: a two-line label of 22 px text fills one, and its mice stand over it.)"""
+    rules = mt.Rules()
+    if path_len:
+        path = ("start",) + tuple(["build 2-3-4 x2", "rival 3", "blank"][i % 3] for i in range(path_len - 1))
+        rules = rules.replace(path=path, loop=("safe", "crank") + ("blank",) * (loop_len - 3) + ("wheel",))
+    layout = vd.Layout.for_rules(rules)
+    two_lines = 0
+    for position, space in enumerate(rules.spaces):
+        lines = vd.label_lines(layout, position, space)
+        if len(lines) == 2 and layout.size_of(position) < 3 * lines[0][3]:
+            continue                                        # no room below two lines
+        two_lines += len(lines) == 2
+        slots = vd.pawn_slots(layout, [position] * 4)
+        boxes = [mouse_box(seat, *slots[seat]) for seat in range(4)]
+        for box in boxes:
+            assert all(box[1] >= y + px / 2 for _, _, y, px in lines), (position, space)
+            assert inside(box, layout.space_rect(position)), (position, space)
+        for i, a in enumerate(boxes):
+            assert not any(overlaps(a, b) for b in boxes[i + 1:]), (position, space)
+        assert all(size >= 0.2 * layout.size_of(position) for _, _, size in slots.values())
+    assert two_lines >= (0 if path_len == 60 else 2)       # the Loop's TURN CRANK and CHEESE WHEEL at least
 
 
 def test_right_column_panels_die_and_parts_do_not_overlap():

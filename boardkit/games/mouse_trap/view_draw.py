@@ -43,6 +43,7 @@ PANEL_X = MARGIN + BOARD + 12             # the right-hand column
 PANEL_W = WIDTH - PANEL_X - MARGIN
 PANELS_H = 448                            # the players' panels fill the column's top
 TEXT_PX = r.MIN_TEXT_PX                   # the smallest text anywhere on the canvas
+LABEL_TOP = 0.28                          # a space's label: its first line this far (of the side) above the centre
 CURRENT_FILL = pal.CURRENT_FILL           # the panel of the player whose decision it is
 PANEL_FILL = pal.WHITE
 CHEESE = pal.YELLOW                       # cheese cards and the Cheese Wheel
@@ -194,6 +195,7 @@ class Layout:
     ys: tuple
     inner: tuple                 # (x0, y0, x1, y1) of the board's inside
     stage_area: tuple            # (x, y, w, h) of the contraption's 4 x 4 boxes
+    two_line: frozenset = frozenset()   # the spaces whose label takes two lines (TURN CRANK, ...)
 
     @classmethod
     def for_track(cls, n_path: int, n_loop: int) -> "Layout":
@@ -228,7 +230,8 @@ class Layout:
 
     @classmethod
     def for_rules(cls, rules) -> "Layout":
-        return cls.for_track(len(rules.path), len(rules.loop))
+        two_line = frozenset(p for p, space in enumerate(rules.spaces) if "\n" in short_label(space))
+        return replace(cls.for_track(len(rules.path), len(rules.loop)), two_line=two_line)
 
     def size_of(self, position: int) -> float:
         return self.loop_space if position >= self.n_path else self.space
@@ -278,23 +281,35 @@ class Layout:
 
         The label takes the upper half of a space and the mice stand in a row
         below it, so a label is never hidden.  Four on one space (all mice on
-        START at the start) share a 2 x 2 grid of slightly smaller mice kept
-        under a one-line label, so the word START stays readable (a second
-        label line, as on TURN CRANK, is partly behind the top row).
+        START at the start) stand under the label as slightly smaller mice: in
+        a 2 x 2 group under a one-line label, so the word START stays readable,
+        and in one row of smaller ones under a two-line label (TURN CRANK).
         """
         x, y, size = self.xs[position], self.ys[position], self.size_of(position)
         if count < 4:
             return r.slot_in_space(x, y, size, index, count)
+        n_lines = 2 if position in self.two_line else 1
+        below = -size * LABEL_TOP + (n_lines - 1) * label_px(size) * 1.05 + label_px(size) / 2
+        room = size / 2 - below                  # from the label's last line to the space's bottom
+        if n_lines == 2:                         # one row of four
+            mouse = max(min(size * 0.21, room / 1.2), size * 0.2)
+            return x + (index % 4 - 1.5) * size * 0.245, y + below + room / 2, mouse
+        mouse = max(min(size * 0.26, room / 2.4), size * 0.2)
         ox, oy = ((-1, 0), (1, 0), (-1, 1), (1, 1))[index % 4]
-        return x + ox * size * 0.22, y + size * (0.04 + oy * 0.28), size * 0.26
+        return x + ox * size * 0.22, y + below + room * (1 + 2 * oy) / 4, mouse
+
+
+def label_px(size: float) -> float:
+    """The text size of the labels on a space of side ``size``."""
+    return min(26, max(TEXT_PX, size * 0.24))
 
 
 def label_lines(layout: Layout, position: int, space):
     """(text, x, y, px) of each line of a space's label: in the space's upper half, the mice stand below."""
     x, y, s = layout.xs[position], layout.ys[position], layout.size_of(position)
-    px = min(26, max(TEXT_PX, s * 0.24))
+    px = label_px(s)
     lines = short_label(space).split("\n")
-    return [(line, x, y - s * 0.28 + i * px * 1.05, px) for i, line in enumerate(lines) if line]
+    return [(line, x, y - s * LABEL_TOP + i * px * 1.05, px) for i, line in enumerate(lines) if line]
 
 
 def pawn_slots(layout: Layout, positions, hidden=None):
