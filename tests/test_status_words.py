@@ -52,6 +52,11 @@ def test_the_last_line_says_the_turn_the_game_and_the_seed_in_words(app_and_extr
     assert "decision" not in text(app)
 
 
+def test_a_new_game_starts_at_turn_1_in_every_game(app_and_extra):
+    app, _ = app_and_extra
+    assert last_line(app).startswith("Turn 1 ")
+
+
 def test_the_seed_has_a_tooltip_that_says_how_to_replay(app_and_extra):
     app, _ = app_and_extra
     assert ("<span title='Type 5 in the Seed box and press New game to play this same game again'>"

@@ -785,14 +785,19 @@ class GameApp(widgets.VBox):
         Escaped like every other text here: the seed and the extras come from the Seed box,
         a loaded save or a subclass, never from us as HTML.
         """
-        game = self.game
-        turn = game.turns + (not game.is_over and game.phase == self.ROLLING_PHASE)
+        turn = self._turn_number()
         if self.seed is None:
             return html.escape(f"Turn {turn}{self._status_extra()}")
         seed = html.escape(str(self.seed))
         how = f"Type {seed} in the Seed box and press New game to play this same game again"
         return (html.escape(f"Turn {turn}{self._status_extra()} \u00b7 ")
                 + f"<span title='{how}'>seed {seed} replays this game</span>")
+
+    def _turn_number(self) -> int:
+        """The turn being played, counted from 1: a game counts a turn once it is played
+        (here: at the roll), so before that the coming turn is one more than the count."""
+        game = self.game
+        return game.turns + (not game.is_over and game.phase == self.ROLLING_PHASE)
 
     def _set_mirror(self):
         """Write the board in words under the status line, and name the canvas with its first sentence."""

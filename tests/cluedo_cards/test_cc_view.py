@@ -73,8 +73,8 @@ def test_the_app_builds_and_draws_for_2_to_4_players(make_app, n, sent):
     for seat in range(1, n):
         assert f"Player {seat + 1} \u00b7 {HUMAN_FIRST[seat]}" in texts
     assert app.roll_button.description == "Step" and app.roll_button.disabled   # a human decides by clicking
-    assert "Turn 0 \u00b7 round 1 \u00b7 first to 10 points wins \u00b7" in text(app)
-    assert counters(app) == (0, 0, "2") and "decision" not in text(app)
+    assert "Turn 1 \u00b7 round 1 \u00b7 first to 10 points wins \u00b7" in text(app)   # the coming turn
+    assert counters(app) == (1, 0, "2") and "decision" not in text(app)
 
 
 def test_every_card_drawn_is_found_where_it_is_drawn(make_app):

@@ -248,7 +248,7 @@ def test_the_status_line_says_whose_sketch_and_the_category_never_the_answer(tea
     answer = app.game.card.answer
     status = text(app)
     assert "Player 2 sketches (Movies): draw, and award whoever calls out the answer." in status
-    assert "Turn 0 \u00b7 Team A 0 \u2013 Team B 0 \u00b7" in status and "seed 3 replays this game" in status
+    assert "Turn 1 \u00b7 Team A 0 \u2013 Team B 0 \u00b7" in status and "seed 3 replays this game" in status
     assert "Category: Movies" in card_text(app) and "The answer is hidden" in card_text(app)
     seen = [status, app.card_html.value, app.log_html.value, *labels(app), *table_texts(app)]
     assert not any(answer.lower() in s.lower() for s in seen)

@@ -243,6 +243,12 @@ class App(GameApp):
         game = self.game
         return f"{_seat(game.winner)} wins the game with {_points(game.scores[game.winner])}!"
 
+    def _turn_number(self) -> int:
+        """A turn is counted when its card is played or drawn; choosing whom a Dagger or
+        a Revolver hits comes after, in the same turn."""
+        game = self.game
+        return game.turns + (not game.is_over and game.phase == PLAYING)
+
     def _status_extra(self):
         return f" \u00b7 round {self.game.round} \u00b7 first to {_points(self.game.rules.target)} wins"
 

@@ -551,6 +551,12 @@ class App(GameApp):
             return f"{TEAM_NAMES[game.winner]} wins, {game.team_scores[0]} to {game.team_scores[1]}!"
         return f"{_seat(game.winner)} wins the Ace-In-The-Hole!"
 
+    def _turn_number(self) -> int:
+        """A turn is one card sketched; it is counted once the card is done, so the card
+        being sketched (with its guesses, pawns and roll) is one more than the count."""
+        game = self.game
+        return game.turns + (not game.is_over)
+
     def _status_extra(self) -> str:
         game = self.game
         if game.is_team_play:
