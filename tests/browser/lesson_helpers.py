@@ -115,6 +115,10 @@ def lock_and_reveal(page, box, table: bool = True):
 
     reveal = box.locator("button.boardkit-reveal")
     expect(reveal).to_be_disabled()
+    # ipywidgets sends a widget's new values one message at a time (the next waits for the kernel's
+    # answer), while a button's click goes at once: a Lock clicked right after a burst of arrow keys
+    # can reach the kernel before the slider's last value.  A student's hand is slower than this.
+    box.page.wait_for_timeout(1_000)
     box.locator("button.boardkit-lock").click()
     expect(reveal).to_be_enabled(timeout=STEP_MS)
     inputs = box.locator("input[type=radio], .noUi-target")
