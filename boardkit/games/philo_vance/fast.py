@@ -1222,6 +1222,15 @@ def end_turn(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, 
 
 
 @lane_jit
+def card_picked(s, seat_, n_players):
+    """Has a player already picked suspect ``s``'s confirmation card (the children's game)?"""
+    for q in range(n_players):
+        if seat_[q, SUSPECT] == s:
+            return True
+    return False
+
+
+@lane_jit
 def play_game(seed, n_players, rules, deck, on_card, board, dest, n_dest, adj, n_adj, kind_, position, court, up,
               hand, seat_, pile, discards, g, seen, chance, beliefs, mind, work):
     """One whole game from its seed; its outcome is left in ``g`` and ``seat_``."""
@@ -1273,22 +1282,14 @@ def play_game(seed, n_players, rules, deck, on_card, board, dest, n_dest, adj, n
             if is_detective(p, mind):  # the card whose clues have most copies in the deck
                 pick, best, n = 0, -1.0, 0
                 for s in range(rules[R_N_SUSPECTS]):
-                    taken = False
-                    for q in range(n_players):
-                        if seat_[q, SUSPECT] == s:
-                            taken = True
-                    if not taken:
+                    if not card_picked(s, seat_, n_players):
                         if mind[M_COPIES, s] > best:
                             pick, best = n, mind[M_COPIES, s]
                         n += 1
             else:
                 pick = below(chance, n_free)
             for s in range(rules[R_N_SUSPECTS]):
-                taken = False
-                for q in range(n_players):
-                    if seat_[q, SUSPECT] == s:
-                        taken = True
-                if not taken:
+                if not card_picked(s, seat_, n_players):
                     if pick == 0:
                         seat_[p, SUSPECT] = s
                         break
