@@ -13,8 +13,8 @@ Chromium opens the page:
 * **warm**: the request comes once Voilà's pre-heated kernel has run every
   cell (the usual case for a teacher who starts Voilà before the lesson).
   Voilà logs "pool ... is filled" as soon as the kernel has *started*, while
-  its cells are still running, so this waits for the server's processes to
-  fall quiet (no CPU used for a second) before the request.
+  its cells are still running, so this waits until the kernel has done its
+  work and fallen quiet (``classroom.wait_for_pool``) before the request.
 
 "Drawn" means the app's canvas has at least 50,000 painted pixels.  Each
 figure is the best of ``--repeat`` page loads (warm: a new server each time,
@@ -38,6 +38,8 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
+sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
+from classroom import wait_for_pool  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, wait_for_canvas  # noqa: E402
 
 NOTEBOOKS = ["notebooks/01_mystery_date.ipynb", "tests/browser/fixtures/mystery_date_app.ipynb"]
@@ -54,49 +56,12 @@ def seconds_to_drawn(browser, url: str) -> float:
         page.close()
 
 
-def wait_for_filled_pool(server: VoilaServer, timeout: float = 180) -> None:
-    deadline = time.monotonic() + timeout
-    while "is filled with" not in server.log_text(last=100_000):
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"Voilà's kernel pool was not filled in {timeout} s:\n{server.log_text()}")
-        time.sleep(0.2)
-
-
-def wait_until_quiet(server: VoilaServer, timeout: float = 180, quiet_for: float = 1.0) -> None:
-    """Wait until Voilà and its kernels have used no CPU for ``quiet_for`` seconds: the pre-heated
-    kernel has run every cell and Voilà has rendered them."""
-    import psutil
-
-    def cpu_seconds() -> float:
-        total = 0.0
-        root = psutil.Process(server.process.pid)
-        for process in [root, *root.children(recursive=True)]:
-            try:
-                times = process.cpu_times()
-            except psutil.Error:
-                continue
-            total += times.user + times.system
-        return total
-
-    deadline = time.monotonic() + timeout
-    last, quiet_since = cpu_seconds(), time.monotonic()
-    while time.monotonic() - quiet_since < quiet_for:
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"Voilà's pre-heated kernel was still busy after {timeout} s")
-        time.sleep(0.2)
-        now = cpu_seconds()
-        if now - last > 0.02:
-            quiet_since = time.monotonic()
-        last = now
-
-
 def measure(browser, notebook: str, warm: bool) -> float:
     with tempfile.TemporaryDirectory() as folder:
         server = VoilaServer(notebook, Path(folder) / "voila.log", timeout=60)
         try:
-            if warm:
-                wait_for_filled_pool(server)
-                wait_until_quiet(server)
+            if warm:   # a bare app's kernel does about 0.7 CPU seconds of work, a lesson's more than 1
+                wait_for_pool(server, size=1, timeout=180, quiet=1.0, min_cpu=0.6)
             return seconds_to_drawn(browser, server.url)
         finally:
             server.stop()
