@@ -54,6 +54,20 @@ def test_a_percent_prediction_is_a_share_and_reads_as_a_percentage():
     assert guess.input.continuous_update is False
 
 
+def test_a_slider_value_that_arrives_after_the_lock_is_the_guess_until_the_answer_is_shown():
+    # The browser holds a widget's newer values until the kernel has answered the last one, but sends a
+    # click at once: keys pressed quickly, then Lock, can reach the kernel as lock first, value after.
+    guess = Prediction("How often?", number=(0, 1, 0.05), percent=True, reveal=lambda p: "ok")
+    guess.input.value = 15
+    guess.lock_button.click()
+    assert guess.value == pytest.approx(0.15)
+    guess.input.value = 20                                     # the last key's value, sent before the lock showed
+    assert guess.value == pytest.approx(0.2) and "Your prediction: 20%" in guess.message.value
+    guess.reveal_button.click()
+    guess.input.value = 60                                     # after the answer nothing changes the guess
+    assert guess.value == pytest.approx(0.2) and "Your prediction: 20%" in guess.message.value
+
+
 @pytest.mark.parametrize("number, percent, start", [((0, 1, 0.05), True, 50), ((1, 50, 1), False, 25),
                                                      ((0, 10, 0.5), False, 5.0), ((0, 0.3, 0.01), True, 15)])
 def test_a_number_slider_starts_half_way_so_it_pulls_no_guess_up_or_down(number, percent, start):

@@ -53,6 +53,7 @@ class Prediction(widgets.VBox):
         self.value = None          # the locked guess (a choice, or a number; a share 0..1 with percent=True)
         self.tally = None          # in class mode: {choice: hands} or a list of numbers
         self.locked = False
+        self.revealed = False      # once the answer is shown, the guess can no longer change
         self.heading = widgets.HTML(f"<i class='fa fa-question-circle' aria-hidden='true'></i> "
                                     f"<b>Predict first:</b> {escape(question)}")
         self.input_box = widgets.VBox()
@@ -95,6 +96,7 @@ class Prediction(widgets.VBox):
                               # continuous updates a late, throttled value could follow the click).
                               continuous_update=False, layout=widgets.Layout(width="520px"),
                               style={"description_width": "initial"})
+            self.input.observe(self._late_value, names="value")
         elif self.choices is not None:
             # one label width for all, so the boxes line up (about 0.6 em a letter), and boxes of a fixed width
             width = f"{min(max(len(str(c)) for c in self.choices) * 0.6 + 1, 30):.1f}em"
@@ -113,6 +115,19 @@ class Prediction(widgets.VBox):
         self.input_box.children = hint + inputs
         if not self.locked:
             self.lock_button.description = "Lock the class's guesses" if class_mode else "Lock my prediction"
+
+    def _late_value(self, change) -> None:
+        """A slider value that arrives after the lock was set before it: it is the guess the student saw.
+
+        The browser sends a widget's values one message at a time: while the kernel has not answered
+        the last one, newer values wait, but a click on Lock goes at once. So a student who steps the
+        slider by keys and locks quickly can have the lock arrive before the slider's last value. The
+        slider is disabled once locked, so any value after the lock was chosen before it (up to the
+        reveal, which needs another click).
+        """
+        if self.locked and not self.class_mode and not self.revealed:
+            self.value = self._read()
+            self.message.value = f"<i class='fa fa-lock' aria-hidden='true'></i> {escape(self.describe())}"
 
     def _set_inputs_disabled(self, disabled: bool) -> None:
         for item in self.input if isinstance(self.input, list) else [self.input]:
@@ -173,6 +188,7 @@ class Prediction(widgets.VBox):
             self.message.value = "<span class='boardkit-rule-error'>Lock your prediction first.</span>"
             return
         self.reveal_button.disabled = True
+        self.revealed = True
         try:
             items = self._reveal(self)
         except ValueError as error:
