@@ -309,15 +309,9 @@ widgets.VBox([
 # fairness (chi-square), and studies of thousands of games. Open the part below.
 
 # %%
-# The folded part is built the first time it is opened (the cells below say what goes in it),
+# The folded part is built the first time it is opened (each @further.when_opened part below),
 # so the page loads without it.
 further = GoingFurther("Going further: exact odds, a fairness test, and 10,000 games")
-FURTHER_PARTS = []
-
-def build_further(change):
-    if change["new"] is not None and not further.body.children:
-        for part in FURTHER_PARTS:
-            part()
 
 def wide_study_button(description, study):
     """A study button as wide as its label (in Large type too), and its view, in one box."""
@@ -325,12 +319,12 @@ def wide_study_button(description, study):
     button.layout.width, button.layout.min_width = "auto", "250px"
     return widgets.VBox([button, view])
 
-further.observe(build_further, names="selected_index")
 further
 
 # %%
 rigged = rules.replace(door_weights=(3, 1, 1, 1, 1))
 
+@further.when_opened
 def odds_part():
     duds = pd.DataFrame({"Outfit": [f"{colour} ({md.DATES[colour]})" for colour in md.COLOURS],
                          "Fair door": [str(md.analysis.expected_duds_before_date(rules, c)) for c in md.COLOURS],
@@ -351,8 +345,6 @@ def odds_part():
         "Average number of Duds before her date:",
         table(duds),
     )
-
-FURTHER_PARTS.append(odds_part)
 
 # %%
 def test_results(result, title):
@@ -378,6 +370,7 @@ def run_tests(view):
         items.append(Markdown("Open the secret door at least 25 times (part 3) to test it too."))
     show(view, *items)
 
+@further.when_opened
 def test_part():
     further.add(
         "### A fairness test: chi-square\n"
@@ -387,8 +380,6 @@ def test_part():
         "A small p-value (below 0.05) is evidence of a rigged door; a large one does **not** prove the door "
         "fair: it may be a little rigged and not opened enough yet.")
     further.add_widget(wide_study_button("Test the doors", run_tests))
-
-FURTHER_PARTS.append(test_part)
 
 # %%
 results = {}   # the studies below keep their games here: results["1965 rules"] is a table
@@ -422,6 +413,7 @@ def play_10000_games(view):
     show(view, Markdown(f"10,000 games in {time.perf_counter() - start:.0f} seconds."), game_length_chart(games),
          *seat_win_table(games))
 
+@further.when_opened
 def length_part():
     further.add(
         "### How long is a game, and does going first help?\n"
@@ -429,8 +421,6 @@ def length_part():
         "than the readable engine; pass `engine='reference'` to compare). The **median** (half the games are "
         "shorter) and the 90th percentile tell a player more than the mean, which a few very long games pull up.")
     further.add_widget(wide_study_button("Play 10,000 games", play_10000_games))
-
-FURTHER_PARTS.append(length_part)
 
 # %%
 variants = {
@@ -460,12 +450,11 @@ def compare_variants(view):
     compare = results["compare"] = pd.concat(frames, ignore_index=True)
     show(view, compare_table(compare))
 
+@further.when_opened
 def compare_part():
     further.add("### Four rule sets, 2,000 games each\nWhich change makes games shortest? Does a rigged door "
                 "help the player who goes first?")
     further.add_widget(wide_study_button("Compare the rules", compare_variants))
-
-FURTHER_PARTS.append(compare_part)
 
 # %% [markdown]
 # ## For coders

@@ -274,27 +274,12 @@ widgets.VBox([
 # how long games last, and your own trap, every exact answer beside its simulation.
 
 # %%
+# What the cells below add is put on the page the first time a student opens it (a quicker page load).
 further = GoingFurther("Going further: the maths of the chain, and whole games")
-waiting = []     # what Going further shows: put on the page the first time a student opens it (a quicker page load)
-
-
-def later(method, *items):
-    waiting.append((method, items))
-
-
-def build_when_opened(change):
-    if change["new"] is not None and waiting:
-        for method, items in waiting:
-            method(*items)
-        waiting.clear()
-
-
-further.observe(build_when_opened, names="selected_index")
 further
 
 # %%
-later(
-    further.add,
+further.add(
     "### The 16 stages\n"
     "Each stage's chance (boardkit's guesses), and the stage with a backup copy: "
     "$1 - (1-p)^2$, so a 90% stage becomes 99%.",
@@ -326,11 +311,11 @@ def stop_chart(view):
 
 
 stop_button, stop_view = study_button("Turn it 100,000 times", stop_chart)
-later(further.add, "### Where does the chain stop?\n"
-                   "The exact chance that stage *k* is the first to fail is $p_A \\cdots p_{k-1}(1 - p_k)$. "
-                   "The computer turns the crank 100,000 times and counts; the table shows the estimate after "
-                   "10, 100, 1,000... cranks with its 95% (Wilson) interval closing in on the exact value.")
-later(further.add_widget, widgets.VBox([stop_button, stop_view]))
+further.add("### Where does the chain stop?\n"
+            "The exact chance that stage *k* is the first to fail is $p_A \\cdots p_{k-1}(1 - p_k)$. "
+            "The computer turns the crank 100,000 times and counts; the table shows the estimate after "
+            "10, 100, 1,000... cranks with its 95% (Wilson) interval closing in on the exact value.")
+further.add_widget(widgets.VBox([stop_button, stop_view]))
 
 
 # %%
@@ -352,11 +337,11 @@ def waits_chart(view):
 
 
 waits_button, waits_view = study_button("20,000 catches", waits_chart)
-later(further.add, "### How many cranks until a catch?\n"
-                   f"Each crank catches with chance $R$ (about {reliability:.2f}), whatever happened before. So the "
-                   "first catch comes at crank $k$ with chance $(1-R)^{k-1} R$: a **geometric distribution**, "
-                   "with mean $1/R$.")
-later(further.add_widget, widgets.VBox([waits_button, waits_view]))
+further.add("### How many cranks until a catch?\n"
+            f"Each crank catches with chance $R$ (about {reliability:.2f}), whatever happened before. So the "
+            "first catch comes at crank $k$ with chance $(1-R)^{k-1} R$: a **geometric distribution**, "
+            "with mean $1/R$.")
+further.add_widget(widgets.VBox([waits_button, waits_view]))
 
 
 # %%
@@ -392,14 +377,13 @@ def redraw_chain(change=None):
 each_stage.observe(redraw_chain, names="value")
 n_stages.observe(redraw_chain, names="value")
 chain_button.on_click(redraw_chain)
-later(further.add, "### How good must each stage be?\n"
-                   f"For 16 equal stages to work 9 times in 10, each must work $0.9^{{1/16}}$ = "
-                   f"**{0.9 ** (1 / 16):.2%}** of the time. Move the sliders: more stages need better stages.")
-later(further.add_widget, widgets.VBox([each_stage, n_stages, chain_button, chain_view]))
+further.add("### How good must each stage be?\n"
+            f"For 16 equal stages to work 9 times in 10, each must work $0.9^{{1/16}}$ = "
+            f"**{0.9 ** (1 / 16):.2%}** of the time. Move the sliders: more stages need better stages.")
+further.add_widget(widgets.VBox([each_stage, n_stages, chain_button, chain_view]))
 
 # %%
-later(
-    further.add,
+further.add(
     "### Fixing, and backing up, two stages\n"
     f"Making stages perfect: the best two are **{best_two[0]} and {best_two[1]}**, and the trap then works "
     f"**{best_two_chance:.1%}** of the time, far from 9 in 10. Each fix divides one factor out of the product; "
@@ -455,12 +439,12 @@ def play_games(view):
 
 
 games_button, games_view = study_button("Play 3,000 games", play_games)
-later(further.add, "### How long is a game?\n"
-                   "A build space marked **2** builds only in a two-player game, one marked **2-3-4** in every game. "
-                   "The bots play 1,000 games with 2, 3 and 4 players: how long do they last, and does the first "
-                   "player have an edge? (The computer plays these on its fast lane, about 30 times faster than the "
-                   "readable engine; the first study compiles it, which can take half a minute.)")
-later(further.add_widget, widgets.VBox([games_button, games_view]))
+further.add("### How long is a game?\n"
+            "A build space marked **2** builds only in a two-player game, one marked **2-3-4** in every game. "
+            "The bots play 1,000 games with 2, 3 and 4 players: how long do they last, and does the first "
+            "player have an edge? (The computer plays these on its fast lane, about 30 times faster than the "
+            "readable engine; the first study compiles it, which can take half a minute.)")
+further.add_widget(widgets.VBox([games_button, games_view]))
 
 
 # %%
@@ -490,11 +474,11 @@ def endgame_study(view):
 
 
 endgame_button, endgame_view = study_button("Compare traps", endgame_study)
-later(further.add, "### A worse trap, a longer endgame\n"
-                   "Once the trap is built, the game is a race to catch the others. 500 four-player games for traps "
-                   "that work 30%, 54% (the rulebook), 75% and 95% of the time: how many turns from the last part "
-                   "built to the end of the game?")
-later(further.add_widget, widgets.VBox([endgame_button, endgame_view]))
+further.add("### A worse trap, a longer endgame\n"
+            "Once the trap is built, the game is a race to catch the others. 500 four-player games for traps "
+            "that work 30%, 54% (the rulebook), 75% and 95% of the time: how many turns from the last part "
+            "built to the end of the game?")
+further.add_widget(widgets.VBox([endgame_button, endgame_view]))
 
 # %%
 from boardkit.games.mouse_trap.view_draw import STAGE_NAMES   # short names, as on the board: "crank", "gears", ...
@@ -526,11 +510,11 @@ def compare_traps(view):
 
 
 compare_button, compare_view = study_button("Compare", compare_traps)
-later(further.add, "### Design your own trap\n"
-                   "Set each stage's chance, then press **Compare**: your trap's exact chance beside the rulebook's, "
-                   "and 500 four-player games with each (their figures with 95% intervals).")
+further.add("### Design your own trap\n"
+            "Set each stage's chance, then press **Compare**: your trap's exact chance beside the rulebook's, "
+            "and 500 four-player games with each (their figures with 95% intervals).")
 slider_grid = widgets.GridBox(list(sliders.values()), layout=widgets.Layout(grid_template_columns="repeat(2, 510px)"))
-later(further.add_widget, widgets.VBox([slider_grid, compare_button, compare_view]))
+further.add_widget(widgets.VBox([slider_grid, compare_button, compare_view]))
 
 # %% [markdown]
 # ## For coders

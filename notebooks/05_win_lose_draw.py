@@ -257,24 +257,13 @@ quick_check("Team A sketched first and won 5 of 8 races. Does that prove that sk
 # works everything out when you do (a few seconds).
 
 # %%
+# Each @further.when_opened part below fills the section, in order, the first time it is opened.
 further = GoingFurther("Going further: Markov chains, dynamic programming and real games")
-further_parts = []          # functions that fill the section, in order, the first time it is opened
-
-
-def open_further(change):
-    if change["new"] is None or not further_parts:
-        return
-    parts = list(further_parts)
-    further_parts.clear()
-    for part in parts:
-        part()
-
-
-further.observe(open_further, names="selected_index")
 further
 
 
 # %%
+@further.when_opened
 def part_board_odds():
     """The landing odds from every start space, and the long run (stationary distribution)."""
     odds = wld.analysis.landing_odds(track)
@@ -312,7 +301,6 @@ def part_board_odds():
               percent=("as a percentage",), percent_decimals=1))
 
 
-further_parts.append(part_board_odds)
 
 
 # %%
@@ -326,6 +314,7 @@ def rolls_to_a_spade(track, start, rng):
             return rolls
 
 
+@further.when_opened
 def part_spade_wait():
     """The wait for a Spade, exact (an absorbing chain) beside 10,000 simulated waits."""
     rng = np.random.default_rng(2)
@@ -352,10 +341,10 @@ def part_spade_wait():
         f"**{wld.analysis.sketches_before_spade(track, start=0)}**.")
 
 
-further_parts.append(part_spade_wait)
 
 
 # %%
+@further.when_opened
 def part_collect():
     """How long to own four colours: exact (dynamic programming over the 16 sets) beside simulated players."""
     p = Fraction(1, 8)
@@ -491,7 +480,6 @@ def reality_study(view):
 
 
 reality_button, reality_view = study_button("Play the full game", reality_study)
-further_parts.append(part_collect)
 
 
 # %%
@@ -504,6 +492,7 @@ def exact_team_play(p_a, p_b, steal=STEAL):
             "cards in a match": (a_first.expected_cards + b_first.expected_cards) / 2}
 
 
+@further.when_opened
 def part_race():
     """The race to 8 by dynamic programming: the chance against the other team's skill, and real games."""
     fig, ax = chart(width=10, height=4.5)
@@ -564,7 +553,6 @@ def team_study(view):
 
 
 team_button, team_view = study_button("Play 2,000 team games", team_study)
-further_parts.append(part_race)
 
 
 # %%
@@ -611,6 +599,7 @@ def board_study(view):
 board_button, board_view = study_button("Compare the boards", board_study)
 
 
+@further.when_opened
 def part_board_design():
     further.add("### Design a board\n"
                 "How many coloured squares along each side, how many Spade Spaces at each corner? The exact "
@@ -620,7 +609,6 @@ def part_board_design():
     further.add_widget(widgets.VBox([squares_slider, spades_slider, board_button, board_view]))
 
 
-further_parts.append(part_board_design)
 
 # %% [markdown]
 # ## For coders

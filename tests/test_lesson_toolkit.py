@@ -145,8 +145,27 @@ def test_going_further_starts_folded_and_collects_what_cells_add():
     further = GoingFurther("Going further: Markov chains")
     assert further.selected_index is None and further.titles == ("Going further: Markov chains",)
     assert further.add("$P = 1/5$", pd.DataFrame({"a": [1]})) is None     # a cell ending with it shows nothing twice
-    (view,) = further.body.children
-    assert view.outputs[0]["data"]["text/markdown"] == "$P = 1/5$"
+    built = []
+
+    @further.when_opened
+    def study():
+        built.append("study")
+        further.add("the study's table")
+
+    further.add_widget(widgets.Button(description="Play 1,000 games"))
+    assert further.body.children == () and built == []       # nothing is on the page until a student opens it
+    further.unfold()
+    text, table_view, button = further.body.children        # in the order the cells added them
+    assert text.outputs[0]["data"]["text/markdown"] == "$P = 1/5$"
+    assert table_view.outputs[0]["data"]["text/markdown"] == "the study's table"
+    assert button.description == "Play 1,000 games" and built == ["study"]
+    further.selected_index = None                            # closed and opened again: nothing is built twice
+    further.unfold()
+    assert len(further.body.children) == 3
+    further.add("later")                                     # once opened, what is added goes straight in
+    assert further.body.children[-1].outputs[0]["data"]["text/markdown"] == "later"
+    with pytest.raises(ValueError, match="function"):
+        further.when_opened("not a function")
 
 
 # --- tinkering -------------------------------------------------------------------------------------------
