@@ -163,11 +163,13 @@ def test_four_mice_on_start_stand_under_its_label_side_by_side():
     assert all(0.8 * three <= size < three for _, _, size in slots.values())
 
 
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
 @pytest.mark.parametrize("path_len,loop_len", [(None, None), (12, 3), (30, 10), (60, 6)])
-def test_four_mice_on_any_space_stand_under_every_line_of_its_label(path_len, loop_len):
-    """Four mice on one space: below the label's last line (two lines on TURN CRANK, TAKE 3 RIVAL ...:
-    then in one row), inside the space, none over another, at least 0.2 of its side.  (On a 60-space
-    track the spaces are 46 px: a two-line label of 22 px text fills one, and its mice stand over it.)"""
+def test_mice_on_any_space_stand_under_every_line_of_its_label(path_len, loop_len, count):
+    """One to four mice on one space: below the label's last line (two lines on TURN CRANK, TAKE 3
+    RIVAL ...: then in one row), inside the space, none over another, at least 0.2 of its side.  (On a
+    60-space track the spaces are 46 px: a two-line label of 22 px text fills one, and its mice stand
+    over it.)"""
     rules = mt.Rules()
     if path_len:
         path = ("start",) + tuple(["build 2-3-4 x2", "rival 3", "blank"][i % 3] for i in range(path_len - 1))
@@ -179,8 +181,8 @@ def test_four_mice_on_any_space_stand_under_every_line_of_its_label(path_len, lo
         if len(lines) == 2 and layout.size_of(position) < 3 * lines[0][3]:
             continue                                        # no room below two lines
         two_lines += len(lines) == 2
-        slots = vd.pawn_slots(layout, [position] * 4)
-        boxes = [mouse_box(seat, *slots[seat]) for seat in range(4)]
+        slots = vd.pawn_slots(layout, [position] * count)
+        boxes = [mouse_box(seat, *slots[seat]) for seat in range(count)]
         for box in boxes:
             assert all(box[1] >= y + px / 2 for _, _, y, px in lines), (position, space)
             assert inside(box, layout.space_rect(position)), (position, space)

@@ -279,24 +279,30 @@ class Layout:
     def pawn_slot(self, position: int, index: int = 0, count: int = 1):
         """(x, y, size) of the ``index``-th of ``count`` mice on ``position``.
 
-        The label takes the upper half of a space and the mice stand in a row
-        below it, so a label is never hidden.  Four on one space (all mice on
-        START at the start) stand under the label as slightly smaller mice: in
-        a 2 x 2 group under a one-line label, so the word START stays readable,
-        and in one row of smaller ones under a two-line label (TURN CRANK).
+        The label takes the upper half of a space and the mice stand below it,
+        so a label is never hidden.  Under a two-line label (TURN CRANK) the
+        mice stand in one row in the room left below the second line, smaller
+        as they get more.  Under a one-line label one to three stand in a row,
+        and four (all mice on START at the start) in a 2 x 2 group of slightly
+        smaller mice, so the word START stays readable.
         """
         x, y, size = self.xs[position], self.ys[position], self.size_of(position)
-        if count < 4:
-            return r.slot_in_space(x, y, size, index, count)
         n_lines = 2 if position in self.two_line else 1
+        if count < 4 and n_lines == 1:
+            return r.slot_in_space(x, y, size, index, count)
         below = -size * LABEL_TOP + (n_lines - 1) * label_px(size) * 1.05 + label_px(size) / 2
         room = size / 2 - below                  # from the label's last line to the space's bottom
-        if n_lines == 2:                         # one row of four
-            mouse = max(min(size * 0.21, room / 1.2), size * 0.2)
-            return x + (index % 4 - 1.5) * size * 0.245, y + below + room / 2, mouse
+        if n_lines == 2:                         # one row, under both lines
+            largest, pitch = ROW_UNDER_TWO_LINES[min(count, 4)]
+            mouse = max(min(size * largest, room / 1.2), size * 0.2)
+            return x + (index % 4 - (min(count, 4) - 1) / 2) * size * pitch, y + below + room / 2, mouse
         mouse = max(min(size * 0.26, room / 2.4), size * 0.2)
         ox, oy = ((-1, 0), (1, 0), (-1, 1), (1, 1))[index % 4]
         return x + ox * size * 0.22, y + below + room * (1 + 2 * oy) / 4, mouse
+
+
+#: mice in a row under a two-line label: count -> (largest mouse, distance between mice), in space sides
+ROW_UNDER_TWO_LINES = {1: (0.30, 0.0), 2: (0.28, 0.40), 3: (0.25, 0.31), 4: (0.21, 0.245)}
 
 
 def label_px(size: float) -> float:
