@@ -86,6 +86,15 @@ def play_out(app, n):
 
 # --- construction -------------------------------------------------------------------
 
+def test_the_board_is_never_shown_taller_than_the_screen(game, make_app):
+    """The canvas fills the page's width, but no wider than keeps the board's own shape within the
+    screen's height (1280 x 800 boards: 160vh; Win, Lose or Draw's 1200 x 470 strip: 255vh)."""
+    app = make_app(seats=bots(game))
+    width, height = app.canvas.width, app.canvas.height
+    assert (width, height) == (app.WIDTH, app.HEIGHT)
+    assert app.canvas.layout.max_width == f"calc(100vh * {width} / {height})"
+
+
 @pytest.mark.parametrize("kwargs,match", [
     (dict(n_players=1), "n_players must be a whole number from 2 to 4"),
     (dict(n_players=5), "n_players"),

@@ -180,7 +180,8 @@ class GameApp(widgets.VBox):
         # --- the canvas ----------------------------------------------------------
         self.canvas = MultiCanvas(3, width=self.WIDTH, height=self.HEIGHT)  # board, pieces, animation
         responsive(self.canvas)
-        self.canvas.layout.max_width = "calc(100vh * 1.6)"   # never taller than the screen
+        # Never taller than the screen: at most as wide as keeps the board's shape within its height.
+        self.canvas.layout.max_width = f"calc(100vh * {self.WIDTH} / {self.HEIGHT})"
         # The canvas's tooltip is its accessible name (the board in words, below). ipywidgets'
         # browser code reads a widget's ``description`` before it shows a tooltip, and an
         # ipycanvas MultiCanvas has none: without one the board's view fails to build

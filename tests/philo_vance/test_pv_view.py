@@ -653,7 +653,7 @@ def test_the_grid_rows_are_as_tall_as_the_suspects_names():
 
 def test_the_board_is_never_shown_taller_than_the_screen(make_app):
     """The canvas is as wide as the page, but at most as wide as keeps its 1920 x 1240 shape within the
-    screen's height (GameApp's own limit, 160vh wide, is for a 1920 x 1200 canvas)."""
+    screen's height."""
     app = make_app(seats=["Detective"] * 4, seed=1)
     assert (app.canvas.width, app.canvas.height) == (vb.WIDTH, vb.HEIGHT) == (1920, 1240)
     assert app.canvas.layout.max_width == "calc(100vh * 1920 / 1240)"

@@ -87,9 +87,6 @@ class App(GameApp):
         self.bump_piece = None            # the piece a human clicked to bump (several stood there)
         self.moves_animated = 0           # how many glides were sent to the browser
         super().__init__(rules, n_players, seats, seed, autoplay_speed, **kwargs)
-        # Never taller than the screen: GameApp's limit (160vh wide) is for a 1920 x 1200
-        # canvas; this one is 1920 x 1240 (the knowledge grid's rows fit their names).
-        self.canvas.layout.max_width = f"calc(100vh * {vb.WIDTH} / {vb.HEIGHT})"
 
     # --- the knowledge grid -------------------------------------------------------------------
     def _cards_seen(self, game) -> tuple:
