@@ -400,17 +400,21 @@ SECOND = (23, 33, 44, 41, 36, 38)       # clues 24, 34, 45, 42, 37, 39 on the bo
 before = prior.row(BUTLER).copy()
 after_yes = pv.analysis.update_on_verdicts(before, [(FIRST, True)])
 after_both = pv.analysis.update_on_verdicts(before, [(FIRST, True), (SECOND, False)])   # exact
-kept, simulated = pv.analysis.simulate_verdicts(before, [(FIRST, True), (SECOND, False)], 100_000, seed=8)
 learning = pv.analysis.KnowledgeGrid.from_prior()
 learning.on_declaration(BUTLER, FIRST, successful=True)        # the grid: one verdict after the other
 learning.on_declaration(BUTLER, SECOND, successful=False)
-bayes = pd.DataFrame([{"Clue": clue_name(c), "Before": before[c], "After 'yes'": after_yes[c],
-                       "After 'yes' and 'no': exact": after_both[c],
-                       "Simulated (95% interval)": with_interval(*share_with_interval(int(round(simulated[c] * kept)), kept),
-                                                                 percent=False, decimals=3),
-                       "One verdict at a time": learning.row(BUTLER)[c]}
-                      for c in sorted(set(FIRST) | set(SECOND))])
-further.add(table(bayes, decimals=3), f"The simulation kept {kept:,} of 100,000 cards.");
+
+
+@further.when_opened                    # the 100,000 cards are drawn when a student opens the section
+def bayes_table():
+    kept, simulated = pv.analysis.simulate_verdicts(before, [(FIRST, True), (SECOND, False)], 100_000, seed=8)
+    bayes = pd.DataFrame([{"Clue": clue_name(c), "Before": before[c], "After 'yes'": after_yes[c],
+                           "After 'yes' and 'no': exact": after_both[c],
+                           "Simulated (95% interval)": with_interval(
+                               *share_with_interval(int(round(simulated[c] * kept)), kept), percent=False, decimals=3),
+                           "One verdict at a time": learning.row(BUTLER)[c]}
+                          for c in sorted(set(FIRST) | set(SECOND))])
+    further.add(table(bayes, decimals=3), f"The simulation kept {kept:,} of 100,000 cards.")
 
 
 # %%
