@@ -49,23 +49,97 @@ def test_a_teachers_box_shows_its_controls(monkeypatch):
     assert box.layout.display is None and box.children == (button,)
 
 
-def fake_voila(monkeypatch, query):
-    """A pre-heated kernel: no page yet; Voilà hands one over (sets QUERY_STRING) when ``arrive`` is set."""
+class FakeVoila:
+    """Voilà's side of a pre-heated kernel: a websocket on 127.0.0.1 that, once ``arrive`` is set, sends
+    each kernel that asks the page's request as JSON (as Voilà's QueryStringSocketHandler does).
+    ``paths`` are the addresses asked for."""
+
+    def __init__(self, query):
+        import asyncio
+        import json
+
+        from websockets.asyncio.server import serve
+
+        self.arrive, self.paths, ready = threading.Event(), [], threading.Event()
+
+        async def hand_over(connection):
+            self.paths.append(connection.request.path)
+            while not self.arrive.is_set():
+                await asyncio.sleep(0.01)
+            await connection.send(json.dumps({"QUERY_STRING": query, "PATH_INFO": "/"}))
+
+        async def main():
+            async with serve(hand_over, "127.0.0.1", 0) as server:
+                self.port = server.sockets[0].getsockname()[1]
+                self.stop = asyncio.Event()
+                self.loop = asyncio.get_running_loop()
+                ready.set()
+                await self.stop.wait()
+
+        self.thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
+        self.thread.start()
+        assert ready.wait(10)
+
+    def close(self):
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self.stop.set)
+            self.thread.join(10)
+
+
+@pytest.fixture
+def fake_voila(monkeypatch):
+    """``fake_voila(query)``: a pre-heated kernel with no page yet, and a Voilà that hands one over."""
+    made = []
+
+    def make(query):
+        voila = FakeVoila(query)
+        made.append(voila)
+        for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_APP_PORT": str(voila.port),
+                            "VOILA_SERVER_URL": "/", "VOILA_KERNEL_ID": "k-1"}.items():
+            monkeypatch.setenv(name, value)
+        monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+        return voila
+
+    yield make
+    for voila in made:
+        voila.close()
+
+
+def test_the_kernel_asks_voila_where_voilas_own_helper_asks(fake_voila, monkeypatch):
+    """boardkit hears the page's request without importing Voilà's server (about 1 CPU s a kernel): it
+    must ask the same address as ``voila.utils.wait_for_request`` and read the same message."""
+    import os
+
     import voila.utils
 
-    monkeypatch.setenv("VOILA_PREHEAT", "True")
-    arrive = threading.Event()
+    server = fake_voila("teacher=1&x=2")
+    server.arrive.set()
+    voila.utils.wait_for_request()
+    assert os.environ["QUERY_STRING"] == "teacher=1&x=2"
+    monkeypatch.delenv("QUERY_STRING")
+    lessons._wait_for_request()
+    assert os.environ["QUERY_STRING"] == "teacher=1&x=2" and os.environ["PATH_INFO"] == "/"
+    assert server.paths == ["/voila/query/k-1"] * 2
+    monkeypatch.setenv("VOILA_WS_BASE_URL", "/lesson/")          # behind a proxy's prefix: both ask there
+    assert lessons._request_info_address() == f"ws://127.0.0.1:{server.port}/lesson/voila/query/k-1"
 
-    def wait_for_request(url=None):
-        assert arrive.wait(10)
-        monkeypatch.setenv("QUERY_STRING", query)
-    monkeypatch.setattr(voila.utils, "wait_for_request", wait_for_request)
-    return arrive
+
+def test_no_voila_to_ask_is_a_warning_and_the_teachers_controls_stay_hidden(fake_voila, monkeypatch):
+    fake_voila("teacher=1").close()                               # nobody answers on that port now
+    with pytest.warns(UserWarning, match="could not hear the page's request"):
+        assert lessons.teacher_mode() is False
+    with pytest.warns(UserWarning, match="could not hear the page's request"):
+        box = lessons.teacher_only(widgets.Button(description="Teacher: reveal"))
+        deadline = time.monotonic() + 10
+        while lessons._page_waiter is not None and time.monotonic() < deadline:    # its waiter gives up
+            time.sleep(0.01)
+    assert lessons._page_waiter is None
+    assert box.layout.display == "none" and box.children == ()
 
 
 @pytest.mark.parametrize("query,shown", [("teacher=1", True), ("", False)])
-def test_a_preheated_kernel_decides_when_the_page_arrives_without_waiting(monkeypatch, query, shown):
-    arrive = fake_voila(monkeypatch, query)
+def test_a_preheated_kernel_decides_when_the_page_arrives_without_waiting(fake_voila, query, shown):
+    arrive = fake_voila(query).arrive
     assert lessons.teacher_mode(wait=False) is None
     button = widgets.Button(description="Teacher: reveal")
     started = time.monotonic()
@@ -81,7 +155,7 @@ def test_a_preheated_kernel_decides_when_the_page_arrives_without_waiting(monkey
     assert lessons.teacher_mode(wait=False) is shown
 
 
-def test_teacher_mode_waits_for_the_page_in_a_preheated_kernel(monkeypatch):
-    arrive = fake_voila(monkeypatch, "teacher=1")
+def test_teacher_mode_waits_for_the_page_in_a_preheated_kernel(fake_voila):
+    arrive = fake_voila("teacher=1").arrive
     threading.Timer(0.2, arrive.set).start()
     assert lessons.teacher_mode() is True

@@ -7,7 +7,7 @@ from __future__ import annotations
 # Voilà hands a page's query string to its kernel as the environment variable
 # QUERY_STRING: at once for a kernel started for the page, and only once the
 # page arrives for a pre-heated kernel (which ran the notebook before anybody
-# asked for it), through ``voila.utils.wait_for_request``.
+# asked for it), over a websocket Voilà opens for that (``_wait_for_request``).
 
 #: the query parameter that makes a page a teacher's: ``?teacher=1``
 TEACHER_PARAMETER = "teacher"
@@ -64,10 +64,58 @@ def teacher_mode(wait: bool = True):
     if _page_not_yet_known():
         if not wait:
             return None
-        from voila.utils import wait_for_request
-
-        wait_for_request()
+        _wait_for_request()
     return _teacher_in(os.environ.get("QUERY_STRING", ""))
+
+
+def _request_info_address() -> str:
+    """The websocket on which Voilà hands a pre-heated kernel its page's request (as voila.utils builds it)."""
+    import os
+
+    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
+    host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = os.environ.get("VOILA_APP_PORT", "8866")
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    return f"{protocol}://{host}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID')}"
+
+
+def _wait_for_request() -> None:
+    """Wait until Voilà hands this pre-heated kernel its page's request, then put it in the environment.
+
+    Voilà's own ``voila.utils.wait_for_request`` does the same, but importing
+    ``voila.utils`` loads Voilà's whole server (jupyter_server, jupyterlab_server,
+    jsonschema): about 1 CPU second in every kernel, as much as a lesson's own
+    cells.  This asks the same address for the same message, with the same
+    library (``websockets``); tests/test_teacher_mode.py checks both ask alike.
+    """
+    import asyncio
+    import json
+    import os
+    import threading
+    import warnings
+
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return
+    address = _request_info_address()
+    received = []
+
+    async def receive():
+        from websockets.asyncio.client import connect
+
+        async with connect(address, open_timeout=5, proxy=None) as connection:    # Voilà's own server: no proxy
+            received.append(await connection.recv())
+
+    def in_its_own_loop():          # the kernel's own event loop may be running in this thread
+        try:
+            asyncio.run(receive())
+        except Exception as error:      # no page known: the teacher's controls stay hidden
+            warnings.warn(f"could not hear the page's request from Voila at {address}: {error!r}")
+
+    thread = threading.Thread(target=in_its_own_loop, name="boardkit-voila-request", daemon=True)
+    thread.start()
+    thread.join()
+    if received:
+        os.environ.update(json.loads(received[0]))
 
 
 def _when_page_known(callback) -> None:
@@ -96,9 +144,7 @@ def _when_page_known(callback) -> None:
 def _wait_for_page() -> None:
     global _page_waiter
     try:
-        from voila.utils import wait_for_request
-
-        wait_for_request()
+        _wait_for_request()
     finally:
         with _page_lock:
             callbacks = list(_page_callbacks)

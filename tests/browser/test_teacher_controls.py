@@ -1,8 +1,8 @@
 """Teacher controls in lesson 01 show only on the teacher's page (``?teacher=1``), in Voilà and Chromium.
 
 A pre-heated kernel has run the lesson before its page is asked for, so it
-learns the page's address only when the page arrives (``voila.utils.
-wait_for_request`` in a background thread); a kernel started for the page
+learns the page's address only when the page arrives (over the websocket Voilà
+opens for that, heard in a background thread); a kernel started for the page
 knows it at once (QUERY_STRING).  Both ways are tested for the teacher's page,
 the pre-heated way for a student's (a student's page with a kernel started for it is the
 plain case of QUERY_STRING, left to ``tests/test_teacher_mode.py``).
