@@ -159,3 +159,29 @@ def test_teacher_mode_waits_for_the_page_in_a_preheated_kernel(fake_voila):
     arrive = fake_voila("teacher=1").arrive
     threading.Timer(0.2, arrive.set).start()
     assert lessons.teacher_mode() is True
+
+
+def test_a_preheated_kernel_never_imports_voilas_server(fake_voila):
+    """Importing voila (or voila.utils) loads Voilà's whole server into the kernel: about 1.2 CPU
+    seconds in every pre-heated kernel of a class, as much as the lesson's own cells."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    server = fake_voila("teacher=1")
+    server.arrive.set()
+    program = ("import sys, time\n"
+               "import ipywidgets as widgets\n"
+               "from boardkit.lessons import teacher\n"
+               "box = teacher.teacher_only(widgets.Button(description='Teacher: reveal'))\n"
+               "deadline = time.monotonic() + 20\n"
+               "while box.layout.display == 'none' and time.monotonic() < deadline:\n"
+               "    time.sleep(0.01)\n"
+               "print(box.layout.display is None, sorted(m for m in sys.modules if m.split('.')[0] in\n"
+               "      ('voila', 'jupyter_server', 'jupyterlab_server', 'jsonschema')))\n")
+    out = subprocess.run([sys.executable, "-c", program], env=dict(os.environ), capture_output=True, text=True,
+                         timeout=60)
+    shown, imported = out.stdout.split(" ", 1)
+    assert shown == "True", out.stderr                      # the teacher's page was heard
+    assert json.loads(imported.replace("'", '"')) == []
