@@ -519,12 +519,10 @@ like best and the measures that convinced you.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-import contextlib
-import io
+from boardkit.lessons import printed_when_opened   # printed in JupyterLab; in Voilà, in a fold, when opened
 
-from boardkit.lessons import folded_in_voila   # printed in JupyterLab, in a closed fold in Voilà
 
-with folded_in_voila("The exact answers, printed by code (open them after your predictions)"):
+def exact_answers():
     exact = cc.analysis.first_player_stuck(rules=cc.Rules())
     print(f"cc.analysis.first_player_stuck() = {exact} = {float(exact):.4f}, about 1 deal in {float(1 / exact):.0f}")
     double = cc.analysis.first_player_stuck(rules=cc.Rules(copies=2))
@@ -532,6 +530,9 @@ with folded_in_voila("The exact answers, printed by code (open them after your p
     for size, row in cc.analysis.stuck_table(range(1, 11)).iterrows():
         print(f"{size:2d} card{'' if size == 1 else 's'} in hand: stuck with chance {str(row['exact']):>12} = "
               f"{row['probability']:.4f}")
+
+
+printed_when_opened("The exact answers, printed by code (open them after your predictions)", exact_answers)
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -546,23 +547,4 @@ def seeded_games():
           f"{figures['comeback share']:.1%} of winners came from behind")
 
 
-if 'VOILA_BASE_URL' not in os.environ:
-    seeded_games()
-else:                                   # in Voilà the 400 games are played when the fold is opened, not at load
-    games_text = widgets.HTML("<i>Playing 400 games...</i>")
-    games_fold = widgets.Accordion([games_text])
-    games_fold.set_title(0, "400 seeded games of four Shedders, printed by code (click to play them)")
-    games_fold.selected_index = None
-
-    def play_seeded_games(change):
-        if change["new"] is None or games_fold.played:
-            return
-        games_fold.played = True
-        text = io.StringIO()
-        with contextlib.redirect_stdout(text):
-            seeded_games()
-        games_text.value = f"<pre>{text.getvalue()}</pre>"
-
-    games_fold.played = False
-    games_fold.observe(play_seeded_games, names="selected_index")
-    display(games_fold)
+printed_when_opened("400 seeded games of four Shedders, printed by code (click to play them)", seeded_games)

@@ -333,10 +333,17 @@ widgets.VBox([play_button, play_view])
 
 # %%
 # NBVAL_CHECK_OUTPUT
-hand_limits = bk.sweep(md.Rules(), {"hand_limit": [4, 6, 8]}, n_players=4, n_games=300, seed=0,
-                 engine="reference", progress=False)
-print(hand_limits[["hand_limit", "median length", "median length low", "median length high",
-             "seat test p", "comeback share"]].round(3).to_string(index=False))
+from boardkit.lessons import printed_when_opened   # printed here; on the Voilà page, in a fold, when opened
+
+
+def sweep_hand_limits():
+    hand_limits = bk.sweep(md.Rules(), {"hand_limit": [4, 6, 8]}, n_players=4, n_games=300, seed=0,
+                           engine="reference", progress=False)
+    print(hand_limits[["hand_limit", "median length", "median length low", "median length high",
+                       "seat test p", "comeback share"]].round(3).to_string(index=False))
+
+
+printed_when_opened("A sweep of the hand limit, 300 games each, by code (click to play it)", sweep_hand_limits)
 
 # %% [markdown]
 # **Think.** Does a bigger hand make the game shorter or longer? Why might that be? (A
@@ -347,12 +354,16 @@ print(hand_limits[["hand_limit", "median length", "median length low", "median l
 
 # %%
 # NBVAL_CHECK_OUTPUT
-goals = {"median length": (40, 60), "seat test p": (0.05, None), "comeback share": "max"}
-result = bk.design.search(md.Rules(), {"hand_limit": (3, 9), "dud_redraw": (0, 6)}, goals, n_trials=8,
-                          n_games=150, seed=0, engine="reference", progress=False)
-print(bk.design.variant_code(result.best))
-best = result.best_row[["median length", "seat test p", "comeback share", "goals met", "score"]]
-print(best.round(3).to_string())
+def search_hand_and_redraw():
+    goals = {"median length": (40, 60), "seat test p": (0.05, None), "comeback share": "max"}
+    result = bk.design.search(md.Rules(), {"hand_limit": (3, 9), "dud_redraw": (0, 6)}, goals, n_trials=8,
+                              n_games=150, seed=0, engine="reference", progress=False)
+    print(bk.design.variant_code(result.best))
+    best = result.best_row[["median length", "seat test p", "comeback share", "goals met", "score"]]
+    print(best.round(3).to_string())
+
+
+printed_when_opened("A search of 8 trials, 150 games each, by code (click to run it)", search_hand_and_redraw)
 
 # %% [markdown]
 # With a few hundred games per variant, the search can be fooled by luck: a variant that

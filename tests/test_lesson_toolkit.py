@@ -274,3 +274,31 @@ def test_printouts_that_hold_answers_are_printed_in_jupyterlab_and_folded_in_voi
     (fold,) = shown
     assert fold.selected_index is None and fold.get_title(0) == "The answers"
     assert fold.children[0].value == "<pre>1/5 &lt;exact&gt;\n</pre>"
+
+
+def test_slow_printouts_run_at_once_in_jupyterlab_and_when_their_fold_is_opened_in_voila(monkeypatch, capsys):
+    import IPython.display
+
+    from boardkit.lessons import printed_when_opened
+
+    played = []
+
+    def games():
+        played.append(1)
+        print("400 games: <median> 252.5 turns")
+
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    printed_when_opened("400 games", games)
+    assert capsys.readouterr().out == "400 games: <median> 252.5 turns\n" and played == [1]
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    printed_when_opened("400 games (click to play them)", games)
+    (fold,) = shown
+    assert played == [1] and fold.selected_index is None and fold.get_title(0) == "400 games (click to play them)"
+    fold.selected_index = 0                                      # a student opens it: the games are played
+    assert played == [1, 1] and capsys.readouterr().out == ""
+    assert fold.children[0].value == "<pre>400 games: &lt;median&gt; 252.5 turns\n</pre>"
+    fold.selected_index = None
+    fold.selected_index = 0                                      # opened again: not played twice
+    assert played == [1, 1]

@@ -5,10 +5,12 @@
 - ``further``: ``GoingFurther``, the folded part with the heavier maths;
 - ``tinker``: ``RuleControls``, controls built from a game's Rules fields;
 - ``convergence``: ``convergence_chart``, the student's own plays first, then the computer's;
-- ``output``: ``show``, ``study_button``, ``progress_bar``, the chart colours, ``folded_in_voila``;
+- ``output``: ``show``, ``study_button``, ``progress_bar``, the chart colours, ``folded_in_voila``,
+  ``printed_when_opened``;
 - ``teacher``: ``teacher_mode``, ``teacher_only`` (controls only a teacher's page shows).
 """
-from .output import CHART_COLOURS, CHART_HATCHES, folded_in_voila, in_voila, progress_bar, show, study_button
+from .output import (CHART_COLOURS, CHART_HATCHES, folded_in_voila, in_voila, printed_when_opened, progress_bar,
+                     show, study_button)
 from .teacher import TEACHER_PARAMETER, teacher_mode, teacher_only
 from .page import LARGE_TYPE, chart, chart_style, lesson_css, lesson_page, number, plain_header, share_with_interval, table, with_interval
 from .predict import Prediction, answer_table, class_mode_switch, quick_check, set_class_mode
@@ -18,5 +20,5 @@ from .convergence import convergence_chart
 
 __all__ = ["CHART_COLOURS", "CHART_HATCHES", "folded_in_voila", "in_voila", "GoingFurther", "LARGE_TYPE", "Prediction", "RuleControls",
            "TEACHER_PARAMETER", "answer_table", "chart", "chart_style", "class_mode_switch", "convergence_chart",
-           "lesson_css", "lesson_page", "number", "plain_header", "progress_bar", "quick_check", "set_class_mode",
+           "lesson_css", "lesson_page", "number", "plain_header", "printed_when_opened", "progress_bar", "quick_check", "set_class_mode",
            "share_with_interval", "show", "study_button", "table", "teacher_mode", "teacher_only", "with_interval"]

@@ -127,16 +127,60 @@ def folded_in_voila(title: str):
     if not in_voila():
         yield
         return
-    import html
     import io
 
-    import ipywidgets as widgets
     from IPython.display import display
 
     text = io.StringIO()
     with contextlib.redirect_stdout(text):
         yield
-    fold = widgets.Accordion([widgets.HTML(f"<pre>{html.escape(text.getvalue())}</pre>")])
+    fold, printout = _closed_fold(title)
+    printout.value = _preformatted(text.getvalue())
+    display(fold)
+
+
+def printed_when_opened(title: str, work) -> None:
+    """Call ``work()``, which prints, at once in JupyterLab; in Voilà, the first time a fold named ``title`` is opened.
+
+    For the printouts under "For coders" that take a while (hundreds of games,
+    a search): a Voilà page loads without playing them, and a student who opens
+    the fold sees what JupyterLab prints.
+    """
+    if not in_voila():
+        work()
+        return
+    import io
+
+    from IPython.display import display
+
+    fold, printout = _closed_fold(title)
+    printout.value = "<i>Working it out...</i>"
+
+    def on_first_open(change):
+        if change["new"] is None:
+            return
+        fold.unobserve(on_first_open, names="selected_index")
+        text = io.StringIO()
+        with contextlib.redirect_stdout(text):
+            work()
+        printout.value = _preformatted(text.getvalue())
+
+    fold.observe(on_first_open, names="selected_index")
+    display(fold)
+
+
+def _closed_fold(title: str):
+    """A closed Accordion named ``title`` and the HTML widget inside it."""
+    import ipywidgets as widgets
+
+    printout = widgets.HTML()
+    fold = widgets.Accordion([printout])
     fold.set_title(0, title)
     fold.selected_index = None
-    display(fold)
+    return fold, printout
+
+
+def _preformatted(text: str) -> str:
+    import html
+
+    return f"<pre>{html.escape(text)}</pre>"

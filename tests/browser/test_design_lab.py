@@ -32,7 +32,10 @@ def test_the_lab_re_simulates_on_a_slider_maps_searches_and_plays(voila_server, 
     click_button(page, "Play these rules")
     expect(body).to_contain_text("Your variant: md.Rules()", timeout=STUDY_TIMEOUT_MS)
     expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)          # no code on screen
-    expect(body).to_contain_text("md.Rules().replace(hand_limit=8, dud_redraw=6)")   # the pinned search
+    expect(body).not_to_contain_text("md.Rules().replace(hand_limit=8, dud_redraw=6)")
+    page.get_by_text("A search of 8 trials, 150 games each, by code").click()   # run when opened, not at load
+    expect(body).to_contain_text("md.Rules().replace(hand_limit=8, dud_redraw=6)",    # the pinned search
+                                 timeout=STUDY_TIMEOUT_MS)
     slider = page.locator(".boardkit-rule-controls .widget-slider", has_text="Hand limit")
     live = page.locator(".widget-vbox", has=slider).filter(has_text="Your variant").last   # sliders and view
     expect(live.locator("table")).to_contain_text("rulebook")
