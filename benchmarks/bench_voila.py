@@ -80,15 +80,17 @@ def _proc_rss_mb(pid: int) -> float:
 
 
 def kernel_load(notebook: str) -> dict:
-    """Run ``notebook``'s cells in a fresh kernel (from the notebook's folder, like Voilà):
-    wall seconds, the kernel's CPU seconds and RSS (MB) after the last cell, and each cell's CPU seconds
-    (the kernel's own work, which the machine's other load does not change)."""
+    """Run ``notebook``'s cells in a fresh kernel (from the notebook's folder, with VOILA_BASE_URL set, like
+    Voilà, so a lesson does what it does on a Voilà page: slow printouts wait in their folds): wall seconds,
+    the kernel's CPU seconds and RSS (MB) after the last cell, and each cell's CPU seconds (the kernel's own
+    work, which the machine's other load does not change)."""
     import nbformat
     from nbclient import NotebookClient
 
     path = REPO_ROOT / notebook
     nb = nbformat.read(path, as_version=4)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
+               VOILA_BASE_URL="/")
     client = NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
     start = time.monotonic()
     with client.setup_kernel(env=env):

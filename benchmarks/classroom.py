@@ -734,8 +734,8 @@ def report(r: dict) -> bool:
 
 def kernel_cost(notebook: str, repeats: int, pythonpath: str | None) -> None:
     """Run ``notebook`` in ``repeats`` fresh kernels, one after another, as Voilà does for a page
-    (in the notebook's folder, the working copy of boardkit first on the path), and print the
-    median CPU seconds of each (the kernel's process and every process it started)."""
+    (in the notebook's folder, VOILA_BASE_URL set, the working copy of boardkit first on the path),
+    and print the median CPU seconds of each (the kernel's process and every process it started)."""
     import nbformat
     from jupyter_client.manager import KernelManager
 
@@ -744,6 +744,7 @@ def kernel_cost(notebook: str, repeats: int, pythonpath: str | None) -> None:
     setup = next((i for i, c in enumerate(cells) if "setup" in c.get("metadata", {}).get("tags", [])), 0)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [pythonpath or str(REPO_ROOT), env.get("PYTHONPATH")]))
+    env["VOILA_BASE_URL"] = "/"          # the lesson takes its Voilà page's paths (folds instead of printouts)
     runs = []
     for _ in range(repeats):
         manager = KernelManager(kernel_name="python3")
