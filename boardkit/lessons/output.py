@@ -174,6 +174,7 @@ def _closed_fold(title: str):
     import ipywidgets as widgets
 
     printout = widgets.HTML()
+    printout.add_class("boardkit-printout")          # printed lines in a typewriter font, their columns aligned
     fold = widgets.Accordion([printout])
     fold.set_title(0, title)
     fold.selected_index = None

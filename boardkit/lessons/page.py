@@ -49,6 +49,8 @@ def lesson_css(scale: float = 1.0) -> str:
 .jp-Notebook .jp-RenderedHTMLCommon :is(sub, sup, small) {{ font-size: {small}px; }}
 .jp-Notebook .widget-readout {{ font-size: {round(16 * scale)}px; }}
 .jp-Notebook .jp-OutputArea-output pre {{ font-size: {round(16 * scale)}px; }}
+.jp-Notebook .boardkit-printout pre {{ font-family: var(--jp-code-font-family, monospace); font-size: {round(16 * scale)}px;
+    line-height: 1.4; }}
 .jp-Notebook table.boardkit-table {{ border-collapse: collapse; margin: 8px 0; }}
 .jp-Notebook table.boardkit-table th {{ background: #e8eef5; font-weight: bold; text-align: left; }}
 .jp-Notebook table.boardkit-table :is(th, td) {{ padding: 6px 14px; border-bottom: 1px solid #c8d0d8; }}
