@@ -127,7 +127,10 @@ class Prediction(widgets.VBox):
         """
         if self.locked and not self.class_mode and not self.revealed:
             self.value = self._read()
-            self.message.value = f"<i class='fa fa-lock' aria-hidden='true'></i> {escape(self.describe())}"
+            self._show_locked()
+
+    def _show_locked(self) -> None:
+        self.message.value = f"<i class='fa fa-lock' aria-hidden='true'></i> {escape(self.describe())}"
 
     def _set_inputs_disabled(self, disabled: bool) -> None:
         for item in self.input if isinstance(self.input, list) else [self.input]:
@@ -180,7 +183,7 @@ class Prediction(widgets.VBox):
         self.lock_button.description = "Locked"
         self.reveal_button.disabled = False
         self.reveal_button.tooltip = "Show the answer beside your prediction"
-        self.message.value = f"<i class='fa fa-lock' aria-hidden='true'></i> {escape(self.describe())}"
+        self._show_locked()
 
     def reveal(self) -> None:
         """Show the answer beside the locked guess (nothing happens before the guess is locked)."""

@@ -80,7 +80,8 @@ def _request_info_address() -> str:
 
 
 def _wait_for_request() -> None:
-    """Wait until Voilà hands this pre-heated kernel its page's request, then put it in the environment.
+    """Wait until Voilà hands this pre-heated kernel its page's request, then put it in the environment
+    (called only while ``_page_not_yet_known()``).
 
     Voilà's own ``voila.utils.wait_for_request`` does the same, but importing
     ``voila.utils`` loads Voilà's whole server (jupyter_server, jupyterlab_server,
@@ -94,8 +95,6 @@ def _wait_for_request() -> None:
     import threading
     import warnings
 
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
-        return
     address = _request_info_address()
     received = []
 

@@ -293,9 +293,10 @@ class Layout:
         below = -size * LABEL_TOP + (n_lines - 1) * label_px(size) * 1.05 + label_px(size) / 2
         room = size / 2 - below                  # from the label's last line to the space's bottom
         if n_lines == 2:                         # one row, under both lines
-            largest, pitch = ROW_UNDER_TWO_LINES[min(count, 4)]
+            in_row = min(count, 4)
+            largest, pitch = ROW_UNDER_TWO_LINES[in_row]
             mouse = max(min(size * largest, room / 1.2), size * 0.2)
-            return x + (index % 4 - (min(count, 4) - 1) / 2) * size * pitch, y + below + room / 2, mouse
+            return x + (index % 4 - (in_row - 1) / 2) * size * pitch, y + below + room / 2, mouse
         mouse = max(min(size * 0.26, room / 2.4), size * 0.2)
         ox, oy = ((-1, 0), (1, 0), (-1, 1), (1, 1))[index % 4]
         return x + ox * size * 0.22, y + below + room * (1 + 2 * oy) / 4, mouse
