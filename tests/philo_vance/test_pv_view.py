@@ -26,7 +26,7 @@ from boardkit.games.philo_vance.game import (BEFORE_ROLL, BUMPING, CLAIMING, DEM
                                              PHASES, PICKING, TURNING_DOWN, TURNING_UP)
 from pv_helpers import (BUTLER, CIRCLE_N, CIRCLE_NE, HALL, N, NE, PV, X, court_for, declared, force_rolls,
                         give_court, place, stack_pile, table_of_detectives)
-from view_helpers import Unchanged, centre, counters, key_down, labels, make_apps, mouse_down, saved, text
+from view_helpers import RecordingCanvas, Unchanged, centre, counters, key_down, labels, make_apps, mouse_down, saved, text
 
 RULES = pv.Rules()
 LAYOUT = vb.Layout.for_rules(RULES)
@@ -151,6 +151,26 @@ def test_court_cards_fill_the_column_and_jurors_fit_their_card(n_players):
                 assert not any(overlaps(box, other) for other in boxes[j + 1:])
     assert not overlaps(column, (vb.MARGIN, vb.MARGIN, vb.BOARD, vb.BOARD))
     assert inside(vg.GRID_RECT, (0, vb.MARGIN + vb.BOARD, vc.COURT_X, vb.HEIGHT - vb.MARGIN - vb.BOARD))
+
+
+@pytest.mark.parametrize("n_players", range(2, 7))
+def test_an_empty_court_card_names_its_court_size_and_its_banner_hides_no_jurors_number(n_players):
+    for court_size in range(1, pv.rules.LIMITS["court_size"] + 1):
+        boxes = vc.juror_rects(0, n_players, court_size)
+        banner = vc.court_banner_rect(0, n_players, court_size)
+        if boxes[0][3] >= 80:                          # rows tall enough: the banner is there
+            assert banner is not None, (n_players, court_size)
+        if banner is None:
+            continue
+        assert inside(banner, vc.court_rect(0, n_players))
+        numbers = [(x + 3, y + 4, vc.NUMBER_TAB, vc.TEXT_PX) for x, y, _, _ in boxes]
+        assert not any(overlaps(banner, number) for number in numbers), (n_players, court_size)
+    canvas = RecordingCanvas()
+    app = pv.App(pv.Rules(court_size=9), n_players=n_players, seats=["Detective"] * n_players, seed=1)
+    vc.draw_courts(canvas, app._scene())
+    assert canvas.texts.count("to X for 9 clues") == n_players                 # every card's title
+    has_banner = vc.court_banner_rect(0, n_players, 9) is not None
+    assert canvas.texts.count("Reach X to lay 9 clues on the jurors") == (n_players if has_banner else 0)
 
 
 def test_colours_are_projector_and_colour_blind_safe():

@@ -37,6 +37,8 @@ HEADER_H = 40                                 # a court card's title row
 TEXT_PX = r.MIN_TEXT_PX
 SQUEEZE = 0.75                                # a long clue may be squeezed to 75% of its width
 NUMBER_TAB = 28                               # the juror's number, left of the clue's first line
+NUMBER_BAND = 30                              # the top of a juror's box that its number fills (4 + 22 px + a gap)
+BANNER_W, BANNER_H = 500, 40                  # "Reach X to lay the clues" on an empty court card
 
 CARD_BACK = pal.CARD_BACK
 CARD_BACK_MARKS = "#5C6B8A"
@@ -184,7 +186,7 @@ def seat_status(scene, seat: int) -> str:
         matches = len(set(scene.hand[seat]) & set(scene.cards[suspect]))
         return f"plays for {SUSPECTS[suspect].name}: {matches} of {scene.children_win} found"
     if scene.court[seat] is None:
-        return "to X for 12 clues"
+        return f"to X for {scene.court_size} clues"
     if scene.arresting is not None and seat == scene.turn_player:
         return (f"arrests {SUSPECTS[scene.arresting].name} on suspicion: "
                 f"{len(scene.named)} of {scene.named_clues} clues named")
@@ -267,14 +269,32 @@ def draw_courts(c, scene) -> None:
         boxes += boxes_of(scene, seat, clickable)
     draw_boxes(c, boxes)
     for seat in range(scene.n_players):
-        if not scene.children and scene.court[seat] is None and not scene.retired[seat]:
-            rects = juror_rects(seat, scene.n_players, scene.court_size)
-            bx, by = rects[0][0], rects[0][1]
-            ex, ey = rects[-1][0] + rects[-1][2], rects[-1][1] + rects[-1][3]
+        banner = court_banner_rect(seat, scene.n_players, scene.court_size)
+        if not scene.children and scene.court[seat] is None and not scene.retired[seat] and banner:
+            x, y, w, h = banner
             c.fill_style = pal.WHITE
-            c.fill_rect((bx + ex) / 2 - 250, (by + ey) / 2 - 20, 500, 40)
-            r.draw_text(c, "Reach X to lay 12 clues on the jurors", (bx + ex) / 2, (by + ey) / 2, bold=True,
-                        max_width=490)
+            c.fill_rect(x, y, w, h)
+            r.draw_text(c, f"Reach X to lay {scene.court_size} clues on the jurors", x + w / 2, y + h / 2,
+                        bold=True, max_width=w - 10)
+
+
+def court_banner_rect(seat: int, n_players: int, court_size: int):
+    """Where "Reach X to lay the clues" goes on an empty court card: (x, y, w, h), or None.
+
+    It sits in the middle row of jurors, below their numbers (which it must not hide).
+    Where the rows are too short for that (large courts), there is no banner: the card's
+    title already says "to X for N clues".
+    """
+    rects = juror_rects(seat, n_players, court_size)
+    rows = sorted({y for _, y, _, _ in rects})
+    row_h = rects[0][3]
+    free = row_h - NUMBER_BAND                      # the row's height below the jurors' numbers
+    if free < BANNER_H + 4:
+        return None
+    left, right = rects[0][0], max(x + w for x, _, w, _ in rects)
+    width = min(BANNER_W, right - left - 8)
+    top = rows[(len(rows) - 1) // 2] + NUMBER_BAND + (free - BANNER_H) / 2
+    return ((left + right - width) / 2, top, width, BANNER_H)
 
 
 def draw_court_title(c, scene, seat: int) -> None:
