@@ -84,8 +84,8 @@ def study_button(description: str, study, icon: str = "play"):
     """
     import ipywidgets as widgets
 
-    button = widgets.Button(description=description, button_style="primary", icon=icon,
-                            layout=widgets.Layout(width="250px", height="50px"))
+    button = widgets.Button(description=description, button_style="primary", icon=icon,   # as wide as its words,
+                            layout=widgets.Layout(width="max-content", min_width="250px", height="50px"))  # in Large type too
     view = widgets.Output()
 
     def run(_button=None):

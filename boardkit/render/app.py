@@ -130,6 +130,12 @@ def _random_seed():
     return random.SystemRandom().randrange(10**6)
 
 
+def scaled(width: str) -> str:
+    """A CSS width that grows with a lesson page's Large type (``--boardkit-text-scale``; 1 elsewhere),
+    so a control's words are not cut when its text grows."""
+    return f"calc({width} * var(--boardkit-text-scale, 1))"
+
+
 class GameApp(widgets.VBox):
     """A board game for the projector: the canvas, the status line, the choices and the controls.
 
@@ -228,18 +234,18 @@ class GameApp(widgets.VBox):
         self.new_game_button.add_class(f"{p}-new-game")
         self.seed_input = widgets.Text(
             value="" if seed is None else str(seed), placeholder="random", description="Seed",
-            style=dict(description_width="initial"), layout=widgets.Layout(width="200px", margin="10px 4px"),
+            style=dict(description_width="initial"), layout=widgets.Layout(width=scaled("200px"), margin="10px 4px"),
             tooltip="A whole number replays the same game; leave empty for a fresh game")
         self.players_input = widgets.Dropdown(
             options=[n for n in range(self.rules.min_players, min(self.rules.max_players, self.MAX_SEATS) + 1)],
             value=n_players, description="Players", style=dict(description_width="initial"),
-            layout=widgets.Layout(width="170px", margin="4px"),
+            layout=widgets.Layout(width=scaled("170px"), margin="4px"),
             tooltip=f"Number of players; changing it {verb.lower()}s a new game")
         self.seat_inputs = [
             widgets.Dropdown(options=self.seat_choices(), value=seats[i] if i < n_players else self.DEFAULT_BOT,
                              description=f"{player_glyph(i)} {i + 1}",
                              style=dict(description_width="initial"),
-                             layout=widgets.Layout(width="190px", margin="4px"),
+                             layout=widgets.Layout(width=scaled("190px"), margin="4px"),
                              tooltip=f"Who plays seat {i + 1}: a human (you click) or a bot")
             for i in range(self.MAX_SEATS)]
         self.extra_settings = self._extra_settings()
