@@ -100,13 +100,15 @@ def door_answer(prediction):
     computer = (computer_doors == "red").astype(int)    # the computer always shows a red outfit
     estimate = share_with_interval(int(computer.sum()), len(computer))
     fig = convergence_chart(own, computer, exact=exact_date, label="share that showed her date",
-                            title="Your openings first, then the computer's 5,000")
+                            title="Your openings first, then the computer's 5,000",
+                            one="opening", many="openings")
     axes = fig.axes[0]
     axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))   # 1, 10, 100, not 10²
     axes.yaxis.set_major_formatter(PercentFormatter(1.0))
     axes.set_xlabel("door openings so far (each step is 10 times as many)")
-    times = {0: "no times", 1: "once"}.get(sum(own), f"{sum(own)} times")
-    mine = (f"Your games opened the door {len(own)} times and showed the right date {times}."
+    def times(count):
+        return {0: "no times", 1: "once"}.get(count, f"{count} times")
+    mine = (f"Your games opened the door {times(len(own))} and showed the right date {times(sum(own))}."
             if own else "You have not opened the door yet: play on, then press Show the answer again.")
     return (answer_table(prediction, exact=f"{exact_date} = {float(exact_date):.0%}", simulated=estimate,
                          simulated_label="The computer's 5,000 openings (95% interval)"),
@@ -313,11 +315,9 @@ widgets.VBox([
 # so the page loads without it.
 further = GoingFurther("Going further: exact odds, a fairness test, and 10,000 games")
 
-def wide_study_button(description, study):
-    """A study button as wide as its label (in Large type too), and its view, in one box."""
-    button, view = study_button(description, study)
-    button.layout.width, button.layout.min_width = "auto", "250px"
-    return widgets.VBox([button, view])
+def study_box(description, study):
+    """A study button and its view, in one box."""
+    return widgets.VBox(study_button(description, study))
 
 further
 
@@ -379,7 +379,7 @@ def test_part():
         "the **p-value** is the chance that a *fair* door would give counts at least this far from 1/5 each. "
         "A small p-value (below 0.05) is evidence of a rigged door; a large one does **not** prove the door "
         "fair: it may be a little rigged and not opened enough yet.")
-    further.add_widget(wide_study_button("Test the doors", run_tests))
+    further.add_widget(study_box("Test the doors", run_tests))
 
 # %%
 results = {}   # the studies below keep their games here: results["1965 rules"] is a table
@@ -420,7 +420,7 @@ def length_part():
         "Four Collector bots play 10,000 games. The computer plays them on its fast lane (about 15 times faster "
         "than the readable engine; pass `engine='reference'` to compare). The **median** (half the games are "
         "shorter) and the 90th percentile tell a player more than the mean, which a few very long games pull up.")
-    further.add_widget(wide_study_button("Play 10,000 games", play_10000_games))
+    further.add_widget(study_box("Play 10,000 games", play_10000_games))
 
 # %%
 variants = {
@@ -454,7 +454,7 @@ def compare_variants(view):
 def compare_part():
     further.add("### Four rule sets, 2,000 games each\nWhich change makes games shortest? Does a rigged door "
                 "help the player who goes first?")
-    further.add_widget(wide_study_button("Compare the rules", compare_variants))
+    further.add_widget(study_box("Compare the rules", compare_variants))
 
 # %% [markdown]
 # ## For coders

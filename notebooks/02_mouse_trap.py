@@ -109,6 +109,7 @@ def reveal_one_crank(prediction):
     computer = mt.analysis.crank_many(rules, times=5000, seed=1) == stages
     simulated = share_with_interval(int(computer.sum()), len(computer))
     chance = convergence_chart(own, computer, exact=reliability, label="share of cranks that catch",
+                               one="crank", many="cranks",
                                title=("Your cranks first, then the computer's 5,000" if own else
                                       "The computer's 5,000 cranks"))
     if own:
@@ -240,7 +241,9 @@ def tinker_result(variant):
                 for what in list(column)[2:4]:
                     column[what] = "lock your guess in part 2 first"
     frame = pd.DataFrame({"What": list(yours), **{name: list(column.values()) for name, column in columns.items()}})
+    rulebook_trap = yours["Stages with a backup"] == "none"    # its shortfall would give part 2's answer away
     verdict = ("Your trap works 9 times in 10 or better!" if exact >= 0.9 else
+               "Your trap is not at 9 in 10 yet." if rulebook_trap and not crank_prediction.locked else
                f"Your trap is not at 9 in 10 yet: {100 * (0.9 - exact):.1f} points short.")
     show(tinker_view, table(frame), Markdown(f"**{verdict}**"))
 

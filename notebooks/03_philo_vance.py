@@ -198,16 +198,12 @@ def reveal_promises(prediction):
     came_true = [a["successful"] for a in everything]
     promised = np.mean([a["chance"] for a in everything])
     fig = convergence_chart([a["successful"] for a in own], [a["successful"] for a in computer],
-                            label="share of arrests that came true")
+                            label="share of arrests that came true", one="arrest", many="arrests")
     ax = fig.axes[0]
     running_promise = np.cumsum([a["chance"] for a in everything]) / np.arange(1, len(everything) + 1)
     ax.plot(np.arange(1, len(everything) + 1), running_promise, color="black", ls="--", lw=2,
             label="what the grid promised (average chance)")
-    handles, labels = ax.get_legend_handles_labels()
-    labels = [label.replace("your 1 plays", "your 1 arrest").replace("plays", "arrests") for label in labels]
-    ax.legend(handles, labels, loc="upper center",
-              bbox_to_anchor=(0.5, -0.22), ncol=2, frameon=False)
-    ax.set_xlabel("arrests so far (log scale)")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2, frameon=False)
     return (answer_table(prediction, exact=promised, simulated=share_with_interval(sum(came_true), len(came_true)),
                          exact_label="What the grid promised (average chance)",
                          simulated_label=f"Arrests that came true, {len(everything):,} arrests (95% interval)"),

@@ -61,14 +61,6 @@ def workers():
     return pool
 
 
-def wide_study_button(description, study):
-    """``study_button`` whose button is as wide as its words (Large type would cut them at 250 px)."""
-    button, view = study_button(description, study)
-    button.layout.width = "max-content"
-    button.layout.min_width = "250px"
-    return button, view
-
-
 def percent(p, decimals=1):
     return f"{100 * float(p):.{decimals}f}%"
 
@@ -178,7 +170,8 @@ def reveal_skill(prediction):
                   f"0 (all luck) to 1 (all skill) that is a **skill figure of {test['skill']:.2f}** "
                   f"({test['skill low']:.2f} to {test['skill high']:.2f}): the clever bot wins more, "
                   f"but the shuffle still decides most games. (The figure is (win rate - 1/4) / (1 - 1/4); "
-                  f"it changes a little from run to run, and more against other bots: see *Going further*.)"))
+                  f"another 1,000 shuffles would give a slightly different figure, and other bots a different one: "
+                  f"see *Going further*.)"))
     return view
 
 
@@ -242,7 +235,7 @@ def tinker_study(view):
                   "400 games cannot tell."))
 
 
-tinker_button, tinker_view = wide_study_button(f"Play {TINKER_GAMES} games of each", tinker_study)
+tinker_button, tinker_view = study_button(f"Play {TINKER_GAMES} games of each", tinker_study)
 widgets.VBox([controls, stuck_view, tinker_button, tinker_view])
 
 # %% [markdown]
@@ -315,7 +308,7 @@ def sizes_study(view):
     show(view, fig, table(frame))
 
 
-sizes_button, sizes_view = wide_study_button("Compare hand sizes 1 to 10", sizes_study)
+sizes_button, sizes_view = study_button("Compare hand sizes 1 to 10", sizes_study)
 further.add(
     Markdown(r"""
 ### The stuck chance, exactly
@@ -383,7 +376,7 @@ def fairness_study(view):
          table(drama_table))
 
 
-fairness_button, fairness_view = wide_study_button(f"Play {FAIR_GAMES:,} games", fairness_study)
+fairness_button, fairness_view = study_button(f"Play {FAIR_GAMES:,} games", fairness_study)
 further.add(Markdown(f"""
 ### Is it fair to every player?
 
@@ -437,10 +430,10 @@ def tournament_study(view):
          skill_fig, table(frame),
          Markdown(f"The biggest skill figure here is **{best['skill']:.2f}** ({best['bot']} against three "
                   f"{best['against']} bots): even the better player wins only a little more than her fair "
-                  f"share. These figures vary from run to run and from pairing to pairing."))
+                  f"share. Other shuffles would move these figures a little (their intervals say how much), other pairings more."))
 
 
-tournament_button, tournament_view = wide_study_button("Play the tournament", tournament_study)
+tournament_button, tournament_view = study_button("Play the tournament", tournament_study)
 further.add(Markdown("""
 ### Luck or skill: every bot against every other
 
@@ -490,7 +483,7 @@ def design_study(view):
     show(view, table(pd.DataFrame(rows)))
 
 
-compare_button, compare_view = wide_study_button("Compare the rulebook and your variant", design_study)
+compare_button, compare_view = study_button("Compare the rulebook and your variant", design_study)
 further.add(Markdown("""
 ### A bigger design study
 

@@ -120,17 +120,8 @@ def reveal_spades(prediction):
     who = f"{yours} and the computer's 10,000" if own else "the computer's 10,000 rolls"
     title = ("Your rolls first, then the computer's: the share of Spades settles" if own
              else "The computer's rolls: the share of Spades settles")
-    fig = convergence_chart(own, computer, exact=exact, label="share of landings on a Spade", title=title)
-    ax = fig.axes[0]
-    plain_numbers(ax)
-    from matplotlib.ticker import PercentFormatter
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))     # in % like the guess and the table
-    for line in ax.get_lines():
-        if line.get_label().startswith("your"):                        # the student's rolls: on top, and not cut
-            line.set(clip_on=False, zorder=5)                          # in half by the axes' corner at roll 1
-    ax.set_xlabel("rolls so far (log scale)")
-    for text in ax.get_legend().get_texts():
-        text.set_text(text.get_text().replace(f"your {len(own)} plays", yours).replace("plays", "rolls"))
+    fig = convergence_chart(own, computer, exact=exact, label="share of landings on a Spade", title=title,
+                            one="roll", many="rolls")
     shown = [answer_table(prediction, exact=f"{exact} = {float(exact):.1%}",
                           simulated=share_with_interval(int(spades), rolls),
                           simulated_label=f"Simulation: {who} (95% interval)"), fig]
@@ -619,7 +610,7 @@ def part_board_design():
 # it with `board_rules.replace(track=my_track)`, or try another die: `board_rules.replace(die_sides=4)` (and
 # `sides=4` in the analysis functions). The exact answers of this lesson, in code (where the spaces are counted
 # from 0: space 0 is the top-left Spade, and the white pawn moves clockwise). They print in JupyterLab only,
-# so that the Voilà page gives no answer away before its prediction:
+# so that the Voilà page gives no answer away before its prediction.
 
 # %%
 # NBVAL_CHECK_OUTPUT

@@ -56,7 +56,7 @@ the game you designed under *5*.
 # Setup: the tools for this lab
 import ipywidgets as widgets
 import pandas as pd
-from IPython.display import display
+from IPython.display import Markdown, display
 
 import boardkit as bk
 from boardkit import plots
@@ -91,15 +91,17 @@ FIGURES = ["median length", "seat test p", "comeback share", "mean length", "fir
 # **comeback share** should be as high as possible.
 
 # %%
-game_picker = widgets.Dropdown(options=list(GAMES), value="Mystery Date", description="Game")
+WORDS = {"description_width": "initial"}   # a control's label as wide as its words (in Large type too)
+game_picker = widgets.Dropdown(options=list(GAMES), value="Mystery Date", description="Game", style=WORDS)
 length_goal = widgets.IntRangeSlider(value=(40, 80), min=1, max=300, description="Median length",
-                                     continuous_update=False, layout=widgets.Layout(width="600px"),
-                                     style={"description_width": "120px"})
+                                     continuous_update=False, layout=widgets.Layout(width="640px"),
+                                     style=WORDS)
 fairness_goal = widgets.FloatSlider(value=0.05, min=0, max=0.5, step=0.01, description="Seat test p ≥",
-                                    continuous_update=False, layout=widgets.Layout(width="600px"),
-                                    style={"description_width": "120px"})
+                                    continuous_update=False, layout=widgets.Layout(width="640px"),
+                                    style=WORDS)
 comeback_goal = widgets.Checkbox(value=True, description="Comeback share as high as possible",
-                                 layout=widgets.Layout(width="600px"))   # the whole label, not "as high as…"
+                                 layout=widgets.Layout(width="640px"),   # the whole label, not "as high as…"
+                                 style=WORDS)
 
 def current_goals():
     goals = [bk.design.between("median length", *length_goal.value),
@@ -143,7 +145,7 @@ def make_knobs(change=None):
     controls["knobs"].on_change(lambda rules: replay())
     knob_box.children = [controls["knobs"]]
     if change is None:    # the page is loading: play nothing yet, so the page opens at once
-        show(knob_view, "Move a slider (or press Play these rules) and the games are played.")
+        show(knob_view, Markdown("Move a slider (or press **Play these rules**) and the games are played."))
     else:
         replay()
 
@@ -192,10 +194,10 @@ def replay(change=None):
     figures = pd.DataFrame({"rulebook": bk.metrics.summary_with_intervals(rulebook),
                             "your variant": bk.metrics.summary_with_intervals(frame)}).T
     scores = bk.design.score(figures, current_goals())
-    ax = plots.length_ecdfs({"rulebook": rulebook, bk.design.variant_code(variant): frame},
+    ax = plots.length_ecdfs({"rulebook": rulebook, "your variant": frame},
                             goal=length_goal.value)
-    show(knob_view, f"Your variant: {bk.design.variant_code(variant)}",
-         f"{n_games:,} games each, played by the {frame.attrs['engine']} engine",
+    show(knob_view, Markdown(f"Your variant: `{bk.design.variant_code(variant)}`  \n"
+                             f"{n_games:,} games each, played by the {frame.attrs['engine']} engine"),
          table(with_intervals(figures, FIGURES[:3]).join(goals_summary(scores)), index=True), ax.figure)
 
 def goals_summary(scores):
@@ -234,10 +236,10 @@ widgets.VBox([knob_guess, knob_box, play_now, knob_view])
 # ticks?
 
 # %%
-map_x = widgets.Dropdown(description="Across")
-map_y = widgets.Dropdown(description="Up")
+map_x = widgets.Dropdown(description="Across", style=WORDS)
+map_y = widgets.Dropdown(description="Up", style=WORDS)
 map_figure = widgets.Dropdown(options=[(plain_header(f), f) for f in FIGURES], value="median length",
-                              description="Figure")
+                              description="Figure", style=WORDS)
 
 def map_choices(change=None):
     names = [(plain_header(name), name) for name in game()[2]]
@@ -282,7 +284,8 @@ widgets.VBox([widgets.HBox([map_x, map_y, map_figure]), map_button, map_view])
 
 # %%
 trials_slider = widgets.IntSlider(value=24, min=8, max=60, step=4, description="Trials",
-                                  continuous_update=False)
+                                  continuous_update=False, layout=widgets.Layout(width="640px"),
+                                  style=WORDS)
 found = {}   # the last search's result
 
 def run_search(view):
@@ -293,16 +296,16 @@ def run_search(view):
                               n_games=n_games, n_players=players, seed=3, executor=pool, progress=bar)
     found["result"] = result
     if result.best is None:
-        show(view, "No variant the rules allow: widen the knobs' ranges.")
+        show(view, Markdown("No variant the rules allow: widen the knobs' ranges."))
         return
     columns = list(knobs) + FIGURES[:3] + ["goals met", "score"]
     frames = {name: bk.simulate(rules, n_players=players, n_games=live_games(module, players), seed=1,
                                 executor=pool, progress=False)
               for name, rules in (("rulebook", module.Rules()),
-                                  ("best: " + bk.design.variant_code(result.best), result.best))}
+                                  ("the best variant", result.best))}
     ax = plots.length_ecdfs(frames, goal=length_goal.value)
-    show(view, "The five best variants:", table(result.top(5)[["trial"] + columns].round(3)),
-         "The best one, as a line of Python:", bk.design.variant_code(result.best), ax.figure)
+    show(view, Markdown("**The five best variants:**"), table(result.top(5)[["trial"] + columns].round(3)),
+         Markdown(f"The best one, as a line of Python: `{bk.design.variant_code(result.best)}`"), ax.figure)
 
 search_button, search_view = study_button("Search", run_search, icon="search")
 widgets.VBox([trials_slider, search_button, search_view])
@@ -318,7 +321,7 @@ widgets.VBox([trials_slider, search_button, search_view])
 def play_variant(view):
     module, players, knobs = game()
     rules = found["result"].best if found.get("result") and found["result"].best else chosen_rules()
-    show(view, "Playing " + bk.design.variant_code(rules), module.App(rules, n_players=players))
+    show(view, Markdown(f"Playing `{bk.design.variant_code(rules)}`"), module.App(rules, n_players=players))
 
 play_button, play_view = study_button("Play it", play_variant)
 widgets.VBox([play_button, play_view])

@@ -9,7 +9,7 @@ One page load (a kernel start is the slow part on a shared machine), then, as a 
 * each prediction: Show the answer is disabled until Lock, Lock disables the input, the reveal shows the
   prediction beside the exact answer and the simulation's interval ("how often does one crank catch?",
   then "which stage should we fix?", whose answer is nowhere on the page before the reveal);
-* the tinker (RuleControls): two backups update the result with an interval, a die of 0 faces shows the
+* the tinker (RuleControls): before part 2's guess it keeps the rulebook trap's figures back; two backups update the result with an interval, a die of 0 faces shows the
   game's own refusal and keeps the last good rules; a quick check says two fixes never reach 9 in 10;
 * Going further: the 100,000 cranks' chart and table; the pinned exact answers under For coders.
 """
@@ -56,6 +56,16 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     expect(page.get_by_text("one crank catches the mice with chance 0.5399")).to_be_hidden()
     expect(page.get_by_text("then the trap works with chance 0.6450")).to_be_hidden()
     assert_core_path_fits(page, ".boardkit-mt-app", record_property)
+    # A tinker before part 2's guess: a die of 5 faces leaves the rulebook's trap, whose catch chance
+    # (and its shortfall from 9 in 10) would be part 2's answer.
+    result = page.locator(".mt-tinker-result")
+    expect(result).to_contain_text("your trap's results appear here")     # not the answer to prediction 1
+    page.locator(".boardkit-rule-controls .widget-slider").first.locator(".noUi-handle").focus()
+    page.keyboard.press("ArrowLeft")
+    expect(result).to_contain_text("lock your guess in part 2 first", timeout=STUDY_TIMEOUT_MS)
+    expect(result).to_contain_text("Your trap is not at 9 in 10 yet.")
+    expect(result).not_to_contain_text("points short")
+    expect(page.get_by_text("54.0%")).to_have_count(0)
 
     # --- the student's own cranks --------------------------------------------------------------------------
     page.get_by_role("button", name="Turn it 10 times").click()
@@ -90,8 +100,6 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     wait_for_images(page, images + 2, timeout=STUDY_TIMEOUT_MS)              # the gains chart
 
     # --- the tinker -------------------------------------------------------------------------------------------
-    result = page.locator(".mt-tinker-result")
-    expect(result).to_contain_text("your trap's results appear here")     # not the answer to prediction 1
     page.locator(".boardkit-rule-controls select").select_option(label="2 stages (F, H)")
     expect(result).to_contain_text("63.5%", timeout=STUDY_TIMEOUT_MS)        # backups at F and H: 0.6354
     expect(result).to_contain_text(INTERVAL)
