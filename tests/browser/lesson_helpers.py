@@ -80,8 +80,41 @@ def paragraph_px(page) -> float:
     }""")
 
 
+# Every visible control whose words do not fit it: a button or label that overflows (ipywidgets cuts it
+# with an ellipsis), or a menu narrower than its chosen option. Boxes 2 px wide or less are hidden on purpose
+# (the "Skip the board" button until it has the focus).
+CUT_CONTROLS_JS = """
+() => {
+    const cut = [];
+    const measure = document.createElement('canvas').getContext('2d');
+    for (const el of document.querySelectorAll('button, .widget-label, .widget-label-basic, select, .widget-readout')) {
+        if (!el.getClientRects().length || el.clientWidth <= 2) continue;
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || style.display === 'none') continue;
+        if (el.tagName === 'SELECT') {
+            const option = el.options[el.selectedIndex];
+            if (!option) continue;
+            measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const needed = measure.measureText(option.text).width + parseFloat(style.paddingLeft)
+                           + parseFloat(style.paddingRight);
+            if (needed > el.clientWidth + 1) cut.push([option.text, Math.round(needed), el.clientWidth]);
+        } else if (el.scrollWidth > el.clientWidth + 1) {
+            cut.push([el.textContent.trim().slice(0, 50), el.scrollWidth, el.clientWidth]);
+        }
+    }
+    return cut;
+}
+"""
+
+
+def cut_controls(page):
+    """The visible controls whose words are cut: a list of (text, px needed, px given)."""
+    return page.evaluate(CUT_CONTROLS_JS)
+
+
 def assert_large_type_scales_text(page, factor: float = 1.4):
-    """Press Large type: the first paragraph's text grows by about ``factor``; press again: back."""
+    """Press Large type: the first paragraph's text grows by about ``factor`` and no control's words are
+    cut; press again: back."""
     before = paragraph_px(page)
     toggle = page.locator(".boardkit-large-type button, button.boardkit-large-type").first
     toggle.click()
@@ -90,6 +123,7 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
                            timeout=15_000)
     after = paragraph_px(page)
     assert abs(after / before - factor) < 0.1, (before, after)
+    assert cut_controls(page) == [], "controls whose words Large type cuts"
     toggle.click()
     page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
                            " return p && parseFloat(getComputedStyle(p).fontSize) === before; }", arg=before,
