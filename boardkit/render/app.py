@@ -133,7 +133,7 @@ def _random_seed():
 def scaled(width: str) -> str:
     """A CSS width that grows with a lesson page's Large type (``--boardkit-text-scale``; 1 elsewhere),
     so a control's words are not cut when its text grows."""
-    return f"calc({width} * var(--boardkit-text-scale, 1))"
+    return f"calc({width} * {TEXT_SCALE})"
 
 
 class GameApp(widgets.VBox):

@@ -269,8 +269,10 @@ def draw_courts(c, scene) -> None:
         boxes += boxes_of(scene, seat, clickable)
     draw_boxes(c, boxes)
     for seat in range(scene.n_players):
+        if scene.children or scene.court[seat] is not None or scene.retired[seat]:
+            continue
         banner = court_banner_rect(seat, scene.n_players, scene.court_size)
-        if not scene.children and scene.court[seat] is None and not scene.retired[seat] and banner:
+        if banner:
             x, y, w, h = banner
             c.fill_style = pal.WHITE
             c.fill_rect(x, y, w, h)
