@@ -7,6 +7,14 @@
 import json
 
 import boardkit as bk
+from boardkit.games import cluedo_cards as cc
+from boardkit.games import mouse_trap as mt
+from boardkit.games import mystery_date as md
+from boardkit.games import philo_vance as pv
+from boardkit.games import win_lose_draw as wld
+
+#: the five games' modules
+GAMES = [md, mt, cc, wld, pv]
 
 
 def saved(game) -> str:

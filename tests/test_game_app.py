@@ -224,7 +224,7 @@ def test_a_bad_seed_box_is_a_notice_not_an_error(game, make_app):
     app.seed_input.value = "eleven"
     with Unchanged(app):
         app.new_game_button.click()
-        assert "Seed box: the seed must be a whole number" in text(app)
+        assert "Seed box: the seed must be empty or a whole number" in text(app)
         app.players_input.value = 3                              # would deal a new game
         assert app.players_input.value == 4 and app.n_players == 4
     with pytest.raises(ValueError, match="seed"):                # the Python API raises
