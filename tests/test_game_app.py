@@ -107,7 +107,7 @@ def test_the_board_is_never_shown_taller_than_the_screen(game, make_app):
     (dict(seats=4), "seats must list"),
     (dict(seats=["human", "robot", "B", "B"]), "unknown seat 'robot'"),
     (dict(seats=["human", None, "B", "B"]), "unknown seat None"),
-    (dict(seed=-1), "the seed must be a whole number 0 or more"),
+    (dict(seed=-1), "the seed must be None or a whole number from 0"),
     (dict(seed=2.5), "seed"),
     (dict(seed="7"), "seed"),
     (dict(seed=True), "seed"),

@@ -53,8 +53,8 @@ def seed_from_text(text: str) -> int | None:
 
 
 def new_generator(seed: int | None) -> np.random.Generator:
-    """A fresh PCG64 generator for ``seed`` (``None`` means unpredictable)."""
-    return np.random.default_rng(seed)
+    """A fresh PCG64 generator for ``seed`` (``None`` means unpredictable), checked by :func:`check_seed`."""
+    return np.random.default_rng(check_seed(seed))
 
 
 def game_seeds(seed: int | None, n: int) -> list[int]:
@@ -134,7 +134,7 @@ class Chance:
     def from_dict(cls, data: dict, seed: int | None) -> "Chance":
         """The randomness of a game saved with ``seed``, checked: anything else is a ValueError naming it."""
         if not isinstance(data, dict) or set(data) != set(CHANCE_KEYS):
-            raise ValueError(f"saved 'chance' must be a dict with the keys {', '.join(CHANCE_KEYS)}, "
+            raise ValueError(f"saved randomness 'chance' must be a dict with the keys {', '.join(CHANCE_KEYS)}, "
                              f"got {data!r:.120}")
         if type(data["seed"]) is not type(seed) or data["seed"] != seed:
             raise ValueError(f"saved 'chance.seed' must be the game's seed {seed}, got {data['seed']!r:.60}")
