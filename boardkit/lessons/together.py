@@ -29,6 +29,8 @@ import logging
 
 import ipywidgets as widgets
 
+from ..classroom import MAX_NICKNAME, MAX_TRIALS
+
 from .output import CHART_COLOURS, CHART_HATCHES, show
 from .page import escape, number, share_with_interval, with_interval
 from .predict import _QUICK_CHECKS, listen, predictions, unlisten
@@ -38,8 +40,8 @@ CLASS_PARAMETER = "class"
 CONSOLE_PARAMETER = "console"
 #: how often the teacher's page looks at the store, and a student's page sends its plays (seconds)
 POLL_SECONDS = 1.0
-#: the longest nickname a student may type
-NICKNAME_LENGTH = 20
+#: how long a student's Join waits for the class's answer (seconds)
+JOIN_SECONDS = 3.0
 _YES = ("1", "true", "yes", "on")
 #: what ClassPage._call returns when the store could not be used
 FAILED = object()
@@ -80,7 +82,8 @@ class ClassPage:
         self.page_id = secrets.token_urlsafe(12)   # random: the store never learns who a student is
         self.code = None            # the class this page is in (a student) or shows (the teacher)
         self.role = role            # "student", "teacher" (the projected page) or "console"
-        self.store = store          # a boardkit.classroom.ClassStore, opened on first use
+        self.store = store          # a boardkit.classroom.ClassStore, opened on first use (the teacher's pages)
+        self.link = None            # a student's ClassLink: writes that never block the page
         self.streams: dict[str, Stream] = {}
         self.followers: dict[str, list] = {}      # class settings this page follows: name -> callbacks
         self.settings: dict = {}
@@ -140,25 +143,35 @@ class ClassPage:
         if not code:
             self.status.value = "<span class='boardkit-rule-error'>Type your class's code first.</span>"
             return False
-        if len(nickname) > NICKNAME_LENGTH:
-            self.status.value = (f"<span class='boardkit-rule-error'>A nickname is at most {NICKNAME_LENGTH} "
+        if len(nickname) > MAX_NICKNAME:
+            self.status.value = (f"<span class='boardkit-rule-error'>A nickname is at most {MAX_NICKNAME} "
                                  "letters.</span>")
             return False
-        try:
-            self._open_store().join(code, self.page_id, nickname or None)
-        except ValueError as error:          # no such class, or it has ended: the student's words
-            self.status.value = f"<span class='boardkit-rule-error'>{escape(error)}</span>"
-            return False
-        except Exception as error:
-            self.disconnected(error)
-            return False
-        from ..classroom import normal_code
+        from ..classroom import ClassLink
 
-        self.code = normal_code(code)
-        self._say_connected()
+        link = ClassLink(code, self.page_id, nickname or None, store=self.store)
+        if not link.wait_joined(JOIN_SECONDS) and (link.connected is None or link._ended):
+            # no such class (or it has ended), or no answer in time: the student's words, nothing joined
+            self.status.value = ("<span class='boardkit-rule-error'>"
+                                 f"{escape(link.status if link._ended else 'The class did not answer: try again.')}"
+                                 "</span>")
+            link.close()
+            return False
+        # joined, or the store is out of reach for now: the link joins as soon as it can
+        self.link, self.code = link, link.code
+        link.on_status(self._link_status)
+        link.watch(on_view=self._view_changed, on_settings=self._follow_settings, every=POLL_SECONDS)
+        self._link_status(link.status)
         self._send_what_is_locked()
         self._start_clock()
         return True
+
+    def _link_status(self, text: str) -> None:
+        if self.link.connected:
+            self._say_connected()
+        else:
+            self.status.value = (f"<span class='boardkit-class-off'><i class='fa fa-chain-broken' "
+                                 f"aria-hidden='true'></i> {escape(text)}</span>")
 
     def _send_what_is_locked(self) -> None:
         """Guesses locked and quick checks answered before the page joined go to the class too."""
@@ -177,11 +190,9 @@ class ClassPage:
                 if event == "locked" and not item.class_mode:
                     allows = ({"choices": [str(choice) for choice in item.choices]} if item.choices is not None
                               else {"between": item.number[:2]})
-                    self._call("lock_prediction", self.code, self.page_id, item.key,
-                               str(value) if item.choices is not None else value, **allows)
+                    self.link.lock_prediction(item.key, str(value) if item.choices is not None else value, **allows)
                 elif event == "checked":
-                    self._call("answer_check", self.code, self.page_id, item.key, str(value),
-                               [str(choice) for choice in item.choices])
+                    self.link.answer_check(item.key, str(value), [str(choice) for choice in item.choices])
                 elif event == "revealed" and not item.class_mode:
                     self._show_where_i_stand(item)
             elif self.role in ("teacher", "console") and self.code and event == "revealed":
@@ -191,18 +202,23 @@ class ClassPage:
         except Exception as error:          # never let the class break the lesson
             self.disconnected(error)
 
-    def _guesses(self, prediction) -> list:
-        """The class's locked guesses for ``prediction`` ([] if none or no store)."""
-        view = self._call("class_view", self.code)
-        if view is FAILED or prediction.key not in view.predictions:
-            return []
-        return list(view.predictions[prediction.key].values)
-
     def _show_where_i_stand(self, prediction) -> None:
-        guesses = self._guesses(prediction)
-        if not guesses:
+        """After a student's reveal: "You and 6 others said 20%", kept up to date as the class locks more."""
+        self._revealed.add(prediction.key)
+        self._view_changed(self.link.view)
+
+    def _view_changed(self, view) -> None:
+        """The class as last read (every second, by the link's thread): redraw the revealed predictions' lines."""
+        if view is None:
             return
-        same = sum(_same(prediction, guess, prediction.value) for guess in guesses) - 1   # the others
+        for prediction in predictions():
+            if prediction.key in self._revealed and prediction.key in view.predictions and prediction.locked:
+                self._draw(prediction.key, view.predictions[prediction.key].values,
+                           lambda prediction=prediction: self._where_i_stand(prediction, view))
+
+    def _where_i_stand(self, prediction, view) -> None:
+        guesses = list(view.predictions[prediction.key].values)
+        same = max(sum(_same(prediction, guess, prediction.value) for guess in guesses) - 1, 0)   # the others
         others = {0: "nobody else", 1: "1 other"}.get(same, f"{same} others")
         said = escape(prediction.format(prediction.value))
         who = f"You and {others}" if same else "You, and nobody else,"
@@ -212,9 +228,11 @@ class ClassPage:
             f"{escape(prediction.format(_middle(prediction, guesses)))}).</p>")]
 
     def close(self) -> None:
-        """Stop the clock and stop hearing the page (the class's rows stay in the store)."""
+        """Stop the clock and the link, and stop hearing the page (the class's rows stay in the store)."""
         self._stop.set()
         unlisten(self._heard)
+        if self.link is not None:
+            self.link.close()
 
     # --- the clock: what a page does every second ---------------------------------------------------
     def _start_clock(self) -> None:
@@ -233,23 +251,21 @@ class ClassPage:
         """One beat: a student's page sends its new plays and follows the class's settings; a teacher's
         page reads the class and redraws what changed."""
         with self._lock:
-            if self.role == "student" and self.code:
+            if self.role == "student" and self.link is not None:
                 self._send_plays()
-                self._follow_settings()
             elif self.role in ("teacher", "console"):
                 self._refresh()
 
     def _send_plays(self) -> None:
+        """This page's plays so far, as totals (the store keeps the latest: a resend never counts twice)."""
         for stream in self.streams.values():
-            totals = stream.totals(self._open_store().max_trials)
-            if totals != stream.sent and self._call("record_plays", self.code, self.page_id, stream.prediction.key,
-                                                    *totals) is not FAILED:
+            totals = stream.totals(MAX_TRIALS)
+            if totals != stream.sent:
+                self.link.record_plays(stream.prediction.key, *totals)
                 stream.sent = totals
 
-    def _follow_settings(self) -> None:
-        settings = self._call("settings", self.code)
-        if settings is FAILED:
-            return
+    def _follow_settings(self, settings: dict) -> None:
+        """The teacher set something for the class (heard by the link's thread): tell whoever follows it."""
         for name, callbacks in self.followers.items():
             if name in settings and settings[name] != self.settings.get(name):
                 self.settings[name] = settings[name]
@@ -341,7 +357,9 @@ class ClassPage:
 
     def _class_guesses(self, prediction):
         """The class's guesses as a tally (for the teacher's Lock): {choice: count}, or a list of numbers."""
-        guesses = self._guesses(prediction) if self.code else []
+        view = self._call("class_view", self.code) if self.code else FAILED
+        guesses = [] if view is FAILED or prediction.key not in view.predictions else \
+            list(view.predictions[prediction.key].values)
         if not guesses:
             raise ValueError("No student has locked a guess yet.")
         if prediction.choices is not None:
@@ -483,10 +501,10 @@ def class_plays(prediction) -> list:
     """The other students' plays for ``prediction`` (0/1, in the order they were sent): the convergence chart's
     layer **your class**; an empty list without a class (or without the store)."""
     page = class_page()
-    if page.role != "student" or not page.code or prediction.key not in page.streams:
+    if page.link is None or prediction.key not in page.streams:
         return []
-    view = page._call("class_view", page.code)
-    if view is FAILED or prediction.key not in view.plays:
+    view = page.link.view
+    if view is None or prediction.key not in view.plays:
         return []
     others = list(view.plays[prediction.key].per_page)
     mine = page.streams[prediction.key].sent
