@@ -43,7 +43,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import boardkit as bk
-from boardkit.lessons.together import class_plays, pool_plays
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import mystery_date as md
 from boardkit.lessons import (CHART_COLOURS, GoingFurther, Prediction, RuleControls, answer_table, chart,
                               class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
@@ -65,7 +65,7 @@ def pool():
         _pool.append(bk.process_pool(workers=2))
     return _pool[0]
 
-widgets.HBox([lesson_page(), class_mode_switch()])
+widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch()]), class_bar("01_mystery_date")])   # class_bar: join a class
 
 # %% [markdown]
 # ## 1. Play a game

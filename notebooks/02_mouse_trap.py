@@ -35,7 +35,7 @@ from IPython.display import Markdown
 from matplotlib.ticker import PercentFormatter
 
 import boardkit as bk
-from boardkit.lessons.together import class_plays, pool_plays
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import mouse_trap as mt
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
@@ -47,7 +47,7 @@ rules = mt.Rules()                                   # the rulebook
 stages = mt.analysis.N_STAGES                        # 16 stages, A to P: a crank that stops at 16 caught
 reliability = float(mt.analysis.trap_reliability(rules))
 pool = bk.process_pool(workers=2)                    # the big studies play on both cores (started when first used)
-widgets.HBox([lesson_page(), class_mode_switch()])
+widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch()]), class_bar("02_mouse_trap")])   # class_bar: join a class
 
 # %% [markdown]
 # # Mouse Trap: chains of chance

@@ -34,7 +34,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import boardkit as bk
-from boardkit.lessons.together import class_plays, pool_plays
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import philo_vance as pv
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
@@ -45,7 +45,7 @@ rules = pv.Rules()                  # the rulebook's adult game
 names = [s.name for s in pv.SUSPECTS]
 BUTLER = 7                          # The Butler: the suspect of this lesson's examples
 prior = pv.analysis.KnowledgeGrid.from_prior()
-display(lesson_page(), class_mode_switch())
+display(lesson_page(), class_mode_switch(), class_bar("03_philo_vance"))   # class_bar: join a class
 
 
 def clue_name(clue):

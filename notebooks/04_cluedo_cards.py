@@ -43,7 +43,7 @@ import pandas as pd
 from IPython.display import Markdown
 
 import boardkit as bk
-from boardkit.lessons.together import class_plays, pool_plays
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import cluedo_cards as cc
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
@@ -66,7 +66,7 @@ def percent(p, decimals=1):
     return f"{100 * float(p):.{decimals}f}%"
 
 
-widgets.HBox([lesson_page(), class_mode_switch()])
+widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch()]), class_bar("04_cluedo_cards")])   # class_bar: join a class
 
 # %% [markdown]
 # ## 1. Play a round

@@ -148,7 +148,7 @@ class Prediction(widgets.VBox):
             self.input.observe(self._late_value, names="value")
         elif self.class_source is not None:
             self.input = widgets.HTML("<i>The class's guesses arrive from their pages.</i>")
-            self.input.add_class("boardkit-class-locks")
+            self.input.add_class("boardkit-class-source")
         elif self.choices is not None:
             # one label width for all, so the boxes line up (about 0.6 em a letter), and boxes of a fixed width
             width = f"{min(max(len(str(c)) for c in self.choices) * 0.6 + 1, 30):.1f}em"
