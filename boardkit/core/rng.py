@@ -134,7 +134,7 @@ class Chance:
     def from_dict(cls, data: dict, seed: int | None) -> "Chance":
         """The randomness of a game saved with ``seed``, checked: anything else is a ValueError naming it."""
         if not isinstance(data, dict) or set(data) != set(CHANCE_KEYS):
-            raise ValueError(f"saved randomness 'chance' must be a dict with the keys {', '.join(CHANCE_KEYS)}, "
+            raise ValueError(f"saved 'chance' (the randomness) must be a dict with the keys {', '.join(CHANCE_KEYS)}, "
                              f"got {data!r:.120}")
         if type(data["seed"]) is not type(seed) or data["seed"] != seed:
             raise ValueError(f"saved 'chance.seed' must be the game's seed {seed}, got {data['seed']!r:.60}")
