@@ -111,8 +111,6 @@ def _check_start(data: dict) -> None:
     if not _is_whole(n_players):
         raise ValueError(f"saved n_players must be a whole number, got {n_players!r}")
     rules.check_players(n_players)
-    if not isinstance(data["chance"], dict):
-        raise ValueError(f"saved chance must be the dict of a saved Chance, got {data['chance']!r:.80}")
 
 
 def load_game(cls, data: dict):
@@ -200,6 +198,11 @@ def _check_consistent(game, rules: Rules, n_players: int, full_deck, playing: st
         raise ValueError("saved hands: a round in play cannot have a player with no cards")
     if game.phase != playing and game.is_over:
         raise ValueError(f"saved phase of a finished game must be {playing!r}")
+    earlier = game.turns - game.round_turns   # the turns of the rounds before this one: 1..max_turns each
+    if not (game.round - 1 <= earlier <= (game.round - 1) * rules.max_turns) or game.is_over and not game.round_turns:
+        raise ValueError(f"saved turns ({game.turns}) do not fit the rounds: round {game.round} with round_turns "
+                         f"{game.round_turns} after {game.round - 1} rounds of 1 to max_turns ({rules.max_turns}) "
+                         f"turns each")
     # (after a Dagger or a Revolver the turn ends only once the choice is made, so there it may be equal)
     if not game.is_over and game.phase == playing and game.round_turns >= rules.max_turns:
         raise ValueError(f"saved round_turns {game.round_turns} would have ended the round at max_turns "

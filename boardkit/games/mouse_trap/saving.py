@@ -97,6 +97,9 @@ def load_game(cls, data: dict):
         if game.winner is not None or game.turns != rules.max_turns:
             raise ValueError(f"saved 'end_reason' 'turn cap' needs no winner and turns = max_turns "
                              f"({rules.max_turns}), got winner {game.winner!r}, turns {game.turns}")
+    if not game.is_over and game.phase == ROLLING and game.turns >= rules.max_turns:
+        raise ValueError(f"saved 'end_reason' must be 'turn cap': {game.turns} turns were played and "
+                         f"max_turns is {rules.max_turns}, so the game has ended")
     if game.is_over and game.phase != ROLLING:
         raise ValueError(f"saved 'phase' of a finished game must be 'roll', got {game.phase!r}")
     if not game.is_over and (len(alive) < 2 or game.positions[game.current] is None):

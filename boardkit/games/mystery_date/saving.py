@@ -78,8 +78,6 @@ def load_game(cls, data: dict):
     from .game import DISCARDING, CHOOSING_OPPONENT, CHOOSING_PILE, GIVING, PHASES, ROLLING, SHOWING, full_deck
 
     with reading_save():
-        if isinstance(data, dict) and data.get("game") == "mystery_date":
-            _check_chance(data)
         game = start_loading(cls, Rules, data, "mystery_date", "Mystery Date game")
         rules, n_players = game.rules, game.n_players
         board = rules.board
@@ -194,14 +192,3 @@ def _check_end(game, phase, rolling, showing) -> None:
             raise ValueError(f"saved game stopped at the turn cap, so 'turns' must be "
                              f"max_turns={game.rules.max_turns} and 'phase' {rolling!r}, "
                              f"got {game.turns} and {phase!r}")
-
-
-def _check_chance(data) -> None:
-    """The saved randomness belongs to this game's seed and says how much of its block is used."""
-    chance = data["chance"]
-    if not isinstance(chance, dict):
-        raise ValueError(f"saved 'chance' must be the game's saved randomness (a dict), got {chance!r:.60}")
-    if not _whole(chance.get("used")):
-        raise ValueError(f"saved 'chance' 'used' must be a whole number, got {chance.get('used')!r}")
-    if "seed" not in chance or type(chance["seed"]) is not type(data["seed"]) or chance["seed"] != data["seed"]:
-        raise ValueError(f"saved 'chance' seed {chance.get('seed')!r} is not the game's seed {data['seed']!r}")

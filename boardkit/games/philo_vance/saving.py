@@ -361,8 +361,19 @@ def _check_decision(game) -> None:
     """The decision in progress must make sense: its choices can be listed, and there is at least one."""
     if game.is_over:
         return
+    from .game import BEFORE_ROLL, BUMPING, CLAIMING, MOVING, NAMING, PUSHING_ON, TURNING_UP
     if game.decider is None or game.phase is None:
         raise ValueError("saved game is not over but nobody has a decision to make")
+    if game.phase in (BEFORE_ROLL, NAMING, TURNING_UP, MOVING, BUMPING, PUSHING_ON) and game.decider != game.current:
+        raise ValueError(f"saved decider must be the player whose turn it is ({game.current}) in phase "
+                         f"{game.phase!r}, got {game.decider}")
+    if game.retired[game.decider]:
+        raise ValueError(f"saved decider {game.decider} has retired and decides nothing")
+    if game.phase == CLAIMING:
+        clue, asked = game.claim_offer
+        if clue != game.discards.top or game.decider != asked[0]:
+            raise ValueError(f"saved claim_offer must offer the top of the discards ({game.discards.top}) "
+                             f"to the decider ({game.decider}) first, got {game.claim_offer}")
     try:
         actions = game.legal_actions()
     except (TypeError, KeyError, IndexError, AttributeError, ValueError) as err:
