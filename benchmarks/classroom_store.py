@@ -1,0 +1,150 @@
+"""Many pages writing straight at the class store: writes per second, latency, CPU and the store's size.
+
+    python benchmarks/classroom_store.py                       # 300 writers (10 classes of 30), SQLite then PostgreSQL
+    python benchmarks/classroom_store.py --every 2             # each page writes every 2 s (a lively class), not flat out
+    python benchmarks/classroom_store.py --store sqlite --writers 30
+    python benchmarks/classroom_store.py --store postgresql --url postgresql+psycopg://user@host/db   # your server
+
+Each writer is a process of its own with its own ``ClassStore``, as each page's
+kernel is: it joins its class, then makes ``--writes`` writes the way a student's
+page does (running play totals, and every fifth write a locked guess), timing
+each call.  All writers start together.  PostgreSQL is, unless ``--url`` names a
+server, a throwaway cluster started here with the server's default, durable
+settings (fsync and synchronous commit on); SQLite is a file in a temporary
+folder with the store's own settings (WAL, synchronous=NORMAL).
+
+Reported per store: writes per second over the whole run, the latency of one
+write (median, p90, p99, max), writes that failed (must be 0) and whether every
+class's totals came out exact, the CPU the writers (and the PostgreSQL server)
+used, and the store's size (all classes, and per class).  Timings are wall-clock
+on a shared machine: run it on a quiet one.
+"""
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import tempfile
+import time
+import traceback
+
+import numpy as np
+
+from boardkit.classroom import ClassStore, ClassStoreError
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "classroom"))
+from pg_cluster import Cluster  # noqa: E402  (the tests' throwaway cluster)
+
+
+def write_like_a_page(url, code, number, writes, every, start, results):
+    """One page: join, then ``writes`` writes, ``every`` seconds apart (0: flat out); send back the latencies."""
+    latencies, failures = [], 0
+    try:
+        store = ClassStore(url, busy_timeout=10)
+        page_id = f"bench-page-{number:05d}"
+        rng = np.random.default_rng(number)
+        start.wait()
+        began = time.perf_counter()
+        store.join(code, page_id)
+        successes = 0
+        for write in range(writes):
+            if every:
+                time.sleep(every * rng.uniform(0.5, 1.5))
+            before = time.perf_counter()
+            try:
+                if write % 5 == 4:
+                    store.lock_prediction(code, page_id, f"guess{write % 3}", float(rng.uniform()), between=(0, 1))
+                else:
+                    successes += int(rng.uniform() < 0.2)
+                    store.record_plays(code, page_id, "dream_date", successes, write - write // 5 + 1)
+            except ClassStoreError:
+                failures += 1
+            latencies.append(time.perf_counter() - before)
+        results.put((number, latencies, failures, began, time.perf_counter()))
+        store.close()
+    except BaseException:
+        results.put((number, None, traceback.format_exc(), 0.0, 0.0))
+
+
+def run(url, writers, class_size, writes, every, server_cpu=None) -> dict:
+    """Start the classes, let every writer write, and measure."""
+    store = ClassStore(url)
+    codes = [store.start_class("benchmark") for _ in range(-(-writers // class_size))]
+    store.close()                                        # no connection crosses the fork
+    fork = multiprocessing.get_context("fork")
+    start, results = fork.Barrier(writers), fork.Queue()
+    cpu_before, server_before = os.times(), server_cpu() if server_cpu else 0.0
+    pages = [fork.Process(target=write_like_a_page,
+                          args=(url, codes[n // class_size], n, writes, every, start, results))
+             for n in range(writers)]
+    for page in pages:
+        page.start()
+    answers = [results.get(timeout=600) for _ in pages]
+    for page in pages:
+        page.join()
+    cpu_after = os.times()
+    broken = [answer for answer in answers if answer[1] is None]
+    if broken:
+        raise SystemExit(f"{len(broken)} writers crashed; the first:\n{broken[0][2]}")
+    latencies = np.concatenate([answer[1] for answer in answers]) * 1000
+    seconds = max(a[4] for a in answers) - min(a[3] for a in answers)
+    trials = writes - writes // 5
+    exact = all(store.class_view(code).plays["dream_date"].trials ==
+                trials * sum(1 for n in range(writers) if n // class_size == i) for i, code in enumerate(codes))
+    size = store.size()
+    for code in codes:
+        store.end_class(code)
+    return {
+        "writers": writers, "classes": len(codes), "writes": len(latencies) + writers,   # + the joins
+        "seconds": seconds, "writes_per_second": (len(latencies) + writers) / seconds,
+        "median_ms": np.percentile(latencies, 50), "p90_ms": np.percentile(latencies, 90),
+        "p99_ms": np.percentile(latencies, 99), "max_ms": latencies.max(),
+        "failed": sum(answer[2] for answer in answers), "exact": exact,
+        "writer_cpu": (cpu_after.children_user + cpu_after.children_system
+                       - cpu_before.children_user - cpu_before.children_system),
+        "server_cpu": (server_cpu() - server_before) if server_cpu else None,
+        "size": size, "size_per_class": size / len(codes), "size_after_end": store.size(),
+    }
+
+
+def report(name, result) -> None:
+    server = "" if result["server_cpu"] is None else f", server {result['server_cpu']:.1f} s"
+    print(f"{name}: {result['writers']} writers in {result['classes']} classes, {result['writes']:,} writes in "
+          f"{result['seconds']:.1f} s = {result['writes_per_second']:,.0f} writes/s; one write: median "
+          f"{result['median_ms']:.1f} ms, p90 {result['p90_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, max "
+          f"{result['max_ms']:.0f} ms; failed {result['failed']}, totals exact: {result['exact']}; CPU: writers "
+          f"{result['writer_cpu']:.1f} s{server}; store {result['size'] / 1e6:.2f} MB "
+          f"({result['size_per_class'] / 1e3:.0f} kB a class; {result['size_after_end'] / 1e6:.2f} MB once ended)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--store", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--writers", type=int, default=300)
+    parser.add_argument("--class-size", type=int, default=30)
+    parser.add_argument("--writes", type=int, default=50, help="writes per page after joining")
+    parser.add_argument("--every", type=float, default=0.0, help="seconds between a page's writes (0: flat out)")
+    parser.add_argument("--url", help="a PostgreSQL address to use instead of a throwaway cluster")
+    options = parser.parse_args()
+    print(f"{os.cpu_count()} cores; {options.writers} writers, {options.writes} writes each, "
+          f"{'flat out' if not options.every else f'about every {options.every:g} s'}")
+    if options.store in ("sqlite", "both"):
+        with tempfile.TemporaryDirectory() as folder:
+            report("SQLite", run(f"sqlite:///{folder}/class-store.db", options.writers, options.class_size,
+                                 options.writes, options.every))
+    if options.store in ("postgresql", "both"):
+        if options.url:
+            report("PostgreSQL", run(options.url, options.writers, options.class_size, options.writes,
+                                     options.every))
+        else:
+            cluster = Cluster(durable=True)
+            try:
+                report("PostgreSQL 15", run(cluster.admin_url, options.writers, options.class_size,
+                                            options.writes, options.every, cluster.server_cpu))
+            finally:
+                cluster.remove()
+
+
+if __name__ == "__main__":
+    main()
