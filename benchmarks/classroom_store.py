@@ -64,7 +64,7 @@ def write_like_a_page(url, code, number, writes, every, start, results):
         page_id = f"bench-page-{number:05d}"
         rng = np.random.default_rng(number)
         start.wait()
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         if every:
             time.sleep(every * rng.uniform(0, 1))          # pages join over the first interval, not all at once
         write(store.join)
@@ -77,10 +77,10 @@ def write_like_a_page(url, code, number, writes, every, start, results):
             else:
                 successes += int(rng.uniform() < 0.2)
                 write(store.record_plays, "dream_date", successes, count - count // 5 + 1)
-        results.put((number, latencies, retries, began, time.perf_counter()))
+        results.put((number, latencies, retries, began, time.perf_counter(), time.process_time() - cpu))
         store.close()
     except BaseException:                                  # a refused write (a bug here) or a crash
-        results.put((number, None, traceback.format_exc(), 0.0, 0.0))
+        results.put((number, None, traceback.format_exc(), 0.0, 0.0, 0.0))
 
 
 def run(url, writers, class_size, writes, every, server_cpu=None) -> dict:
@@ -117,21 +117,24 @@ def run(url, writers, class_size, writes, every, server_cpu=None) -> dict:
         "median_ms": np.percentile(latencies, 50), "p90_ms": np.percentile(latencies, 90),
         "p99_ms": np.percentile(latencies, 99), "max_ms": latencies.max(),
         "retried": sum(answer[2] for answer in answers), "exact": exact,
+        "cpu_per_write_ms": 1000 * sum(answer[5] for answer in answers) / len(latencies),
         "writer_cpu": (cpu_after.children_user + cpu_after.children_system
                        - cpu_before.children_user - cpu_before.children_system),
         "server_cpu": (server_cpu() - server_before) if server_cpu else None,
+        "server_cpu_per_write_ms": 1000 * (server_cpu() - server_before) / len(latencies) if server_cpu else None,
         "size": size, "size_per_class": size / len(codes), "size_after_end": store.size(),
     }
 
 
 def report(name, result) -> None:
-    server = "" if result["server_cpu"] is None else f", server {result['server_cpu']:.1f} s"
+    server = "" if result["server_cpu"] is None else \
+        f", server {result['server_cpu']:.1f} s ({result['server_cpu_per_write_ms']:.2f} ms a write)"
     print(f"{name}: {result['writers']} writers in {result['classes']} classes, {result['writes']:,} writes in "
           f"{result['seconds']:.1f} s = {result['writes_per_second']:,.0f} writes/s; one write: median "
           f"{result['median_ms']:.1f} ms, p90 {result['p90_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, max "
           f"{result['max_ms']:.0f} ms; tries again after a busy store: {result['retried']}, totals exact: "
           f"{result['exact']}; CPU: writers "
-          f"{result['writer_cpu']:.1f} s{server}; store {result['size'] / 1e6:.2f} MB "
+          f"{result['writer_cpu']:.1f} s (starting included; {result['cpu_per_write_ms']:.2f} ms a write){server}; store {result['size'] / 1e6:.2f} MB "
           f"({result['size_per_class'] / 1e3:.0f} kB a class; {result['size_after_end'] / 1e6:.2f} MB once ended)")
 
 
