@@ -36,7 +36,6 @@ from numbers import Integral, Real
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.pool import NullPool
 
 from ..core.stats import wilson_interval
 
@@ -103,6 +102,32 @@ settings_table = sa.Table(
     sa.Column("key", sa.String(80), primary_key=True),
     sa.Column("value", sa.Text, nullable=False))                # JSON
 CLASS_TABLES = (pages, questions, answers, plays, settings_table, classes)
+
+# The statements every write runs, built once (building a statement costs more than running it).
+_param = sa.bindparam
+_CLASS = sa.select(classes.c.code).where(classes.c.code == _param("code"))
+_PAGE = sa.select(pages.c.page_id).where(pages.c.code == _param("code"), pages.c.page_id == _param("page_id"))
+_JOINED = _PAGE.join_from(pages, classes, classes.c.code == pages.c.code)      # the page, in an open class
+_QUESTION = sa.select(questions.c.choices, questions.c.low, questions.c.high).where(
+    questions.c.code == _param("code"), questions.c.kind == _param("kind"),
+    questions.c.question_id == _param("question_id"))
+_STREAMS = sa.select(plays.c.stream).where(plays.c.code == _param("code"), plays.c.page_id == _param("page_id"))
+
+
+def _upserts(insert) -> dict:
+    """The writes that insert a row or update the one already there, in the store's dialect."""
+    answer, play = insert(answers), insert(plays)
+    return {
+        "question": insert(questions).on_conflict_do_nothing(),
+        "answer": answer.on_conflict_do_update(index_elements=["code", "page_id", "kind", "question_id"],
+                                               set_={"choice": answer.excluded.choice,
+                                                     "number": answer.excluded.number}),
+        # totals never go down: a late or replayed write changes nothing
+        "plays": play.on_conflict_do_update(index_elements=["code", "page_id", "stream"],
+                                            set_={"successes": play.excluded.successes,
+                                                  "trials": play.excluded.trials},
+                                            where=play.excluded.trials > plays.c.trials),
+    }
 
 
 # --- errors ----------------------------------------------------------------------------------------
@@ -204,8 +229,8 @@ def normal_code(code) -> str:
     """A join code as typed ("k7qf ") in the store's form ("K7QF"); a malformed code raises ClassNotOpen."""
     text = str(code).strip().upper() if isinstance(code, str) else ""
     if len(text) != CODE_LENGTH or any(letter not in CODE_ALPHABET for letter in text):
-        raise ClassNotOpen(f"{str(code)[:20]!r} is not a class code: a code is {CODE_LENGTH} letters and digits "
-                           "such as K7QF")
+        _refuse(f"{str(code)[:20]!r} is not a class code: a code is {CODE_LENGTH} letters and digits such as K7QF",
+                ClassNotOpen)
     return text
 
 
@@ -244,10 +269,10 @@ def _unavailable(error: Exception) -> StoreUnavailable:
         reason = "the class store's file is read-only"
     elif "full" in text or "no space" in text:
         reason = "the class store is full"
-    elif "no such table" in text or "unable to open" in text or "does not exist" in text:
-        reason = "the class store's file is missing"
     elif "connect" in text or "server" in text or "timeout" in text or "closed" in text:
         reason = "the class store's server cannot be reached"
+    elif "no such table" in text or "unable to open" in text or "does not exist" in text:
+        reason = "the class store is missing"
     else:
         reason = "the class store failed (" + text.strip().splitlines()[0][:120] + ")" if text.strip() else \
             "the class store failed"
@@ -262,9 +287,9 @@ class ClassStore:
     created on first use, with a version; a store of another version raises
     :class:`StoreVersionError`, an unreachable one :class:`StoreUnavailable`.
 
-    On PostgreSQL no connection is held between calls (each call opens one and
-    closes it), so a school's server sees only the writes in flight, not one
-    connection per open page.  An SQLite file that is deleted, replaced or made
+    A kernel keeps one connection open (at most three while busy), so a
+    PostgreSQL server needs a connection per open page (see the README for a
+    school's numbers).  An SQLite file that is deleted, replaced or made
     read-only is noticed at the next call.  ``busy_timeout`` is how long a call
     waits for a locked SQLite file or an unreachable server (seconds).
     """
@@ -295,14 +320,22 @@ class ClassStore:
             self._insert = sqlite.insert
         elif self.dialect == "postgresql":
             self.path = None
-            self._engine = sa.create_engine(address, poolclass=NullPool,
+            # One connection kept per kernel (a new PostgreSQL connection costs ~30 ms); after
+            # a server restart the first call fails (StoreUnavailable) and the next reconnects.
+            self._engine = sa.create_engine(address, pool_size=1, max_overflow=2,
                                             connect_args={"connect_timeout": max(1, round(busy_timeout))})
+            event.listen(self._engine, "connect", _postgresql_connected)
             self._insert = postgresql.insert
         else:
             raise ClassStoreError(f"the class store works with SQLite or PostgreSQL addresses, not {self.dialect!r}")
+        self._upsert = _upserts(self._insert)
         self._writer = self._engine.execution_options(boardkit_write=True)
         self._file = None
         self._create_schema()
+
+    def close(self) -> None:
+        """Close the connections this store keeps open (it opens new ones if used again)."""
+        self._engine.dispose()
 
     def __repr__(self) -> str:
         return f"ClassStore({self._engine.url.render_as_string(hide_password=True)!r})"
@@ -356,14 +389,14 @@ class ClassStore:
 
     def _open_class(self, connection, code) -> str:
         code = normal_code(code)
-        if connection.execute(sa.select(classes.c.code).where(classes.c.code == code)).first() is None:
+        if connection.execute(_CLASS, {"code": code}).first() is None:
             _refuse(f"there is no open class {code}", ClassNotOpen)
         return code
 
     def _joined(self, connection, code, page_id) -> tuple[str, str]:
-        code, page_id = self._open_class(connection, code), _page_id(page_id)
-        if connection.execute(sa.select(pages.c.page_id).where(pages.c.code == code, pages.c.page_id == page_id)
-                              ).first() is None:
+        code, page_id = normal_code(code), _page_id(page_id)
+        if connection.execute(_JOINED, {"code": code, "page_id": page_id}).first() is None:
+            self._open_class(connection, code)             # which is it: no such class, or a stranger page?
             _refuse(f"page {page_id} has not joined class {code}")
         return code, page_id
 
@@ -374,14 +407,15 @@ class ClassStore:
         Classes older than ``keep_days`` are deleted first.
         """
         if lesson and not (isinstance(lesson, str) and _ID.fullmatch(lesson)):
-            raise Refused(f"lesson must be 1 to 80 letters, digits or _.:/- , got {str(lesson)[:40]!r}")
+            _refuse(f"lesson must be 1 to 80 letters, digits or _.:/- , got {str(lesson)[:40]!r}")
         self.purge(self.keep_days)
         for _ in range(50):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             with self._transaction(write=True) as connection:
                 inserted = connection.execute(self._insert(classes).values(
-                    code=code, lesson=lesson or "", started_at=time.time()).on_conflict_do_nothing())
-                if inserted.rowcount == 1:
+                    code=code, lesson=lesson or "", started_at=time.time()).on_conflict_do_nothing()
+                    .returning(classes.c.code)).first()
+                if inserted is not None:
                     return code
         raise StoreUnavailable("the class store has no free class code left; end some classes")
 
@@ -419,13 +453,17 @@ class ClassStore:
         except ClassNotOpen:
             return False
         with self._transaction(write=False) as connection:
-            return connection.execute(sa.select(classes.c.code).where(classes.c.code == code)).first() is not None
+            return connection.execute(_CLASS, {"code": code}).first() is not None
 
     def set_setting(self, code, key: str, value) -> None:
         """Set one of the class's settings (any JSON value), e.g. the secret door the teacher chose."""
-        key, text = _identifier(key, "a setting's name"), json.dumps(value)
+        key = _identifier(key, "a setting's name")
+        try:
+            text = json.dumps(value)
+        except (TypeError, ValueError):
+            _refuse(f"a setting must be text, a number, a list or a dict, not {type(value).__name__}")
         if len(text) > MAX_SETTING:
-            raise Refused(f"a setting must be at most {MAX_SETTING} characters as JSON")
+            _refuse(f"a setting must be at most {MAX_SETTING} characters as JSON")
         with self._transaction(write=True) as connection:
             code = self._open_class(connection, code)
             connection.execute(self._insert(settings_table).values(code=code, key=key, value=text)
@@ -453,9 +491,7 @@ class ClassStore:
                 _refuse(f"a nickname must be at most {MAX_NICKNAME} characters")
         with self._transaction(write=True) as connection:
             code, page_id = self._open_class(connection, code), _page_id(page_id)
-            known = connection.execute(sa.select(pages.c.page_id).where(pages.c.code == code,
-                                                                        pages.c.page_id == page_id)).first()
-            if known is None:
+            if connection.execute(_PAGE, {"code": code, "page_id": page_id}).first() is None:
                 joined = connection.execute(sa.select(sa.func.count()).where(pages.c.code == code)).scalar()
                 if joined >= MAX_PAGES:
                     _refuse(f"class {code} is full ({MAX_PAGES} pages)")
@@ -520,14 +556,13 @@ class ClassStore:
             code, page_id = self._joined(connection, code, page_id)
             key = {"code": code, "kind": kind, "question_id": question_id}
             defined = {"choices": None if allowed is None else json.dumps(allowed), "low": low, "high": high}
-            connection.execute(self._insert(questions).values(**key, **defined).on_conflict_do_nothing())
-            stored = connection.execute(sa.select(questions.c.choices, questions.c.low, questions.c.high).where(
-                *(questions.c[name] == value for name, value in key.items()))).one()
+            stored = connection.execute(_QUESTION, key).first()
+            if stored is None:          # the first answer fixes what the question allows
+                connection.execute(self._upsert["question"], {**key, **defined})
+                stored = connection.execute(_QUESTION, key).one()
             if tuple(stored) != (defined["choices"], low, high):
                 _refuse(f"{kind} {question_id} allows other answers in class {code}")
-            upsert = self._insert(answers).values(**key, page_id=page_id, **row)
-            connection.execute(upsert.on_conflict_do_update(index_elements=["code", "page_id", "kind", "question_id"],
-                                                            set_=row))
+            connection.execute(self._upsert["answer"], {**key, "page_id": page_id, **row})
 
     def record_plays(self, code, page_id: str, stream: str, successes: int, trials: int) -> None:
         """Keep this page's running totals in one play stream (e.g. "door_opened": 4 of 20).
@@ -544,16 +579,11 @@ class ClassStore:
             _refuse(f"plays must have 0 <= successes <= trials <= {self.max_trials}, got {successes} of {trials}")
         with self._transaction(write=True) as connection:
             code, page_id = self._joined(connection, code, page_id)
-            streams = connection.execute(sa.select(plays.c.stream).where(plays.c.code == code,
-                                                                         plays.c.page_id == page_id)).scalars().all()
+            streams = connection.execute(_STREAMS, {"code": code, "page_id": page_id}).scalars().all()
             if stream not in streams and len(streams) >= MAX_STREAMS:
                 _refuse(f"a page can write at most {MAX_STREAMS} play streams")
-            upsert = self._insert(plays).values(code=code, page_id=page_id, stream=stream,
-                                                successes=int(successes), trials=int(trials))
-            connection.execute(upsert.on_conflict_do_update(
-                index_elements=["code", "page_id", "stream"],
-                set_={"successes": upsert.excluded.successes, "trials": upsert.excluded.trials},
-                where=upsert.excluded.trials > plays.c.trials))
+            connection.execute(self._upsert["plays"], {"code": code, "page_id": page_id, "stream": stream,
+                                                       "successes": int(successes), "trials": int(trials)})
 
     # --- what the class sees -----------------------------------------------------------------------
     def class_view(self, code, teacher: bool = False) -> ClassView:
@@ -638,6 +668,14 @@ def _sqlite_connected(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")      # readers never wait for a writer
     cursor.execute("PRAGMA synchronous=NORMAL")    # safe with WAL; a power cut loses at most the last writes
     cursor.close()
+
+
+def _postgresql_connected(dbapi_connection, _record) -> None:
+    # As SQLite's synchronous=NORMAL: a commit does not wait for the disk, so a server crash
+    # may lose the last moment of writes (never corrupts); 300 pages' commits do not queue on fsync.
+    autocommit, dbapi_connection.autocommit = dbapi_connection.autocommit, True
+    dbapi_connection.execute("SET synchronous_commit TO off")
+    dbapi_connection.autocommit = autocommit
 
 
 def _sqlite_begin(connection) -> None:
