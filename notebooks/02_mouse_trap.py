@@ -37,8 +37,8 @@ from matplotlib.ticker import PercentFormatter
 import boardkit as bk
 from boardkit.games import mouse_trap as mt
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
-                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
-                              quick_check, share_with_interval, show, study_button, table, with_interval)
+                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
+                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
 
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
 GREY = "#BBBBBB"
@@ -46,7 +46,7 @@ rules = mt.Rules()                                   # the rulebook
 stages = mt.analysis.N_STAGES                        # 16 stages, A to P: a crank that stops at 16 caught
 reliability = float(mt.analysis.trap_reliability(rules))
 pool = bk.process_pool(workers=2)                    # the big studies play on both cores (started when first used)
-widgets.HBox([lesson_page(), class_mode_switch()])
+widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()])
 
 # %% [markdown]
 # # Mouse Trap: chains of chance

@@ -46,7 +46,7 @@ import boardkit as bk
 from boardkit.games import cluedo_cards as cc
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
-                              share_with_interval, show, study_button, table, with_interval)
+                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
 
 BLUE, ORANGE, GREEN, RED = CHART_COLOURS[:4]
 rules = cc.Rules()                  # the rulebook's game
@@ -65,7 +65,7 @@ def percent(p, decimals=1):
     return f"{100 * float(p):.{decimals}f}%"
 
 
-widgets.HBox([lesson_page(), class_mode_switch()])
+widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()])
 
 # %% [markdown]
 # ## 1. Play a round
