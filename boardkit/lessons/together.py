@@ -418,7 +418,22 @@ class ClassPage:
             return {str(choice): sum(guess == choice for guess in guesses) for choice in prediction.choices}
         return list(guesses)
 
+    def _secrets_shown(self, shown: bool) -> None:
+        """The Teacher notes (secrets such as lesson 01's door): always on the console; on the projected page
+        only while no class runs (then the console has them)."""
+        from . import teacher
+
+        notes = teacher._notes
+        if notes is None or notes.panel is None:
+            return
+        if self.role == "console":
+            notes.toggle.value = True          # the teacher's own device: open
+        elif not shown:
+            notes.toggle.value = False
+        notes.box.layout.display = None if shown else "none"
+
     def _no_class(self) -> None:
+        self._secrets_shown(True)
         if self.role == "console":
             self.class_line.value = "<p>No class is running. Press <b>Start a class</b>.</p>"
         else:
@@ -427,6 +442,7 @@ class ClassPage:
         self._set_console_buttons(running=False)
 
     def _show_class(self, summary) -> None:
+        self._secrets_shown(self.role == "console")
         address = f"?{CLASS_PARAMETER}={self.code}"
         self.class_line.value = (
             f"<div class='boardkit-class-code'>Join the class: <b>{escape(self.code)}</b></div>"
@@ -581,25 +597,23 @@ def follow_class_setting(name: str, callback) -> None:
 def class_bar(lesson: str):
     """The class on this lesson's page: Join your class (students), the class (the projected teacher's
     page), or Start / End and the class's secrets (the teacher's console). Put it in the first cell."""
-    from .teacher import _when_page_known, teacher_mode
+    from .teacher import _when_known
 
     if not (isinstance(lesson, str) and lesson.strip()):
         raise ValueError("class_bar needs the lesson's name, for example class_bar('01_mystery_date')")
     page = class_page()
     page.lesson = lesson
 
-    def decide():
-        if teacher_mode(wait=False):
+    def decide(teacher: bool):
+        # only a kernel that verified the teacher's key builds the teacher's side (teacher.py)
+        if teacher:
             page.role = "console" if _asked_for_console() else "teacher"
             _build_teacher(page)
         else:
             page.role = "student"
             _build_join(page)
 
-    if teacher_mode(wait=False) is None:
-        _when_page_known(decide)
-    else:
-        decide()
+    _when_known(decide)
     return page.box
 
 
