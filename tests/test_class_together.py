@@ -218,11 +218,15 @@ def test_ending_the_class_deletes_its_data_and_the_projected_page_lets_go(pages,
     assert ann.join(console.code)
     projector.tick()
     code = console.code
+    guess = Prediction("Open on the projector while the class ends?", choices=["yes", "no"], reveal=lambda p: "")
+    projector.tick()
+    assert "arrive from their pages" in texts(guess.input_box)      # the class's guesses, while it ran...
     console.end()
     assert not store.is_open(code) and store.open_classes() == []
     projector.tick()
     projector.tick()
     assert projector.code is None and "No class is running" in projector.class_line.value
+    assert guess.input.options == ("yes", "no") and guess.lock_button.description == "Lock my prediction"  # ...then its own
 
 
 def test_a_reloaded_teachers_page_shows_the_class_as_it_was(pages):

@@ -34,6 +34,7 @@ from ..classroom import MAX_NICKNAME, MAX_TRIALS
 
 from .output import CHART_COLOURS, CHART_HATCHES, show
 from .page import escape, number, share_with_interval, with_interval
+from . import predict
 from .predict import _QUICK_CHECKS, listen, predictions, unlisten
 
 #: the query parameters: ``?class=K7QF`` joins a class, ``&console=1`` opens the teacher's console
@@ -327,6 +328,7 @@ class ClassPage:
     # --- the teacher's side ------------------------------------------------------------------------
     def start(self) -> None:
         """Start a class (the console): a new code, shown in big type with its address."""
+        self.class_line.value = "<p><i>Starting a class...</i></p>"
         code = self._call("start_class", self.lesson)
         if code is not FAILED:
             self.code = code
@@ -356,6 +358,9 @@ class ClassPage:
             self._draw("class", "none", lambda: self._no_class())
             for item in predictions() + list(_QUICK_CHECKS):
                 self._draw(item.key, None, lambda item=item: setattr(item.class_view, "children", []))
+                if getattr(item, "class_source", None) is not None and not item.locked:
+                    item.class_source = None             # no class: the teacher's own guess (or the tally) again
+                    item._build_inputs(predict._class_mode)
             return
         from ..classroom import ClassNotOpen
 
