@@ -75,7 +75,6 @@ app
 
 # %%
 my_cranks = []                                        # where each of your cranks stopped (16: caught)
-crank_dice = np.random.default_rng()                  # your own cranks: different on every page
 
 
 def stop_words(stop):
@@ -86,7 +85,7 @@ def stop_words(stop):
 
 
 def turn_crank(times):
-    new = mt.analysis.crank_many(rules, times=times, seed=crank_dice)
+    new = mt.analysis.crank_many(rules, times=times, seed=None)       # your own cranks: different on every page
     my_cranks.extend(int(s) for s in new)
     caught = sum(s == stages for s in my_cranks)
     crank_news.value = (f"<b>Crank {len(my_cranks)}:</b> {stop_words(my_cranks[-1])}<br>"
