@@ -69,13 +69,10 @@ def _code_in_address() -> str | None:
 def page_memory(page_id: str):
     """A widget that keeps this page's id in the browser tab (``sessionStorage``), so that a reloaded page, which
     gets a new kernel, is the same page to the class and counts once.  It shows nothing.  Its ``remembered``
-    value arrives from the browser: the id the tab kept, or ``page_id`` the first time.  None without anywidget.
+    value arrives from the browser: the id the tab kept, or ``page_id`` the first time.
     """
-    try:
-        import anywidget
-        import traitlets
-    except ImportError:                 # then a reload is a new page to the class (its old rows stay)
-        return None
+    import anywidget          # (imported only on a page that may join a class)
+    import traitlets
 
     class PageMemory(anywidget.AnyWidget):
         _esm = """
@@ -91,8 +88,7 @@ def page_memory(page_id: str):
         page_id = traitlets.Unicode().tag(sync=True)
         remembered = traitlets.Unicode("").tag(sync=True)
 
-    memory = PageMemory(page_id=page_id, layout=widgets.Layout(display="none"))
-    return memory
+    return PageMemory(page_id=page_id, layout=widgets.Layout(display="none"))
 
 
 class Stream:
@@ -212,7 +208,7 @@ class ClassPage:
 
     def _remember_page(self) -> None:
         """Take the page id the browser tab remembers (a reloaded page is the same page: it counts once)."""
-        if self.memory is None:
+        if self.memory is None:          # a page without its Join box (built by _build_join)
             return
         if not self.memory.remembered and threading.current_thread() is not threading.main_thread():
             self._remembered.wait(MEMORY_SECONDS)     # the tab answers once the page is drawn
@@ -641,9 +637,8 @@ def _build_join(page: ClassPage) -> None:
 
     join.on_click(on_join)
     page.memory = page_memory(page.page_id)
-    if page.memory is not None:
-        page.memory.observe(lambda change: page._remembered.set(), names="remembered")
-    page.box.children = [form, page.status] + ([page.memory] if page.memory is not None else [])
+    page.memory.observe(lambda change: page._remembered.set(), names="remembered")
+    page.box.children = [form, page.status, page.memory]
     given = _code_in_address()
     if given:      # joins by the address: in the background, once the tab has said which page it is
         code.value = given
