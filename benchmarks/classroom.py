@@ -766,6 +766,7 @@ async def class_student(socket: KernelSocket, states: dict, sent: dict) -> None:
     memory = next(i for i, m in states.items() if "remembered" in m["state"])
     if not states[memory]["state"]["remembered"]:
         _send_state(socket, memory, {"remembered": states[memory]["state"]["page_id"]})   # a first visit
+    states = await widget_states(socket)     # read after ``joined`` waits: a join in between is not missed
     if "You are in class" not in states[status]["state"].get("value", ""):
         await asyncio.wait_for(joined, 60)
     sent["joined"] += 1
