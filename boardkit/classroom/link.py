@@ -161,10 +161,10 @@ class ClassLink:
         method, args, options = call
         try:
             answer = getattr(store, method)(self.code, *args, **options)
-        except ClassNotOpen:
-            raise
-        except Refused as error:                    # a forged or impossible value: dropped (the store logged it)
-            log.warning("class %s: %s", self.code, error)
+        except Refused as error:
+            if method == "join" or isinstance(error, ClassNotOpen):
+                raise                               # this page cannot be in the class: the link stops
+            log.warning("class %s: %s", self.code, error)   # a forged or impossible value: dropped
         else:
             if method == "join":
                 self.state = answer

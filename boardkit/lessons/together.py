@@ -20,6 +20,7 @@ without a class does.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import statistics
 import threading
@@ -42,6 +43,9 @@ CONSOLE_PARAMETER = "console"
 POLL_SECONDS = 1.0
 #: how long a student's Join waits for the class's answer (seconds)
 JOIN_SECONDS = 3.0
+#: how long joining by the address waits for the browser tab to say which page it is (seconds)
+MEMORY_SECONDS = 20.0
+_PAGE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _YES = ("1", "true", "yes", "on")
 #: what ClassPage._call returns when the store could not be used
 FAILED = object()
@@ -61,17 +65,48 @@ def _code_in_address() -> str | None:
     return codes[0] if codes else None
 
 
+def page_memory(page_id: str):
+    """A widget that keeps this page's id in the browser tab (``sessionStorage``), so that a reloaded page, which
+    gets a new kernel, is the same page to the class and counts once.  It shows nothing.  Its ``remembered``
+    value arrives from the browser: the id the tab kept, or ``page_id`` the first time.  None without anywidget.
+    """
+    try:
+        import anywidget
+        import traitlets
+    except ImportError:                 # then a reload is a new page to the class (its old rows stay)
+        return None
+
+    class PageMemory(anywidget.AnyWidget):
+        _esm = """
+        function render({ model, el }) {
+          const key = "boardkit-page-id:" + window.location.pathname;
+          let id = window.sessionStorage.getItem(key);
+          if (!id) { id = model.get("page_id"); window.sessionStorage.setItem(key, id); }
+          model.set("remembered", id);
+          model.save_changes();
+        }
+        export default { render };
+        """
+        page_id = traitlets.Unicode().tag(sync=True)
+        remembered = traitlets.Unicode("").tag(sync=True)
+
+    memory = PageMemory(page_id=page_id, layout=widgets.Layout(display="none"))
+    return memory
+
+
 class Stream:
     """The plays one lesson pools for one prediction: ``outcomes()`` returns this page's 0/1 plays so far."""
 
     def __init__(self, prediction, outcomes, many: str, yes: str):
         self.prediction, self.outcomes, self.many, self.yes = prediction, outcomes, many, yes
         self.sent = (0, 0)      # the (yes, plays) totals this page last sent to the store
+        self.base = (0, 0)      # what this page had sent before a reload (the class keeps it)
 
     def totals(self, most: int) -> tuple[int, int]:
-        """This page's (yes, plays) over its first ``most`` plays (the store takes at most that many a page)."""
-        outcomes = [int(outcome) for outcome in self.outcomes()][:most]
-        return sum(outcomes), len(outcomes)
+        """This page's (yes, plays) so far, counting those before a reload, over at most ``most`` plays
+        (the store takes at most that many a page)."""
+        outcomes = [int(outcome) for outcome in self.outcomes()][:max(most - self.base[1], 0)]
+        return self.base[0] + sum(outcomes), self.base[1] + len(outcomes)
 
 
 class ClassPage:
@@ -84,6 +119,8 @@ class ClassPage:
         self.role = role            # "student", "teacher" (the projected page) or "console"
         self.store = store          # a boardkit.classroom.ClassStore, opened on first use (the teacher's pages)
         self.link = None            # a student's ClassLink: writes that never block the page
+        self.memory = None          # a student's page_memory widget (the tab keeps the page's id)
+        self._remembered = threading.Event()
         self.streams: dict[str, Stream] = {}
         self.followers: dict[str, list] = {}      # class settings this page follows: name -> callbacks
         self.settings: dict = {}
@@ -149,6 +186,8 @@ class ClassPage:
             return False
         from ..classroom import ClassLink
 
+        self.status.value = f"<i>Joining class {escape(code)}...</i>"
+        self._remember_page()
         link = ClassLink(code, self.page_id, nickname or None, store=self.store)
         if not link.wait_joined(JOIN_SECONDS) and (link.connected is None or link._ended):
             # no such class (or it has ended), or no answer in time: the student's words, nothing joined
@@ -159,12 +198,25 @@ class ClassPage:
             return False
         # joined, or the store is out of reach for now: the link joins as soon as it can
         self.link, self.code = link, link.code
+        if link.state is not None:         # a reloaded page: its plays so far carry on from what the class has
+            for key, totals in link.state.plays.items():
+                if key in self.streams:
+                    self.streams[key].base = self.streams[key].sent = totals
         link.on_status(self._link_status)
         link.watch(on_view=self._view_changed, on_settings=self._follow_settings, every=POLL_SECONDS)
         self._link_status(link.status)
         self._send_what_is_locked()
         self._start_clock()
         return True
+
+    def _remember_page(self) -> None:
+        """Take the page id the browser tab remembers (a reloaded page is the same page: it counts once)."""
+        if self.memory is None:
+            return
+        if not self.memory.remembered and threading.current_thread() is not threading.main_thread():
+            self._remembered.wait(MEMORY_SECONDS)     # the tab answers once the page is drawn
+        if _PAGE_ID.fullmatch(self.memory.remembered or ""):
+            self.page_id = self.memory.remembered
 
     def _link_status(self, text: str) -> None:
         if self.link.connected:
@@ -569,11 +621,14 @@ def _build_join(page: ClassPage) -> None:
         join.disabled = False
 
     join.on_click(on_join)
-    page.box.children = [form, page.status]
+    page.memory = page_memory(page.page_id)
+    if page.memory is not None:
+        page.memory.observe(lambda change: page._remembered.set(), names="remembered")
+    page.box.children = [form, page.status] + ([page.memory] if page.memory is not None else [])
     given = _code_in_address()
-    if given:
+    if given:      # joins by the address: in the background, once the tab has said which page it is
         code.value = given
-        on_join()
+        threading.Thread(target=on_join, name="boardkit-class-join", daemon=True).start()
 
 
 def _build_teacher(page: ClassPage) -> None:

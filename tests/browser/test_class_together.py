@@ -1,6 +1,7 @@
 """The class together in Voilà and Chromium: the teacher's console starts a class, two students join it (one by the
 address, one by typing the code with a nickname), lock different guesses and play; the projected teacher's page
-shows their locks, their guesses and the pooled plays within seconds, without a click; End the class deletes it.
+shows their locks, their guesses and the pooled plays within seconds, without a click; a student's reload
+counts once; End the class deletes it.
 
 One Voilà server (pre-heated kernels, a store in a temporary SQLite file, a teacher's key) serves four pages.
 """
@@ -92,6 +93,15 @@ def test_two_students_join_lock_and_play_and_the_teachers_page_shows_them_live(c
         "15 plays", timeout=LIVE_MS))
     record_property("seconds_play_to_teacher", round(waited, 2))
     expect(projector.locator(".boardkit-class-plays")).to_contain_text("said yes 20%")
+
+    # Ann reloads her page (a new kernel): the tab keeps her page's id, so she counts once, and plays on
+    ann.reload(timeout=LOAD_MS)
+    ann.get_by_text("The end of the page.").wait_for(timeout=LOAD_MS)
+    expect(ann.locator(".boardkit-class-status")).to_contain_text(f"You are in class {code}", timeout=30_000)
+    ann.get_by_role("button", name="Play 5 times").click()
+    expect(projector.locator(".boardkit-class-plays")).to_contain_text("20 plays", timeout=LIVE_MS)
+    expect(projector.locator(".boardkit-class-line")).to_contain_text("2 pages joined")
+    expect(projector.locator(".boardkit-class-locks")).to_contain_text("2 of 2 locked")
 
     # the projected page: the teacher locks the class's guesses and shows the answer: both guesses, charted
     projector.get_by_role("button", name="Lock the class's guesses").click()

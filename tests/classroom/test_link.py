@@ -10,6 +10,7 @@ import time
 import traceback
 
 import pytest
+from sqlalchemy import event as sa_event
 
 from boardkit.classroom import ClassLink, ClassStore, new_page_id
 
@@ -192,3 +193,59 @@ def _plays_or_none(store, code):
     except Exception:                 # the first call after a restart may find its pooled connection dead
         return None
     return plays.successes, plays.trials
+
+
+def test_a_page_the_class_refuses_says_why(store_url, monkeypatch):
+    from boardkit.classroom import store as store_module
+    store = ClassStore(store_url)
+    code = store.start_class()
+    too_long = ClassLink(code, nickname="x" * 50, store=store)
+    assert not too_long.wait_joined(10)
+    assert too_long.status == "Not connected to the class: a nickname must be at most 20 characters."
+    monkeypatch.setattr(store_module, "MAX_PAGES", 1)
+    assert ClassLink(code, store=store).wait_joined(10)
+    late = ClassLink(code, store=store)
+    assert not late.wait_joined(10) and late.status == f"Not connected to the class: class {code} is full (1 pages)."
+
+
+def die_after_writing(url, code, page_id):
+    link = ClassLink(code, page_id=page_id, store=url)
+    link.lock_prediction("share", 0.4, between=(0, 1))
+    link.record_plays("door", 3, 9)
+    assert link.flush(20)
+    link.close()
+    os.kill(os.getpid(), 9)                                       # the kernel dies, as a killed kernel does
+
+
+def test_a_kernel_that_dies_loses_nothing_it_had_written(store_url):
+    store = ClassStore(store_url)
+    code, page_id = store.start_class(), new_page_id()
+    store.close()
+    kernel = multiprocessing.get_context("fork").Process(target=die_after_writing, args=(store_url, code, page_id))
+    kernel.start()
+    kernel.join(60)
+    assert kernel.exitcode == -9
+    state = store.page_state(code, page_id)
+    assert (state.predictions, state.plays) == ({"share": 0.4}, {"door": (3, 9)})
+
+
+def test_sqlite_store_full_mid_lesson(tmp_path):
+    store, code, first = sqlite_class(tmp_path)
+    links = [first] + [ClassLink(code, store=store, retry=FAST_RETRY) for _ in range(4)]
+    assert all(link.wait_joined(10) for link in links)
+    with store._engine.connect() as connection:
+        pages_now = connection.exec_driver_sql("PRAGMA page_count").scalar()
+
+    def disk_full(dbapi_connection, _record):                    # the file may not grow any more
+        dbapi_connection.execute(f"PRAGMA max_page_count={pages_now}")
+
+    sa_event.listen(store._engine, "connect", disk_full)
+    store.close()
+    for link in links:                                            # 100 rows of totals need new pages
+        for stream in range(20):
+            link.record_plays(f"stream{stream}_{'x' * 70}", 1, 2)
+    assert wait_for(lambda: any("the class store is full" in link.status for link in links))
+    sa_event.remove(store._engine, "connect", disk_full)
+    store.close()
+    assert all(link.flush(10) and link.connected for link in links)
+    assert store.class_view(code).plays["stream0_" + "x" * 70].pages == 5
