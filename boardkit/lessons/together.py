@@ -69,9 +69,15 @@ def _code_in_address() -> str | None:
 def page_memory(page_id: str):
     """A widget that keeps this page's id in the browser tab (``sessionStorage``), so that a reloaded page, which
     gets a new kernel, is the same page to the class and counts once.  It shows nothing.  Its ``remembered``
-    value arrives from the browser: the id the tab kept, or ``page_id`` the first time.
+    value arrives from the browser: the id the tab kept, or ``page_id`` the first time.  None outside Voilà: in
+    JupyterLab a reloaded page keeps its kernel, and so its id.  (There anywidget's model, given 2 s to start,
+    logged "[anywidget] Failed to initialize model." on a busy machine.)
     """
-    import anywidget          # (imported only on a page that may join a class)
+    from .output import in_voila
+
+    if not in_voila():
+        return None
+    import anywidget          # (imported only on a Voilà page that may join a class)
     import traitlets
 
     class PageMemory(anywidget.AnyWidget):
@@ -208,7 +214,7 @@ class ClassPage:
 
     def _remember_page(self) -> None:
         """Take the page id the browser tab remembers (a reloaded page is the same page: it counts once)."""
-        if self.memory is None:          # a page without its Join box (built by _build_join)
+        if self.memory is None:          # outside Voilà (or a page without its Join box): the kernel's own id
             return
         if not self.memory.remembered and threading.current_thread() is not threading.main_thread():
             self._remembered.wait(MEMORY_SECONDS)     # the tab answers once the page is drawn
@@ -637,8 +643,9 @@ def _build_join(page: ClassPage) -> None:
 
     join.on_click(on_join)
     page.memory = page_memory(page.page_id)
-    page.memory.observe(lambda change: page._remembered.set(), names="remembered")
-    page.box.children = [form, page.status, page.memory]
+    if page.memory is not None:
+        page.memory.observe(lambda change: page._remembered.set(), names="remembered")
+    page.box.children = [form, page.status] + ([page.memory] if page.memory is not None else [])
     given = _code_in_address()
     if given:      # joins by the address: in the background, once the tab has said which page it is
         code.value = given
