@@ -20,6 +20,7 @@ from collections import deque
 import numpy as np
 
 from .play import play
+from .rng import check_seed
 from .pool import process_pool  # noqa: F401 -- bk.process_pool's home is core.pool; kept importable from here
 
 N_UPDATES = 100
@@ -30,7 +31,7 @@ STREAM_CHUNK = 100_000
 def seed_array(seed: int | None, n: int) -> np.ndarray:
     """The ``n`` game seeds of a run as an ``int64`` array: the same numbers as
     ``core.rng.game_seeds`` (tested), in 8 bytes each instead of a Python int."""
-    states = np.random.SeedSequence(seed).generate_state(n, dtype=np.uint64)
+    states = np.random.SeedSequence(check_seed(seed)).generate_state(n, dtype=np.uint64)
     return (states >> np.uint64(1)).astype(np.int64)
 
 

@@ -16,7 +16,6 @@ from .rules import BUILD, Rules
 
 KEYS = ("game", "rules", "n_players", "seed", "chance", "positions", "cheese", "pile", "parts", "current",
         "phase", "owed", "last_roll", "turns", "winner", "end_reason", "counts", "lead", "events")
-CHANCE_KEYS = ("seed", "block_state", "used", "state")
 COUNT_KEYS = ("trap_done_turn", "cranks", "catches", "pushes")
 
 
@@ -41,10 +40,6 @@ def load_game(cls, data: dict):
         if missing or unknown:
             raise ValueError(f"saved game is missing {', '.join(map(repr, missing))}" if missing
                              else f"saved game has unknown keys {', '.join(map(repr, unknown))}")
-        chance = data["chance"]
-        if not isinstance(chance, dict) or set(chance) != set(CHANCE_KEYS) or chance["seed"] != data["seed"]:
-            raise ValueError(f"saved randomness 'chance' must be a dict with the keys {', '.join(CHANCE_KEYS)} and the "
-                             f"game's seed, got {chance!r:.120}")
     with reading_save():
         game = start_loading(cls, Rules, data, "mouse_trap", "Mouse Trap game")
     rules, n = game.rules, game.n_players

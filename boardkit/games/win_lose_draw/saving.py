@@ -40,7 +40,7 @@ def save_game(game) -> dict:
         "rules": game.rules.to_dict(),
         "n_players": game.n_players,
         "seed": game.seed,
-        "chance": copy.deepcopy(game.chance.to_dict()),
+        "chance": game.chance.to_dict(),
         "box": [list(card) for card in game.box],
         "phase": game.phase,
         "sketcher": game.sketcher,
