@@ -120,8 +120,9 @@ def event_from_dict(data: dict, kinds: dict[str, type], allowed: dict | None = N
     ``bool``, ``float``: a number, ``tuple``: a list; ``X | None`` also None;
     other types, such as a card, only a list) and, when ``allowed`` names it,
     one of the values it may take: ``allowed["start"] = range(len(spaces))``
-    (any container, or a function that answers True or False).  A tuple
-    field's items are checked one by one.  Anything else is a ValueError
+    (any container, or a function that answers True or False;
+    ``allowed["Moved.start"]`` for one event's field only).  A tuple field's
+    items are checked one by one.  Anything else is a ValueError
     naming the event and the field.
     """
     try:
@@ -140,7 +141,7 @@ def event_from_dict(data: dict, kinds: dict[str, type], allowed: dict | None = N
         kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
         optional = kind.endswith(" | None")
         words, fits = _KINDS.get(kind.removesuffix(" | None"), _OTHER)
-        rule = allowed.get(f.name)
+        rule = allowed.get(f"{data['type']}.{f.name}", allowed.get(f.name))
         items = value if kind == "tuple" and isinstance(value, list) else [value]
         if not (optional and value is None) and (
                 not fits(value) or rule is not None

@@ -68,8 +68,14 @@ def _code_in_address() -> str | None:
 def page_memory(page_id: str):
     """A widget that keeps this page's id in the browser tab (``sessionStorage``), so that a reloaded page, which
     gets a new kernel, is the same page to the class and counts once.  It shows nothing.  Its ``remembered``
-    value arrives from the browser: the id the tab kept, or ``page_id`` the first time.  None without anywidget.
+    value arrives from the browser: the id the tab kept, or ``page_id`` the first time.  None without anywidget,
+    and outside Voilà: in JupyterLab a reloaded page keeps its kernel, and so its id.  (There anywidget's
+    model, given 2 s to start, logged "[anywidget] Failed to initialize model." on a busy machine.)
     """
+    from .output import in_voila
+
+    if not in_voila():
+        return None
     try:
         import anywidget
         import traitlets
