@@ -78,7 +78,7 @@ def _page_not_yet_known() -> bool:
 
 
 def _refuse_teacher_everywhere() -> None:
-    """Under Voilà, ``BOARDKIT_TEACHER=1`` would make every student's page a teacher's: say in the log that it is ignored."""
+    """Under Voilà, ``BOARDKIT_TEACHER=1`` would make every student's page a teacher's: log that it is ignored."""
     import os
     import sys
 
@@ -129,8 +129,8 @@ def _hint() -> str | None:
     if not (in_voila() and _asked_for(os.environ.get("QUERY_STRING", ""))):
         return None
     if not os.environ.get(KEY_VARIABLE, "").strip():
-        return (f"No teacher controls: this server has no teacher's key. Start Voilà with "
-                f"{KEY_VARIABLE}=&lt;a word of yours&gt; and open this page with ?{TEACHER_PARAMETER}=&lt;that word&gt;.")
+        return (f"No teacher controls: this server has no teacher's key. Start Voilà with {KEY_VARIABLE}="
+                f"&lt;a word of yours&gt; and open this page with ?{TEACHER_PARAMETER}=&lt;that word&gt;.")
     return f"No teacher controls: ?{TEACHER_PARAMETER}= does not hold this server's teacher key."
 
 
@@ -305,7 +305,7 @@ class _TeacherNotes:
                 _fill(self.box, (widgets.HTML(f"<span class='boardkit-teacher-hint'>{hint}</span>"),))
             return
         self.toggle = widgets.ToggleButton(value=False, description="Teacher notes", icon="eye-slash",
-                                           tooltip="Teacher-only settings and notes (closed: the class sees none of it)",
+                                           tooltip="Teacher-only settings and notes (closed: the class sees none)",
                                            layout=widgets.Layout(width="auto", height="40px"))
         self.panel = widgets.VBox(layout=widgets.Layout(display="none", max_width="760px",
                                                         border="2px solid #0072B2", padding="4px 12px"))
