@@ -54,10 +54,14 @@ def test_a_study_that_raises_value_error_explains_it_in_its_view_and_frees_the_b
 
 def test_a_progress_bar_is_shown_in_the_view_and_counts_games():
     view = widgets.Output()
-    bar = progress_bar(view, 40, "40 games")
-    bar.update(10)
-    assert bar.n == 10 and bar.total == 40
+    bar = progress_bar(view, 4000, "Compare")
+    bar.update(1000)
+    bar.refresh()
+    assert bar.n == 1000 and bar.total == 4000
     assert view.outputs[0]["output_type"] == "display_data"   # the bar's widget
+    counted = bar.container.children[2].value.replace("\u2007", " ")
+    assert counted.startswith(" 1,000 of 4,000 games, ")        # what it counts, in words
+    assert "it/s" not in counted and "?" not in counted
     bar.close()
 
 

@@ -159,7 +159,8 @@ def test_lesson_core_path_own_plays_predictions_tinker_and_going_further(voila_s
     expect(rows.nth(1)).to_contain_text(INTERVAL)
     page.keyboard.press("Home")                                              # 1 card: refused
     expect(controls.locator(".boardkit-rule-error")).to_contain_text(
-        "hand_limit", timeout=STUDY_TIMEOUT_MS)
+        "Hand limit (cards): 1 is too small: at least 3", timeout=STUDY_TIMEOUT_MS)
+    expect(controls.locator(".widget-readout")).to_have_text(re.compile(r"^\s*5\s*$"))   # the limit in use
     expect(controls.locator(".boardkit-rule-error")).to_contain_text("1-2-3 outfit")
     expect(rows.nth(1)).to_contain_text(re.compile(r"Your rules\s+5\s"))    # the last good rules are kept
     controls.locator("input[type=checkbox]").uncheck()                       # the Dud stays home

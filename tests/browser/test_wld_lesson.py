@@ -146,7 +146,8 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     expect(result).to_contain_text(re.compile(r"\(\d+\.\d% to \d+\.\d%\)"))
     page.keyboard.press("Home")                                              # a race to 0 points: refused
     error = page.locator(".boardkit-rule-controls .boardkit-rule-error")
-    expect(error).to_contain_text("team_target=0 is not allowed", timeout=STUDY_TIMEOUT_MS)
+    expect(error).to_contain_text("Points to win the race: 0 is too small", timeout=STUDY_TIMEOUT_MS)
+    expect(target.locator(".widget-readout")).to_have_text(re.compile(r"^\s*9\s*$"))   # the target in use
     expect(result).to_contain_text("First to 9 points")                      # the last good rules are kept
     page.locator(".boardkit-rule-controls input[type=checkbox]").uncheck()
     expect(result).to_contain_text("First to 9 points, no steals", timeout=STUDY_TIMEOUT_MS)
