@@ -179,10 +179,12 @@ def evidence(prediction=None):
     ax.set(ylabel="share of openings",
            title=f"The secret door, opened {opened:,} times (99% intervals: five checked at once)")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), frameon=False)
-    above = [md.OUTCOME_NAMES[o] for o in md.OUTCOMES if shares.loc[o, "low"] > 0.2]
-    below = [md.OUTCOME_NAMES[o] for o in md.OUTCOMES if shares.loc[o, "high"] < 0.2]
-    off = ([f"the interval of the {' and '.join(above)} lies wholly above 1/5"] if above else []) + \
-          ([f"the interval of the {' and '.join(below)} lies wholly below it"] if below else [])
+    named = {o: md.OUTCOME_NAMES[o] if md.OUTCOME_NAMES[o].startswith("the ") else f"the {md.OUTCOME_NAMES[o]}"
+             for o in md.OUTCOMES}
+    above = [named[o] for o in md.OUTCOMES if shares.loc[o, "low"] > 0.2]
+    below = [named[o] for o in md.OUTCOMES if shares.loc[o, "high"] < 0.2]
+    off = ([f"the interval of {' and '.join(above)} lies wholly above 1/5"] if above else []) + \
+          ([f"the interval of {' and '.join(below)} lies wholly below it"] if below else [])
     five = (f"We look at {checks} intervals at once, so each is a 99% interval instead of 95%: then a fair "
             "door puts **any** of them wholly above or below 1/5 at most 1 time in 20.")
     if off:
