@@ -43,8 +43,11 @@ For each class size N, as a teacher would before a lesson:
 1. start Voilà on 127.0.0.1 from the repository root (so it reads
    ``voila.json``) with a pool of pre-heated kernels for the class and the
    teacher (``--pool_size=N+1``, or ``--pool``), and wait until every kernel
-   has run the lesson and the server is idle (the start-up wait);
-2. the teacher's page, then wait until the server is idle again;
+   has run the lesson: it has run the notebook's last cell (the start-up
+   wait; see ``cells_run``);
+2. the teacher's page, then (if Voilà replaces the teacher's kernel within two
+   minutes) wait until the replacement has run the lesson too and the server
+   is idle again;
 3. N students open their pages spread evenly over ``--spread`` seconds (2 s);
    a student with no ready board after ``--timeout`` seconds is a **failure**
    (for example a page that arrived without the game app);
@@ -56,7 +59,9 @@ For each class size N, as a teacher would before a lesson:
 ``--all-browsers`` measures as this benchmark did before: every student is a
 Chromium page on this machine, no teacher's page, a pool of N.
 
-Every step has a time limit, so the run stops by itself.  Traffic goes to
+Every step has a time limit, so the run stops by itself.  However it ends
+(a failure, a time limit, Ctrl-C or a SIGTERM), it stops every process it
+started (Voilà, its kernels, Playwright and Chromium) and says so.  Traffic goes to
 127.0.0.1 only.  Needs the ``playwright`` package and Chromium at
 /usr/bin/chromium (or ``BOARDKIT_CHROMIUM``), for the teacher's page at least.
 ``--kernel-cost`` instead runs the lesson in a few kernels, one after
@@ -69,12 +74,15 @@ import argparse
 import asyncio
 import json
 import os
+import queue
 import re
+import signal
 import statistics
 import sys
 import tempfile
 import threading
 import time
+import traceback
 import uuid
 from dataclasses import dataclass, field
 from functools import cache
@@ -105,6 +113,91 @@ DRAWN_JS = f"""
     return drawn >= {MIN_DRAWN};
 }}
 """
+
+
+# --- stopping: however the run ends, nothing it started keeps running -----------------------
+
+STOP = threading.Event()        # set when the run is interrupted: every wait, in any thread, ends
+
+
+def pause(seconds: float) -> None:
+    """``time.sleep`` that ends the wait (RuntimeError) once the run is interrupted."""
+    if STOP.wait(seconds):
+        raise RuntimeError("the run was interrupted")
+
+
+def _start_time(pid: int) -> int | None:
+    """When the process started (clock ticks after boot), None if it has ended (or is a zombie)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return None if fields[0] in "ZX" else int(fields[19])
+
+
+def _what(pid: int) -> str:
+    command = _cmdline(pid).replace(b"\0", b" ")
+    for needle, name in ((b"ipykernel", "kernel"), (b"voila", "Voil\u00e0"), (b"chrom", "Chromium"),
+                         (b"playwright", "Playwright's driver")):
+        if needle in command:
+            return name
+    return command.split(b" ", 1)[0].decode(errors="replace") or "process"
+
+
+class Started:
+    """Every process this run starts: the descendants of this one, noted every second (and when
+    the run is interrupted) with their start times, so that a process the run started is still
+    found after its parent has gone (a kernel whose Voilà died, a Chromium whose Playwright
+    driver took the Ctrl-C) and a reused pid is never taken for it."""
+
+    def __init__(self):
+        self.seen: dict[int, tuple[int, str]] = {}
+        self._done = threading.Event()
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self):
+        while not self._done.wait(1.0):
+            self.note()
+
+    def note(self) -> None:
+        for pid in _descendants(os.getpid()):
+            if pid not in self.seen and (started := _start_time(pid)) is not None:
+                self.seen[pid] = (started, _what(pid))
+
+    def interrupt(self, signum, frame) -> None:
+        """Ctrl-C, SIGTERM or SIGHUP: note what runs, end every wait and unwind the run (its
+        ``finally`` blocks stop the servers and browsers).  A second signal does not cut that short."""
+        if not STOP.is_set():
+            STOP.set()
+            self.note()
+            raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    def running(self) -> dict[int, str]:
+        self.note()
+        return {pid: what for pid, (started, what) in list(self.seen.items()) if _start_time(pid) == started}
+
+    def stop(self) -> dict[int, str]:
+        """End what is still running (SIGTERM, SIGKILL after 5 s); returns what it ended."""
+        self._done.set()
+        left = self.running()
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            for pid in self.running():
+                try:
+                    os.kill(pid, sig)
+                except ProcessLookupError:
+                    pass
+            deadline = time.monotonic() + 5
+            while self.running() and time.monotonic() < deadline:
+                time.sleep(0.1)
+        return left
+
+
+def counted(names) -> str:
+    """"Voilà, 6 kernels and Chromium (9 processes)" from a list of process names."""
+    counts = {name: list(names).count(name) for name in dict.fromkeys(names)}
+    parts = [(f"{n} kernels" if n > 1 else "1 kernel") if name == "kernel" else
+             name + (f" ({n} processes)" if n > 1 else "") for name, n in counts.items()]
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) or "nothing"
 
 
 # --- the server's processes: memory, CPU, the pool -------------------------------------
@@ -177,28 +270,73 @@ def kernel_pids(server: VoilaServer) -> list[int]:
     return [pid for pid in _descendants(server.process.pid) if b"ipykernel" in _cmdline(pid)]
 
 
-def wait_for_pool(server: VoilaServer, size: int, timeout: float, quiet: float = 3.0, min_cpu: float = 1.0) -> float:
-    """Seconds until the pool is ready: Voilà has started its ``size`` kernels (it logs "is filled
-    with" then, before they have run the notebook) and every kernel has done its work (at least
-    ``min_cpu`` CPU seconds: a lesson takes more than 1, starting Python about 0.4) and then used
-    less than 0.05 CPU seconds over ``quiet`` seconds: it has run the notebook and waits for its
-    page.  (Per kernel, so a busy machine, where a kernel gets little CPU, does not pass for a
-    quiet one.)  0 with no pool; RuntimeError past ``timeout``."""
+def code_cells(notebook: str) -> int:
+    """How many cells a kernel runs for the notebook's page: its code cells with code in them
+    (Voilà's executor, nbclient's, skips the empty ones and those tagged ``skip-execution``)."""
+    import nbformat
+
+    cells = nbformat.read(REPO_ROOT / notebook, as_version=4).cells
+    return sum(c.cell_type == "code" and bool(c.source.strip())
+               and "skip-execution" not in c.get("metadata", {}).get("tags", []) for c in cells)
+
+
+def connection_file(pid: int) -> str | None:
+    """The connection file a kernel was started with (``ipykernel_launcher -f FILE``)."""
+    args = _cmdline(pid).split(b"\0")
+    return args[args.index(b"-f") + 1].decode() if b"-f" in args[:-1] else None
+
+
+def cells_run(pid: int, timeout: float) -> int | None:
+    """How many cells the kernel ``pid`` has run, or None if it has not answered within ``timeout``.
+
+    Asked the way a page asks a kernel anything, on its shell channel: an empty, silent
+    execute request, which runs nothing and leaves the count as it is, and whose reply
+    carries the count of cells run so far.  The kernel answers requests in order, so the
+    reply waits behind a cell it is running."""
+    from jupyter_client import BlockingKernelClient
+
+    path = connection_file(pid)
+    if path is None or not Path(path).is_file():
+        return None
+    client = BlockingKernelClient(connection_file=path)
+    client.load_connection_file()
+    client.start_channels(iopub=False, stdin=False, hb=False, control=False)
+    try:
+        asked = client.execute("", silent=True, store_history=False, allow_stdin=False)
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                reply = client.get_shell_msg(timeout=left)
+            except queue.Empty:
+                return None
+            if reply["parent_header"].get("msg_id") == asked:
+                return reply["content"].get("execution_count")
+        return None
+    finally:
+        client.stop_channels()
+
+
+def wait_for_kernels(server: VoilaServer, size: int, cells: int, timeout: float) -> float:
+    """Seconds until Voilà runs at least ``size`` kernels and every one of them has run the
+    notebook's ``cells`` cells (``cells_run``): the pre-heated kernels have run the lesson and
+    wait for their pages.  What a kernel has done, not how much CPU it used, says so: a
+    threshold of CPU seconds holds on one machine and one version of the lesson only.
+    0 with no kernel to wait for; RuntimeError past ``timeout``."""
     if size <= 0:
         return 0.0
     start = time.monotonic()
+    counts: list[int | None] = []
     while True:
-        if server.process.poll() is not None or time.monotonic() - start > timeout:
-            raise RuntimeError(f"the pool of {size} kernels was not ready in {timeout:.0f} s:\n{server.log_text()}")
-        kernels = kernel_pids(server)
-        if f"is filled with {size} kernel" in server.log_text(last=1_000_000) and len(kernels) >= size:
-            before = {pid: cpu_seconds(pid, descendants=False) for pid in kernels}
-            time.sleep(quiet)
-            after = {pid: cpu_seconds(pid, descendants=False) for pid in kernels}
-            if all(after[pid] >= min_cpu and after[pid] - before[pid] < 0.05 for pid in kernels):
-                return time.monotonic() - start - quiet
-        else:
-            time.sleep(0.5)
+        left = timeout - (time.monotonic() - start)
+        if server.process.poll() is not None or left <= 0:
+            done = sum(count is not None and count >= cells for count in counts)
+            raise RuntimeError(f"the kernels were not ready in {timeout:.0f} s: {done} of {size} had run the "
+                               f"notebook's {cells} cells (cells run: {', '.join(map(str, counts)) or 'no kernel'};"
+                               f" None: busy)\n{server.log_text()}")
+        counts = [cells_run(pid, min(5.0, left)) for pid in kernel_pids(server)]
+        if len(counts) >= size and all(count is not None and count >= cells for count in counts):
+            return time.monotonic() - start
+        pause(0.5)
 
 
 def wait_until_idle(pid: int, timeout: float, quiet: float = 2.0) -> float:
@@ -208,7 +346,7 @@ def wait_until_idle(pid: int, timeout: float, quiet: float = 2.0) -> float:
     start = time.monotonic()
     while time.monotonic() - start < timeout:
         before = cpu_seconds(pid)
-        time.sleep(quiet)
+        pause(quiet)
         if cpu_seconds(pid) - before < 0.1 + 0.005 * len(_descendants(pid)):
             return time.monotonic() - start
     raise RuntimeError(f"the server was still busy after {timeout:.0f} s")
@@ -227,14 +365,16 @@ def fill_delay(voila_args: list[str]) -> float:
         return 1.0
 
 
-def wait_for_refill(server: VoilaServer, started_before: int, timeout: float) -> float:
+def wait_for_refill(server: VoilaServer, started_before: int, size: int, cells: int, timeout: float) -> float:
     """Seconds until Voilà has started a kernel to replace the one a page took (the log's
-    "Kernel started:" count passes ``started_before``) and the server is idle again."""
+    "Kernel started:" count passes ``started_before``), its ``size`` kernels have run the
+    notebook (``wait_for_kernels``) and the server is idle again."""
     start = time.monotonic()
     while server.log_text(last=10_000_000).count("Kernel started:") <= started_before:
         if server.process.poll() is not None or time.monotonic() - start > timeout:
             raise RuntimeError(f"Voilà replaced no kernel in {timeout:.0f} s")
-        time.sleep(0.5)
+        pause(0.5)
+    wait_for_kernels(server, size, cells, max(timeout - (time.monotonic() - start), 1.0))
     wait_until_idle(server.process.pid, max(timeout - (time.monotonic() - start), 1.0))
     return time.monotonic() - start
 
@@ -583,7 +723,8 @@ def browser_places(n: int, browsers: int) -> set[int]:
     return {min(n - 1, int((j + 0.5) * n / browsers)) for j in range(browsers)} if browsers else set()
 
 
-async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teacher: bool) -> dict:
+async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teacher: bool, pool: int,
+                     cells: int) -> dict:
     """The teacher's page (if ``teacher``), then the class: student i arrives at i * spread / n s.
 
     A teacher opens the lesson a while before the class: if Voilà replaces the teacher's kernel
@@ -610,8 +751,9 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
                 out["teacher_failed"] = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
             out["files"] = list(dict.fromkeys(files))
             delay = fill_delay(args.voila_arg)
-            if args.pool != 0 and delay <= 120:
-                out["refill"] = await asyncio.to_thread(wait_for_refill, server, started, delay + args.fill_timeout)
+            if pool != 0 and delay <= 120:
+                out["refill"] = await asyncio.to_thread(wait_for_refill, server, started, pool + 1, cells,
+                                                         delay + args.fill_timeout)
             await asyncio.to_thread(wait_until_idle, server_pid, args.fill_timeout)
         switch_canvas()                             # the protocol clients' imports, before the class
         import tornado.websocket  # noqa: F401
@@ -644,12 +786,14 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
         for socket in protocol_student.sockets:
             if socket is not None:
                 socket.close()
-        for context in contexts:
-            await context.close()
-        if browser is not None:
-            await browser.close()
-        if playwright is not None:
-            await playwright.stop()
+        closing = [context.close for context in contexts]
+        closing += [browser.close] if browser is not None else []
+        closing += [playwright.stop] if playwright is not None else []
+        for close in closing:
+            try:
+                await asyncio.wait_for(close(), 15)
+            except Exception:  # noqa: BLE001 -- the driver may be gone (Ctrl-C reaches it too): main() ends the rest
+                pass
 
 
 def one_class(n: int, args) -> dict:
@@ -659,15 +803,16 @@ def one_class(n: int, args) -> dict:
     else:
         browsers = browser_places(n, args.browsers if args.browsers is not None else default_browsers(n))
     pool = (n + teacher) if args.pool is None else args.pool
+    cells = code_cells(args.notebook)
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "voila.log"
         extra = [f"--pool_size={pool}"] + ([] if pool > 0 else ["--preheat_kernel=False"]) + args.voila_arg
         server = VoilaServer(args.notebook, log, timeout=120, extra_args=extra)
         try:
             with MemorySampler(server.process.pid) as memory:
-                fill = wait_for_pool(server, pool, args.fill_timeout)
+                fill = wait_for_kernels(server, pool, cells, args.fill_timeout)
                 idle, kernels = memory.total()
-                out = asyncio.run(open_class(server, n, browsers, args, teacher))
+                out = asyncio.run(open_class(server, n, browsers, args, teacher, pool, cells))
                 peak = max(memory.peak, memory.total()[0])
         finally:
             server.stop()
@@ -805,18 +950,50 @@ def main(argv=None) -> int:
     parser.add_argument("--boardkit", metavar="DIR",
                         help="--kernel-cost with the boardkit found in DIR (e.g. an older commit from git archive)")
     args = parser.parse_args(argv)
-    if args.kernel_cost:
-        if not 1 <= args.repeat <= 20:
-            parser.error("--repeat: from 1 to 20 kernels")
-        kernel_cost(args.notebook, args.repeat, args.boardkit)
-        return 0
+    if args.kernel_cost and not 1 <= args.repeat <= 20:
+        parser.error("--repeat: from 1 to 20 kernels")
     if any(n < 1 or n > 60 for n in args.students):
         parser.error("--students: class sizes from 1 to 60")
     if args.browsers is not None and args.browsers < 0:
         parser.error("--browsers: 0 or more")
     if not 0 < args.timeout <= 1800 or not 0 <= args.spread <= 600:
         parser.error("--timeout: 0 to 1800 s; --spread: 0 to 600 s")
+    if not (REPO_ROOT / args.notebook).is_file():
+        parser.error(f"--notebook: there is no notebook {args.notebook} (give its path from the repository root)")
 
+    STOP.clear()
+    started = Started()
+    handlers = {sig: signal.signal(sig, started.interrupt) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    ended = ""
+    try:
+        if args.kernel_cost:
+            kernel_cost(args.notebook, args.repeat, args.boardkit)
+            return 0
+        return run_classes(args)
+    except KeyboardInterrupt as stop:
+        ended = f"was interrupted ({stop.args[0] if stop.args else 'Ctrl-C'})"
+        return 130
+    except Exception as error:  # noqa: BLE001 -- said below, after everything is stopped
+        traceback.print_exc()
+        ended = f"failed ({type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''})"
+        return 1
+    finally:
+        for sig in handlers:
+            signal.signal(sig, signal.SIG_IGN)          # nothing cuts the clean-up short
+        seen = [what for _, what in started.seen.values()]
+        left = started.stop()
+        still = started.running()
+        if ended or left:
+            print(f"The run {ended or 'ended'}. It stopped everything it had started: {counted(seen)}"
+                  + (f" ({counted(left.values())} of them ended only now)" if left else "")
+                  + (f"; STILL RUNNING: {counted(still.values())}, pids {sorted(still)}" if still else
+                     "; nothing of it is left running."), file=sys.stderr, flush=True)
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+
+
+def run_classes(args) -> int:
+    """Measure each class size of ``args.students`` in turn; 0 if every page of every class was ready."""
     method = ("every student a headless Chromium page on this machine (--all-browsers)" if args.all_browsers else
               "protocol clients and a few Chromium pages, after the teacher's page")
     print(f"{args.notebook}, pages opened within {args.spread:g} s, {os.cpu_count()} cores; {method}; pool: "
