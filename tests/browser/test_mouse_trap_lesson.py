@@ -112,7 +112,8 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     page.keyboard.press("Home")                                              # a die with no faces: refused
     error = page.locator(".boardkit-rule-controls .boardkit-rule-error")
     expect(error).to_contain_text("Faces on the die: 0 is too small", timeout=STUDY_TIMEOUT_MS)
-    expect(die.locator(".widget-readout")).to_have_text(re.compile(r"^\s*6\s*$"))     # the die in use
+    expect(die.locator(".widget-readout")).to_have_text(re.compile(r"^\s*5\s*$"))     # the die in use (5 faces)
+    expect(error).to_contain_text("We keep 5.")
     expect(result).to_contain_text("63.5%")                                  # the last good rules are kept
 
     # --- a quick check -----------------------------------------------------------------------------------------
