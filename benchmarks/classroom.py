@@ -138,7 +138,7 @@ def _start_time(pid: int) -> int | None:
 def _what(pid: int) -> str:
     command = _cmdline(pid).replace(b"\0", b" ")
     for needle, name in ((b"ipykernel", "kernel"), (b"voila", "Voil\u00e0"), (b"chrom", "Chromium"),
-                         (b"playwright", "Playwright's driver")):
+                         (b"playwright", "Playwright's driver"), (b"boardkit.warm_start", "the lanes' compiler")):
         if needle in command:
             return name
     return command.split(b" ", 1)[0].decode(errors="replace") or "process"

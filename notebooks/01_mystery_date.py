@@ -43,6 +43,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import boardkit as bk
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import mystery_date as md
 from boardkit.lessons import (CHART_COLOURS, GoingFurther, Prediction, RuleControls, answer_table, chart,
                               class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
@@ -65,7 +66,7 @@ def pool():
         _pool.append(bk.process_pool(workers=2))
     return _pool[0]
 
-widgets.HBox([lesson_page(), class_mode_switch()])
+widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch()]), class_bar("01_mystery_date")])   # class_bar: join a class
 
 # %% [markdown]
 # ## 1. Play a game
@@ -102,7 +103,7 @@ def door_answer(prediction):
     estimate = share_with_interval(int(computer.sum()), len(computer))
     fig = convergence_chart(own, computer, exact=exact_date, label="share that showed her date",
                             title="Your openings first, then the computer's 5,000",
-                            one="opening", many="openings")
+                            one="opening", many="openings", classmates=class_plays(prediction))
     axes = fig.axes[0]
     axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))   # 1, 10, 100, not 10²
     axes.yaxis.set_major_formatter(PercentFormatter(1.0))
@@ -117,8 +118,9 @@ def door_answer(prediction):
                      "wobble a lot; thousands settle near 1/5, and the shaded **95% interval** (the "
                      "chances that fit what we have seen) gets narrower."), fig)
 
-Prediction("A girl opens the door with her outfit. What is the chance it shows her date?",
-           number=(0, 1, 0.05), percent=True, reveal=door_answer)
+pool_plays(Prediction("A girl opens the door with her outfit. What is the chance it shows her date?",
+                      number=(0, 1, 0.05), percent=True, reveal=door_answer),
+           own_openings, many="door openings", yes="showed her date")   # in a class, the class's openings pool
 
 # %%
 def dud_answer(prediction):

@@ -35,6 +35,7 @@ from IPython.display import Markdown
 from matplotlib.ticker import PercentFormatter
 
 import boardkit as bk
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import mouse_trap as mt
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
@@ -46,7 +47,7 @@ rules = mt.Rules()                                   # the rulebook
 stages = mt.analysis.N_STAGES                        # 16 stages, A to P: a crank that stops at 16 caught
 reliability = float(mt.analysis.trap_reliability(rules))
 pool = bk.process_pool(workers=2)                    # the big studies play on both cores (started when first used)
-widgets.HBox([lesson_page(), class_mode_switch()])
+widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch()]), class_bar("02_mouse_trap")])   # class_bar: join a class
 
 # %% [markdown]
 # # Mouse Trap: chains of chance
@@ -104,12 +105,17 @@ widgets.VBox([widgets.HBox([crank_once, crank_ten]), crank_news])
 
 
 # %%
+def own_cranks():
+    """1 for each of your cranks that caught the mouse, else 0: your game's cranks, then the button's."""
+    return app.cranks + [int(s == stages) for s in my_cranks]
+
+
 def reveal_one_crank(prediction):
-    own = app.cranks + [int(s == stages) for s in my_cranks]       # your game's cranks, then the button's
+    own = own_cranks()
     computer = mt.analysis.crank_many(rules, times=5000, seed=1) == stages
     simulated = share_with_interval(int(computer.sum()), len(computer))
     chance = convergence_chart(own, computer, exact=reliability, label="share of cranks that catch",
-                               one="crank", many="cranks",
+                               one="crank", many="cranks", classmates=class_plays(prediction),
                                title=("Your cranks first, then the computer's 5,000" if own else
                                       "The computer's 5,000 cranks"))
     if own:
@@ -129,6 +135,7 @@ def reveal_one_crank(prediction):
 
 crank_prediction = Prediction("Out of 100 cranks, how many catch the mouse?", number=(0, 1, 0.01), percent=True,
                               reveal=reveal_one_crank)
+pool_plays(crank_prediction, own_cranks, many="cranks", yes="caught the mouse")   # in a class, the class's cranks pool
 crank_prediction
 
 # %% [markdown]

@@ -34,6 +34,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import boardkit as bk
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import philo_vance as pv
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
@@ -44,7 +45,7 @@ rules = pv.Rules()                  # the rulebook's adult game
 names = [s.name for s in pv.SUSPECTS]
 BUTLER = 7                          # The Butler: the suspect of this lesson's examples
 prior = pv.analysis.KnowledgeGrid.from_prior()
-display(lesson_page(), class_mode_switch())
+display(lesson_page(), class_mode_switch(), class_bar("03_philo_vance"))   # class_bar: join a class
 
 
 def clue_name(clue):
@@ -206,7 +207,8 @@ def reveal_promises(prediction):
     came_true = [a["successful"] for a in everything]
     promised = np.mean([a["chance"] for a in everything])
     fig = convergence_chart([a["successful"] for a in own], [a["successful"] for a in computer],
-                            label="share of arrests that came true", one="arrest", many="arrests")
+                            label="share of arrests that came true", one="arrest", many="arrests",
+                            classmates=class_plays(prediction))
     ax = fig.axes[0]
     running_promise = np.cumsum([a["chance"] for a in everything]) / np.arange(1, len(everything) + 1)
     ax.plot(np.arange(1, len(everything) + 1), running_promise, color="black", ls="--", lw=2,
@@ -224,9 +226,10 @@ def reveal_promises(prediction):
             fig)
 
 
-Prediction("The grid gives every arrest a chance before the verdict. Over many arrests (yours, then the "
-           "Detective bot's), do they come true more often than the grid says, about as often, or less often?",
-           choices=["more often", "about as often", "less often"], reveal=reveal_promises)
+pool_plays(Prediction("The grid gives every arrest a chance before the verdict. Over many arrests (yours, then "
+                      "the Detective bot's), do they come true more often than the grid says, about as often, or "
+                      "less often?", choices=["more often", "about as often", "less often"], reveal=reveal_promises),
+           lambda: [arrest["successful"] for arrest in own_arrests()], many="arrests", yes="came true")
 
 # %%
 quick_check("The grid gave an arrest 70%, and the referee said 'unsuccessful'. Was the grid wrong?",

@@ -43,6 +43,7 @@ import pandas as pd
 from IPython.display import Markdown
 
 import boardkit as bk
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import cluedo_cards as cc
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
@@ -66,7 +67,7 @@ def percent(p, decimals=1):
     return f"{100 * float(p):.{decimals}f}%"
 
 
-widgets.HBox([lesson_page(), class_mode_switch()])
+widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch()]), class_bar("04_cluedo_cards")])   # class_bar: join a class
 
 # %% [markdown]
 # ## 1. Play a round
@@ -104,7 +105,7 @@ def hands_chart(fig, own, shuffles):
     ax.set_xlabel("hands dealt so far (log scale)")
     for line in ax.get_lines():
         label = line.get_label()
-        if label.startswith("your "):
+        if label.startswith("your ") and not label.startswith("your class"):
             line.set_label(f"your games' {len(own):,} hands")
         elif label.startswith("the computer's"):
             line.set_label(f"the computer's {len(shuffles):,} shuffles")
@@ -118,7 +119,8 @@ def reveal_stuck(prediction):
     shuffles = cc.analysis.simulate_first_turn(20_000, seed=1, rules=rules)
     view = widgets.Output()
     n, k = len(own), sum(own)
-    fig = hands_chart(convergence_chart(own, shuffles, exact=float(EXACT_STUCK), label="share stuck so far"),
+    fig = hands_chart(convergence_chart(own, shuffles, exact=float(EXACT_STUCK), label="share stuck so far",
+                                        classmates=class_plays(prediction)),
                       own, shuffles)
     show(view,
          answer_table(prediction, exact=float(EXACT_STUCK), simulated=share_with_interval(int(shuffles.sum()),
@@ -135,8 +137,9 @@ def reveal_stuck(prediction):
     return view
 
 
-Prediction("You hold 5 cards. How often will you have nothing to play on the first card turned up?",
-           number=(0, 0.5, 0.01), percent=True, reveal=reveal_stuck)
+pool_plays(Prediction("You hold 5 cards. How often will you have nothing to play on the first card turned up?",
+                      number=(0, 0.5, 0.01), percent=True, reveal=reveal_stuck),
+           lambda: app.deals_stuck, many="hands dealt", yes="were stuck")
 
 # %% [markdown]
 # ## 3. Luck or skill?

@@ -42,6 +42,7 @@ import pandas as pd
 from IPython.display import Markdown
 
 import boardkit as bk
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import win_lose_draw as wld
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
@@ -67,7 +68,7 @@ def plain_numbers(ax, axis="x"):
     from matplotlib.ticker import FuncFormatter
     getattr(ax, f"{axis}axis").set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
 
-widgets.HBox([lesson_page(), class_mode_switch()])
+widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch()]), class_bar("05_win_lose_draw")])   # class_bar: join a class
 
 # %% [markdown]
 # ## 1. Play
@@ -124,7 +125,7 @@ def reveal_spades(prediction):
     title = ("Your rolls first, then the computer's: the share of Spades settles" if own
              else "The computer's rolls: the share of Spades settles")
     fig = convergence_chart(own, computer, exact=exact, label="share of landings on a Spade", title=title,
-                            one="roll", many="rolls")
+                            one="roll", many="rolls", classmates=class_plays(prediction))
     shown = [answer_table(prediction, exact=f"{exact} = {float(exact):.1%}",
                           simulated=share_with_interval(int(spades), rolls),
                           simulated_label=f"Simulation: {who} (95% interval)"), fig]
@@ -140,8 +141,9 @@ def reveal_spades(prediction):
     return shown
 
 
-Prediction("Roll after roll, what share of the white pawn's landings are on a Spade Space?",
-           number=(0, 0.5, 0.01), percent=True, reveal=reveal_spades)
+pool_plays(Prediction("Roll after roll, what share of the white pawn's landings are on a Spade Space?",
+                      number=(0, 0.5, 0.01), percent=True, reveal=reveal_spades),
+           lambda: [int(kind == wld.SPADE) for kind in board_app.landings], many="rolls", yes="landed on a Spade")
 
 # %%
 quick_check("The white pawn stands on a coloured square. How many faces of the die land it on the next Spade?",

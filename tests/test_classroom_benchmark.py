@@ -154,6 +154,7 @@ def test_an_interrupted_run_stops_what_it_started_and_says_so(tmp_path):
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
     assert run.returncode == 130
-    assert "The run was interrupted (SIGTERM). It stopped everything it had started: Voilà and 1 kernel" in err
+    assert "The run was interrupted (SIGTERM). It stopped everything it had started: Voilà" in err
+    assert "1 kernel" in err                  # and boardkit.warm_start's process, if it was still checking
     assert "nothing of it is left running" in err
     assert [pid for pid, when in started.items() if classroom._start_time(pid) == when] == []

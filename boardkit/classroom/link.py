@@ -58,6 +58,13 @@ class ClassLink:
         self._thread = threading.Thread(target=self._run, name=f"boardkit class {self.code}", daemon=True)
         self._thread.start()
 
+    @property
+    def ended(self) -> bool:
+        """True once this link has stopped for good: the class has ended or never existed, the class
+        refused this page, or the store is of another version (:attr:`status` says which).  A store
+        that is only out of reach does not end the link: it keeps trying."""
+        return self._ended
+
     # --- what the page calls (all return at once) --------------------------------------------------
     def lock_prediction(self, prediction_id: str, value, *, choices=None, between=None) -> None:
         """Send this page's locked guess (see :meth:`ClassStore.lock_prediction`)."""
@@ -161,10 +168,10 @@ class ClassLink:
         method, args, options = call
         try:
             answer = getattr(store, method)(self.code, *args, **options)
-        except ClassNotOpen:
-            raise
-        except Refused as error:                    # a forged or impossible value: dropped (the store logged it)
-            log.warning("class %s: %s", self.code, error)
+        except Refused as error:
+            if method == "join" or isinstance(error, ClassNotOpen):
+                raise                               # this page cannot be in the class: the link stops
+            log.warning("class %s: %s", self.code, error)   # a forged or impossible value: dropped
         else:
             if method == "join":
                 self.state = answer

@@ -12,6 +12,7 @@ Debian's Chromium through ``executable_path``.
 """
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,8 @@ def voila_server(tmp_path_factory):
     The path is relative to the repository root. Each notebook (and set of
     ``extra_args`` for Voilà's command line) gets one Voilà process for the
     whole session; every page load still gets a fresh kernel.
-    All servers are stopped, kernels included, at the end of the session.
+    All servers are stopped, kernels included, at the end of the session (or of the
+    pytest-xdist worker: each worker has its own servers and Chromium).
     """
     servers = {}
 
@@ -69,8 +71,8 @@ def voila_server(tmp_path_factory):
 
     start.servers = servers  # for tests that want a server's log: start.servers[path].log_text()
     yield start
-    for server in servers.values():
-        server.stop()
+    with ThreadPoolExecutor() as stopping:      # all at once: each waits seconds for its kernels to stop
+        list(stopping.map(VoilaServer.stop, servers.values()))
 
 
 @pytest.fixture(scope="session")

@@ -27,6 +27,10 @@ CHROMIUM_ARGS = [
 # Voilà's page asks for a few resources from off the machine; with no network
 # those fail with this error, which is harmless (design.md §5). Nothing else is.
 IGNORED_CONSOLE_ERRORS = ("net::ERR_NAME_NOT_RESOLVED",)
+#: A test's Voilà never refills its pool: its first page takes the pre-heated kernel and every later page
+#: gets a kernel started for it at once (boardkit.voila_pool), so a refill would only run the notebook
+#: again for nobody. (A test may give its own fill_delay in ``extra_args``.)
+NO_REFILL = "--VoilaKernelManager.fill_delay=86400"
 
 
 # --- Voilà ---------------------------------------------------------------------
@@ -103,6 +107,8 @@ class VoilaServer:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
         self.log_path = Path(log_path)
         self._log = open(log_path, "wb")
+        if not any(arg.startswith(NO_REFILL.split("=")[0] + "=") for arg in extra_args):
+            extra_args = (NO_REFILL, *extra_args)
         self.process = subprocess.Popen(
             # port_retries=0: if the port was taken meanwhile, fail instead of moving elsewhere.
             [sys.executable, "-m", "voila", str(notebook_relpath), "--no-browser",

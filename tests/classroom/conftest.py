@@ -1,78 +1,27 @@
 """Fixtures of the class store's tests: a store on SQLite (a temporary file) and on a REAL PostgreSQL.
 
 ``postgres`` starts a throwaway PostgreSQL 15 cluster for the test session
-(Debian's binaries in /usr/lib/postgresql/15/bin, or ``BOARDKIT_TEST_PG_BIN``):
-initdb into a temporary folder as the ``postgres`` user (PostgreSQL refuses to
-run as root), listening on 127.0.0.1 on a free port, stopped and deleted at the
-end.  ``BOARDKIT_TEST_PG_URL`` (an admin address, e.g. postgresql+psycopg://
-postgres@127.0.0.1:5432/postgres) uses a server you already run instead.  Where
+(``pg_cluster.Cluster``: Debian's programs, initdb into a temporary folder as the
+``postgres`` user, 127.0.0.1 on a free port, stopped and deleted at the end).
+``BOARDKIT_TEST_PG_URL`` (an admin address, e.g. postgresql+psycopg://postgres@
+127.0.0.1:5432/postgres) uses a server you already run instead.  Where
 no server can be started the PostgreSQL tests skip with the reason, except under
 ``CI=true``, where that is a failure.
 """
 import os
-import pwd
-import shutil
-import socket
 import subprocess
-import tempfile
 import uuid
 
 import psycopg
 import pytest
 import sqlalchemy as sa
-
-PG_BIN = os.environ.get("BOARDKIT_TEST_PG_BIN", "/usr/lib/postgresql/15/bin")
+from pg_cluster import Cluster, NoServer
 
 
 def no_server(reason: str):
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"CI needs a PostgreSQL server for the class store's tests: {reason}", pytrace=False)
     pytest.skip(f"no PostgreSQL server for the class store's tests: {reason}")
-
-
-class Cluster:
-    """A throwaway PostgreSQL cluster on 127.0.0.1 (stop() and start() it to test a server going away)."""
-
-    can_restart = True
-
-    def __init__(self):
-        self.folder = tempfile.mkdtemp(prefix="boardkit-pg-")
-        self.data = os.path.join(self.folder, "data")
-        self.port = _free_port()
-        self.user = None
-        if os.geteuid() == 0:                  # PostgreSQL will not run as root
-            try:
-                account = pwd.getpwnam("postgres")
-            except KeyError:
-                shutil.rmtree(self.folder)
-                no_server("running as root and there is no 'postgres' user to run the server as")
-            os.chown(self.folder, account.pw_uid, account.pw_gid)
-            self.user = "postgres"
-        self._run("initdb", "-D", self.data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync")
-        self.start()
-        self.admin_url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
-
-    def _run(self, program, *arguments):
-        command = [os.path.join(PG_BIN, program), *arguments]
-        if self.user:
-            command = ["runuser", "-u", self.user, "--", *command]
-        subprocess.run(command, check=True, capture_output=True, timeout=60)
-
-    def start(self):
-        options = (f"-p {self.port} -k {self.folder} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off "
-                   "-c max_connections=400 -c shared_buffers=32MB")
-        self._run("pg_ctl", "-D", self.data, "-o", options, "-l", os.path.join(self.folder, "log"), "-w",
-                  "-t", "30", "start")
-
-    def stop(self):
-        self._run("pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop")
-
-    def remove(self):
-        try:
-            self._run("pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop")
-        except subprocess.CalledProcessError:
-            pass                               # already stopped
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class ExternalServer:
@@ -84,24 +33,16 @@ class ExternalServer:
         self.admin_url = url
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def postgres():
     """A PostgreSQL server for this test session (see the module's docstring)."""
     if os.environ.get("BOARDKIT_TEST_PG_URL"):
         yield ExternalServer(os.environ["BOARDKIT_TEST_PG_URL"])
         return
-    if not os.path.exists(os.path.join(PG_BIN, "initdb")):
-        no_server(f"no initdb in {PG_BIN} (apt-get install postgresql-15)")
     try:
         cluster = Cluster()
-    except (OSError, subprocess.SubprocessError) as error:
-        no_server(f"the throwaway cluster did not start ({error})")
+    except NoServer as error:
+        no_server(str(error))
     try:
         yield cluster
     finally:
