@@ -47,7 +47,8 @@ from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import mystery_date as md
 from boardkit.lessons import (CHART_COLOURS, GoingFurther, Prediction, RuleControls, answer_table, chart,
                               class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
-                              share_with_interval, show, study_button, table, teacher_only, with_interval)
+                              share_with_interval, show, study_button, table, teacher_note, teacher_notes,
+                              with_interval)
 from boardkit.render import counted
 from boardkit.render.palette import SUIT_COLOURS
 from matplotlib.ticker import FuncFormatter, PercentFormatter
@@ -66,7 +67,7 @@ def pool():
         _pool.append(bk.process_pool(workers=2))
     return _pool[0]
 
-widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch()]), class_bar("01_mystery_date")])   # class_bar: join a class
+widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()]), class_bar("01_mystery_date")])   # class_bar: join a class
 
 # %% [markdown]
 # ## 1. Play a game
@@ -150,7 +151,7 @@ Prediction("Dressed for the Formal Dance, she opens the door again and again. Ho
 
 # %% jupyter={"source_hidden": true} tags=["teacher"]
 # Teacher: BOARDKIT_DOOR_SECRET (before starting Jupyter or Voilà) draws a different secret door;
-# on the teacher's page (?teacher=1) the setting below picks a fair door or the outcome it favours.
+# on the teacher's page, "Teacher notes" at the top picks a fair door or the outcome it favours.
 SECRET = int(os.environ.get("BOARDKIT_DOOR_SECRET", "2026"))
 door = md.analysis.RiggedDoor(SECRET)             # rigged by default: one outcome comes up 1/3 of the time
 
@@ -221,33 +222,43 @@ refresh_counts()
 widgets.VBox([widgets.HBox(open_buttons), counts_view])
 
 # %%
-# Only the teacher's page (its address ends in ?teacher=1) shows these: which door, and the truth.
+# The teacher's setting and reveal for the secret door: made only in the teacher's kernel (a student's kernel
+# never holds them), and shown under "Teacher notes" at the top of the teacher's page, closed at first.
 SETTINGS = [("rigged at random (the secret number)", "secret")] + \
            [(f"rigged for the {name}", outcome) for outcome, name in md.OUTCOME_NAMES.items()] + \
            [("fair", "fair")]
 
-def choose_door(change):
-    global door
-    choice = change["new"]
-    door = (md.analysis.RiggedDoor(SECRET, fair=True) if choice == "fair" else
-            md.analysis.RiggedDoor(SECRET) if choice == "secret" else md.analysis.RiggedDoor(SECRET, favoured=choice))
-    refresh_counts()
-    show(reveal_view, Markdown("A new secret door: its counts start again from 0."))
+def door_controls():
+    setting = widgets.Dropdown(options=SETTINGS, value="secret", description="The secret door is",
+                               style={"description_width": "initial"}, layout=widgets.Layout(width="560px"))
+    reveal_button = widgets.Button(description="Reveal the door",
+                                   layout=widgets.Layout(width="auto", min_width="260px", height="40px"))
+    reveal_view = widgets.Output()
 
-def reveal(button):
-    odds = md.analysis.door_odds(door.reveal())
-    truth = pd.DataFrame({"Outcome": NAMES, "Chance": [f"{odds[o]} = {float(odds[o]):.0%}" for o in md.OUTCOMES],
-                          "Times seen so far": [int(door.counts[o]) for o in md.OUTCOMES]})
-    show(reveal_view, Markdown(f"**{door.describe()}**"), table(truth))
+    def choose_door(change):
+        global door
+        choice = change["new"]
+        door = (md.analysis.RiggedDoor(SECRET, fair=True) if choice == "fair" else
+                md.analysis.RiggedDoor(SECRET) if choice == "secret" else
+                md.analysis.RiggedDoor(SECRET, favoured=choice))
+        refresh_counts()
+        show(reveal_view, Markdown("A new secret door: its counts start again from 0."))
 
-door_setting = widgets.Dropdown(options=SETTINGS, value="secret", description="Teacher: the secret door is",
-                                style={"description_width": "initial"}, layout=widgets.Layout(width="560px"))
-door_setting.observe(choose_door, names="value")
-reveal_button = widgets.Button(description="Teacher: reveal the door",
-                               layout=widgets.Layout(width="auto", min_width="260px", height="40px"))
-reveal_button.on_click(reveal)
-reveal_view = widgets.Output()
-teacher_only(door_setting, reveal_button, reveal_view)
+    def reveal(button):
+        odds = md.analysis.door_odds(door.reveal())
+        truth = pd.DataFrame({"Outcome": NAMES,
+                              "Chance": [f"{odds[o]} = {float(odds[o]):.0%}" for o in md.OUTCOMES],
+                              "Times seen so far": [int(door.counts[o]) for o in md.OUTCOMES]})
+        show(reveal_view, Markdown(f"**{door.describe()}**"), table(truth))
+
+    setting.observe(choose_door, names="value")
+    reveal_button.on_click(reveal)
+    note = widgets.HTML("<p>Part 3's door is rigged at random unless you choose here (a new door starts its "
+                        "counts again). <b>Reveal the door</b> shows its exact odds: on the projector, only "
+                        "after the class has guessed.</p>")
+    return [note, setting, reveal_button, reveal_view]
+
+teacher_note("The secret door (part 3)", door_controls)
 
 # %% [markdown]
 # ## 4. Change the rules

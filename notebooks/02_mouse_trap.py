@@ -38,8 +38,8 @@ import boardkit as bk
 from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import mouse_trap as mt
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
-                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
-                              quick_check, share_with_interval, show, study_button, table, with_interval)
+                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
+                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
 
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
 GREY = "#BBBBBB"
@@ -47,7 +47,7 @@ rules = mt.Rules()                                   # the rulebook
 stages = mt.analysis.N_STAGES                        # 16 stages, A to P: a crank that stops at 16 caught
 reliability = float(mt.analysis.trap_reliability(rules))
 pool = bk.process_pool(workers=2)                    # the big studies play on both cores (started when first used)
-widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch()]), class_bar("02_mouse_trap")])   # class_bar: join a class
+widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()]), class_bar("02_mouse_trap")])   # class_bar: join a class
 
 # %% [markdown]
 # # Mouse Trap: chains of chance

@@ -37,15 +37,15 @@ import boardkit as bk
 from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import philo_vance as pv
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
-                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
-                              quick_check, share_with_interval, show, study_button, table, with_interval)
+                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
+                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
 
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
 rules = pv.Rules()                  # the rulebook's adult game
 names = [s.name for s in pv.SUSPECTS]
 BUTLER = 7                          # The Butler: the suspect of this lesson's examples
 prior = pv.analysis.KnowledgeGrid.from_prior()
-display(lesson_page(), class_mode_switch(), class_bar("03_philo_vance"))   # class_bar: join a class
+display(lesson_page(), class_mode_switch(), teacher_notes(), class_bar("03_philo_vance"))   # class_bar: join a class
 
 
 def clue_name(clue):

@@ -47,7 +47,7 @@ from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import cluedo_cards as cc
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
-                              share_with_interval, show, study_button, table, with_interval)
+                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
 from boardkit.render import counted
 
 BLUE, ORANGE, GREEN, RED = CHART_COLOURS[:4]
@@ -67,7 +67,7 @@ def percent(p, decimals=1):
     return f"{100 * float(p):.{decimals}f}%"
 
 
-widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch()]), class_bar("04_cluedo_cards")])   # class_bar: join a class
+widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()]), class_bar("04_cluedo_cards")])   # class_bar: join a class
 
 # %% [markdown]
 # ## 1. Play a round

@@ -45,8 +45,8 @@ import boardkit as bk
 from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import win_lose_draw as wld
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
-                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
-                              quick_check, share_with_interval, show, study_button, table, with_interval)
+                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
+                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
 from boardkit.render.palette import SUIT_COLOURS                   # the board's colours, colour-blind-safe
 
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
@@ -68,7 +68,7 @@ def plain_numbers(ax, axis="x"):
     from matplotlib.ticker import FuncFormatter
     getattr(ax, f"{axis}axis").set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
 
-widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch()]), class_bar("05_win_lose_draw")])   # class_bar: join a class
+widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()]), class_bar("05_win_lose_draw")])   # class_bar: join a class
 
 # %% [markdown]
 # ## 1. Play
