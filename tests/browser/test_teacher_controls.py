@@ -7,7 +7,7 @@ student's kernel must hold no teacher control at all, only the teacher's kernel
 here get a pre-heated kernel (it ran the lesson before its page was asked for and
 hears its page's address only when the page arrives), from one server with a pool
 of two, so nothing waits for a pool refill.  The server's teacher's key is set by
-``conftest.py``.
+``conftest.py``; ``BOARDKIT_TEACHER=1`` is set too, and refused (Voilà's log says so).
 
 * A student's page, opened with the old address ``?teacher=1``: from the page's
   own JavaScript, ask the kernel for every widget, click every Button and switch
@@ -96,12 +96,20 @@ async (spare) => {
 
 @pytest.fixture(scope="module")
 def lesson(voila_server):
-    """The lesson's address, once Voilà's pool holds both pre-heated kernels."""
-    url = voila_server(LESSON, timeout=120, extra_args=POOL)
+    """The lesson's address, once Voilà's pool holds both pre-heated kernels.
+
+    The server is started with ``BOARDKIT_TEACHER=1`` too, as a careless start script might: under Voilà
+    it must not make every page a teacher's, and Voilà's log must say that it is ignored.
+    """
+    os.environ["BOARDKIT_TEACHER"] = "1"
+    try:
+        url = voila_server(LESSON, timeout=120, extra_args=POOL)
+    finally:
+        del os.environ["BOARDKIT_TEACHER"]
     server = voila_server.servers[(LESSON, *POOL)]
     deadline = time.monotonic() + 180
-    while "is filled with 2 kernel" not in server.log_text(last=1_000_000):
-        assert time.monotonic() < deadline, "the pool was not filled in 180 s"
+    while server.log_text(last=1_000_000).count("BOARDKIT_TEACHER=1 is IGNORED under Voila") < 2:
+        assert time.monotonic() < deadline, f"the pool's kernels did not run the lesson in 180 s:\n{server.log_text()}"
         time.sleep(0.5)
     return url
 
