@@ -18,6 +18,9 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+# Every Voilà server the tests start has a teacher's key: the teacher's page is ``?teacher=<that key>``
+# (read it from the environment; a key of your own in your shell is kept).
+os.environ.setdefault("BOARDKIT_TEACHER_KEY", "test-teacher-key")
 
 from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, record_errors  # noqa: E402
 
