@@ -122,6 +122,9 @@ def run(url, writers, class_size, writes, every, server_cpu=None) -> dict:
                        - cpu_before.children_user - cpu_before.children_system),
         "server_cpu": (server_cpu() - server_before) if server_cpu else None,
         "server_cpu_per_write_ms": 1000 * (server_cpu() - server_before) / len(latencies) if server_cpu else None,
+        "cores_used": ((cpu_after.children_user + cpu_after.children_system - cpu_before.children_user
+                        - cpu_before.children_system) + ((server_cpu() - server_before) if server_cpu else 0))
+                      / seconds,
         "size": size, "size_per_class": size / len(codes), "size_after_end": store.size(),
     }
 
@@ -134,7 +137,8 @@ def report(name, result) -> None:
           f"{result['median_ms']:.1f} ms, p90 {result['p90_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, max "
           f"{result['max_ms']:.0f} ms; tries again after a busy store: {result['retried']}, totals exact: "
           f"{result['exact']}; CPU: writers "
-          f"{result['writer_cpu']:.1f} s (starting included; {result['cpu_per_write_ms']:.2f} ms a write){server}; store {result['size'] / 1e6:.2f} MB "
+          f"{result['writer_cpu']:.1f} s (starting included; {result['cpu_per_write_ms']:.2f} ms a write){server}, "
+          f"{result['cores_used']:.2f} of {os.cpu_count()} cores while it ran; store {result['size'] / 1e6:.2f} MB "
           f"({result['size_per_class'] / 1e3:.0f} kB a class; {result['size_after_end'] / 1e6:.2f} MB once ended)")
 
 

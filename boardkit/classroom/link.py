@@ -58,6 +58,13 @@ class ClassLink:
         self._thread = threading.Thread(target=self._run, name=f"boardkit class {self.code}", daemon=True)
         self._thread.start()
 
+    @property
+    def ended(self) -> bool:
+        """True once this link has stopped for good: the class has ended or never existed, the class
+        refused this page, or the store is of another version (:attr:`status` says which).  A store
+        that is only out of reach does not end the link: it keeps trying."""
+        return self._ended
+
     # --- what the page calls (all return at once) --------------------------------------------------
     def lock_prediction(self, prediction_id: str, value, *, choices=None, between=None) -> None:
         """Send this page's locked guess (see :meth:`ClassStore.lock_prediction`)."""
@@ -137,8 +144,7 @@ class ClassLink:
                 self._set_status(False, f"Not connected to the class: {error}. This page works on its own "
                                         "and keeps trying.")
                 self._joined.set()
-                with self._wake:
-                    self._wake.wait(pause)          # close() wakes it at once
+                self._rest(pause)
                 pause = min(pause * 2, self._retry[1])
             except ClassStoreError as error:        # the class has ended, or the store is of another version
                 self._set_status(False, f"Not connected to the class: {error}.")
@@ -151,6 +157,15 @@ class ClassLink:
                 log.exception("class link for class %s failed", self.code)
                 if item is not None:
                     self._done(*item)
+                next_read = time.monotonic() + (self._watch[2] if self._watch else 0)
+                self._rest(pause)
+
+    def _rest(self, seconds: float) -> None:
+        """Wait ``seconds`` before trying again (new writes do not cut it short; close() does)."""
+        deadline = time.monotonic() + seconds
+        with self._wake:
+            while not self._closed and time.monotonic() < deadline:
+                self._wake.wait(deadline - time.monotonic())
 
     def _open_store(self) -> ClassStore:
         if not isinstance(self._store, ClassStore):

@@ -102,17 +102,22 @@ def _played_chunks(rules, n_players, seeds, size, bots, lane, executor):
 
 def _run(rules, n_players, n_games, seed, bots, progress, executor, engine, size):
     """(engine, the parts of the run, one per chunk, as they come)."""
+    from .fast import is_compiled
+
     bots, engine, lane = _check_run(rules, n_players, n_games, bots, engine)
     seeds = seed_array(seed, n_games)
     description = f"{rules.game_name}: {n_games:,} games"
 
     def parts():
         bar = bar_for_run(progress, n_games, description)
-        if lane is not None and hasattr(bar, "set_description"):
+        # "compiling" only where numba will compile: a lane in numba's disk cache loads at once
+        compiling = (lane is not None and hasattr(bar, "set_description") and not getattr(bar, "disable", False)
+                     and not is_compiled(lane))
+        if compiling:
             bar.set_description(f"{rules.game_name}: compiling the fast lane (once)")
         try:
             for i, part in enumerate(_played_chunks(rules, n_players, seeds, size, bots, lane, executor)):
-                if i == 0 and lane is not None and hasattr(bar, "set_description"):
+                if i == 0 and compiling:
                     bar.set_description(description)
                 bar.update(len(part))
                 yield part

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from .output import show
 from .page import escape, number
-from .teacher import teacher_only
+from .teacher import teacher_controls
 
 #: every Prediction on the page, so the class switch reaches them all
 _PREDICTIONS: "weakref.WeakSet[Prediction]" = weakref.WeakSet()
@@ -325,13 +325,16 @@ def answer_table(prediction: Prediction, exact=None, simulated=None, percent: bo
 
 
 def class_mode_switch():
-    """The teacher's **Class tally** switch (shown only on a teacher's page): predictions take a show of hands."""
-    switch = widgets.ToggleButton(value=False, description="Class tally", icon="users",
-                                  tooltip="Type the class's show of hands instead of one student's prediction",
-                                  layout=widgets.Layout(width="auto", height="40px"))
-    switch.add_class("boardkit-class-mode")
-    switch.observe(lambda change: set_class_mode(change["new"]), names="value")
-    return teacher_only(switch)
+    """The teacher's **Class tally** switch (made only in the teacher's kernel): predictions take a show of hands."""
+    def make_switch():
+        switch = widgets.ToggleButton(value=False, description="Class tally", icon="users",
+                                      tooltip="Type the class's show of hands instead of one student's prediction",
+                                      layout=widgets.Layout(width="auto", height="40px"))
+        switch.add_class("boardkit-class-mode")
+        switch.observe(lambda change: set_class_mode(change["new"]), names="value")
+        return switch
+
+    return teacher_controls(make_switch)
 
 
 def set_class_mode(on: bool) -> None:
