@@ -269,10 +269,12 @@ def _unavailable(error: Exception) -> StoreUnavailable:
         reason = "the class store's file is read-only"
     elif "full" in text or "no space" in text:
         reason = "the class store is full"
-    elif "connect" in text or "server" in text or "timeout" in text or "closed" in text:
-        reason = "the class store's server cannot be reached"
+    elif "password" in text or "authentication" in text:
+        reason = "the class store's server refused the login (check BOARDKIT_CLASS_DB)"
     elif "no such table" in text or "unable to open" in text or "does not exist" in text:
         reason = "the class store is missing"
+    elif "connect" in text or "server" in text or "timeout" in text or "closed" in text:
+        reason = "the class store's server cannot be reached"
     else:
         reason = "the class store failed (" + text.strip().splitlines()[0][:120] + ")" if text.strip() else \
             "the class store failed"
@@ -298,8 +300,11 @@ class ClassStore:
                  max_trials: int = MAX_TRIALS):
         self.url = url or default_store_url()
         self.max_trials = max_trials
-        self.keep_days = float(os.environ.get("BOARDKIT_CLASS_KEEP_DAYS", KEEP_DAYS)) if keep_days is None \
-            else keep_days
+        try:
+            self.keep_days = float(os.environ.get("BOARDKIT_CLASS_KEEP_DAYS", KEEP_DAYS) if keep_days is None
+                                   else keep_days)
+        except ValueError:
+            raise ClassStoreError("BOARDKIT_CLASS_KEEP_DAYS must be a number of days, such as 7") from None
         try:
             address = sa.engine.make_url(self.url)
         except sa.exc.ArgumentError:

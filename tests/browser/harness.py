@@ -90,7 +90,7 @@ def stop_server(process) -> None:
 
 
 class VoilaServer:
-    """One ``voila`` process serving one notebook, on 127.0.0.1 only.
+    """One ``voila`` process serving one notebook (or a folder, as ``voila notebooks/``), on 127.0.0.1 only.
 
     Started from the repository root, with the root on PYTHONPATH so the
     notebook's kernel (which runs in the notebook's own folder) imports the
@@ -99,7 +99,7 @@ class VoilaServer:
     """
 
     def __init__(self, notebook_relpath, log_path, timeout=60, extra_args=()):
-        if not (REPO_ROOT / notebook_relpath).is_file():
+        if not (REPO_ROOT / notebook_relpath).exists():
             raise FileNotFoundError(REPO_ROOT / notebook_relpath)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"

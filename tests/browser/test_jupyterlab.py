@@ -9,6 +9,10 @@ this is the first thing a student sees. For each notebook the test checks:
 * after Run All Cells, every code cell ran, each lesson's board is drawn on its
   canvas (pixels, not just the element), the design lab shows its controls, no
   output holds a traceback, a warning or a widget error;
+* no answer shows before its prediction: the "For coders" printouts stay in closed
+  folds, and Run All ends with the page at part 1, not at the last cell (where
+  JupyterLab leaves it);
+* the index's links open the lessons as Voilà apps (the server's Voilà extension);
 * the browser's console shows no error, at any moment of any test here: read
   after the test, once every widget output has been drawn (a widget output whose
   model is gone logs "Error: widget model not found" only after JupyterLab has
@@ -98,6 +102,16 @@ def run_every_cell(page, notebook, record_property):
     return seconds
 
 
+def assert_no_answer_shows(notebook, heading):
+    """The printouts of answers are folded, and the page is back at ``heading`` (part 1) after Run All."""
+    printouts = notebook.locator("details.boardkit-printout")
+    expect(printouts.first).to_be_attached()
+    assert printouts.count() >= 1
+    expect(notebook.locator("details.boardkit-printout[open]")).to_have_count(0)
+    expect(notebook.locator("details.boardkit-printout pre").filter(visible=True)).to_have_count(0)
+    expect(notebook.get_by_role("heading", name=heading).first).to_be_in_viewport(timeout=30_000)
+
+
 def assert_clean(page, notebook):
     """No traceback or warning in any output, no widget error (the console: no_console_error)."""
     expect(page.locator(STDERR)).to_have_count(0)
@@ -112,6 +126,9 @@ def test_a_lesson_runs_in_jupyterlab_and_draws_its_board(jupyterlab, browser_pag
     notebook = open_notebook(page, jupyterlab, name)
     seconds = run_every_cell(page, notebook, record_property)
     canvases = wait_for_a_drawn_board(page, RUN_TIMEOUT_MS)
+    assert_no_answer_shows(notebook, re.compile(r"^1\. Play"))
+    for answer in ("171/2108 = 0.0811", "Player 1 won", "0.5399", "1/7 = 0.1429"):   # printed answers, folded
+        expect(notebook.get_by_text(answer).filter(visible=True)).to_have_count(0)
     assert_clean(page, notebook)
     boards = sum(canvas["board"] for canvas in canvases)
     print(f"\n{name}: Run All Cells -> every cell ran in {seconds:.1f} s; {boards} of {len(canvases)} canvases "
@@ -123,10 +140,20 @@ def test_the_index_runs_in_jupyterlab(jupyterlab, browser_page, record_property)
     notebook = open_notebook(page, jupyterlab, "00_index.ipynb")
     seconds = run_every_cell(page, notebook, record_property)
     expect(notebook.locator(".jp-OutputArea-output", has_text="first seat win rate")).to_have_count(1)
-    expect(notebook.locator("a", has_text="open as a Voilà app")).to_have_count(6)   # five lessons, the lab
+    assert_no_answer_shows(notebook, re.compile(r"^boardkit: probability"))  # the answer folded, the page at its top
+    expect(notebook.get_by_text(re.compile(r"boardkit version|Python module"))).to_have_count(0)
+    links = notebook.locator("a", has_text="open as a Voilà app")
+    expect(links).to_have_count(6)                                          # five lessons, the lab
     expect(notebook.locator(".boardkit-prediction")).to_have_count(1)        # predict first: which game is luck?
     expect(notebook.locator(".jp-OutputArea-output img")).to_have_count(0)   # the chart waits for the reveal
     assert_clean(page, notebook)
+    # A link opens its lesson as a Voilà app, through the server's Voilà extension.
+    assert links.first.get_attribute("href") == "/voila/render/notebooks/01_mystery_date.ipynb"
+    with page.context.expect_page() as opened:
+        links.first.click()
+    lesson = opened.value
+    expect(lesson.get_by_role("heading", name=re.compile("Mystery Date"))).to_be_visible(timeout=OPEN_TIMEOUT_MS)
+    lesson.close()
     print(f"\n00_index.ipynb: Run All Cells -> every cell ran in {seconds:.1f} s")
 
 

@@ -11,7 +11,7 @@ One student's page load (a kernel start is the slow part on a shared machine), t
 * the secret door (rigged by default): too few openings, then 200 openings and the evidence;
 * the tinker (RuleControls): a change updates the table with an interval, a refused hand limit shows the
   game's own message and keeps the last good rules; a quick check answers;
-* Going further opens and tests both doors (chi-square); For coders prints no answer on the page.
+* Going further opens and tests both doors (chi-square); For coders keeps its answers in closed folds.
 
 A teacher's page (``?teacher=<key>``): the class tally, and the secret door's setting in the Teacher notes
 (a fair door, revealed).
@@ -36,7 +36,7 @@ SCREEN = 900                 # the height of a 1280x900 window
 STUDY_TIMEOUT_MS = 120_000   # a shared 2-core machine
 GAME_TIMEOUT_MS = 300_000    # a whole game under Autoplay on a busy machine
 INTERVAL = re.compile(r"\d+(\.\d+)?%? \(\d+(\.\d+)?%? to \d+(\.\d+)?%?\)")
-LAST_TEXT = "the Voilà page does not print them"   # the last markdown cell (its code cells print nothing in Voilà)
+LAST_TEXT = "Duds before her date, printed by code"   # the last fold of printouts, under For coders
 
 
 def open_lesson(page, url, record_property):
@@ -161,7 +161,8 @@ def test_lesson_core_path_own_plays_predictions_tinker_and_going_further(voila_s
     expect(rows.nth(1)).to_contain_text(INTERVAL)
     page.keyboard.press("Home")                                              # 1 card: refused
     expect(controls.locator(".boardkit-rule-error")).to_contain_text(
-        "hand_limit", timeout=STUDY_TIMEOUT_MS)
+        "Hand limit (cards): 1 is too small: at least 3", timeout=STUDY_TIMEOUT_MS)
+    expect(controls.locator(".widget-readout")).to_have_text(re.compile(r"^\s*5\s*$"))   # the limit in use
     expect(controls.locator(".boardkit-rule-error")).to_contain_text("1-2-3 outfit")
     expect(rows.nth(1)).to_contain_text(re.compile(r"Your rules\s+5\s"))    # the last good rules are kept
     controls.locator("input[type=checkbox]").uncheck()                       # the Dud stays home
@@ -183,9 +184,11 @@ def test_lesson_core_path_own_plays_predictions_tinker_and_going_further(voila_s
                                     timeout=STUDY_TIMEOUT_MS)
     expect(further).to_contain_text(re.compile(r"The secret door, opened 200 times: .* looks rigged"))
     expect(further.locator("table.boardkit-table").first).to_contain_text("1/5")
-    # For coders prints its pinned exact answers in JupyterLab only: on the page they would give them away
-    expect(page.get_by_text("red outfit: 1/3")).to_have_count(0)
-    expect(page.get_by_text(re.compile(r"Formal Dance: 1/5"))).to_have_count(0)
+    # For coders keeps its pinned exact answers in closed folds: open, they would give the answers away
+    expect(page.get_by_text("red outfit: 1/3").filter(visible=True)).to_have_count(0)
+    expect(page.get_by_text(re.compile(r"Formal Dance: 1/5")).filter(visible=True)).to_have_count(0)
+    page.get_by_text("The door's exact odds, printed by code").click()     # a student opens one, after the guesses
+    expect(page.get_by_text(re.compile(r"Formal Dance: 1/5"))).to_be_visible()
     assert_no_small_text(page)
     assert console_errors(page) == []
 
