@@ -216,7 +216,10 @@ def default_store_url() -> str:
     from jupyter_core.paths import jupyter_data_dir
 
     folder = os.path.join(jupyter_data_dir(), "boardkit")
-    os.makedirs(folder, exist_ok=True)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise StoreUnavailable(f"the class store's folder {folder} cannot be made ({error.strerror})") from None
     return "sqlite:///" + os.path.join(folder, "class-store.db")
 
 
