@@ -331,3 +331,14 @@ def test_lesson_05s_short_race_hides_the_race_to_8_until_its_guess_is_locked():
     locked(ns["race_prediction"], 0.5)
     said = words(ns["reveal_short_race"](short))
     assert f"{eight:.1%} in a race to 8" in said
+
+
+def test_the_progress_bar_of_a_run_of_games_counts_games_in_words(capsys):
+    from boardkit.core.simulate import bar_for_run
+
+    bar = bar_for_run(True, 1000, "Mystery Date")
+    bar.update(250)
+    bar.refresh()
+    bar.close()
+    shown = capsys.readouterr().err
+    assert "250 of 1,000 games" in shown and "it/s" not in shown and "game/s" not in shown
