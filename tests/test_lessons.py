@@ -288,9 +288,14 @@ def test_lesson_links_work_however_the_index_is_served():
     server = links_html(lessons, {"VOILA_BASE_URL": "/user/x/",
                                   "SCRIPT_NAME": "/user/x/voila/render/notebooks/00_index.ipynb"})
     assert 'href="/user/x/voila/render/notebooks/01_mystery_date.ipynb"' in server       # Voilà in Jupyter Server
-    lab = links_html(lessons, {"JUPYTERHUB_SERVICE_PREFIX": "/user/x/", "JPY_SESSION_NAME": "notebooks/00_index.ipynb"})
+    binder = [{"root_dir": "/home/jovyan", "base_url": "/user/x/"}, {"root_dir": "/srv/other", "base_url": "/"}]
+    lab = links_html(lessons, {}, folder="/home/jovyan/notebooks", servers=binder)
     assert 'href="/user/x/voila/render/notebooks/01_mystery_date.ipynb"' in lab          # Binder's JupyterLab
     assert 'href="/user/x/lab/tree/notebooks/01_mystery_date.ipynb"' in lab
+    here = links_html(lessons, {}, folder="/srv/lessons", servers=[{"root_dir": "/srv/lessons", "base_url": "/"}])
+    assert 'href="/voila/render/01_mystery_date.ipynb"' in here                          # JupyterLab in notebooks/
+    unknown = links_html(lessons, {"JUPYTERHUB_SERVICE_PREFIX": "/user/y/"}, folder="/elsewhere", servers=binder)
+    assert 'href="/user/y/voila/render/notebooks/01_mystery_date.ipynb"' in unknown      # the README's layout
     single = links_html(lessons, {"VOILA_BASE_URL": "/", "SCRIPT_NAME": "/"})            # voila 00_index.ipynb
     assert "href" not in single and "voila notebooks/" in single
 
