@@ -43,7 +43,8 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import boardkit as bk
-from boardkit.lessons.together import class_bar, class_plays, pool_plays
+from boardkit.lessons.together import (class_bar, class_plays, follow_class_setting, pool_plays,
+                                       set_class_setting)
 from boardkit.games import mystery_date as md
 from boardkit.lessons import (CHART_COLOURS, GoingFurther, Prediction, RuleControls, answer_table, chart,
                               class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
@@ -67,7 +68,10 @@ def pool():
         _pool.append(bk.process_pool(workers=2))
     return _pool[0]
 
-widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()]), class_bar("01_mystery_date")])   # class_bar: join a class
+# the page's buttons (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+widgets.VBox([page_buttons, class_bar("01_mystery_date")])
 
 # %% [markdown]
 # ## 1. Play a game
@@ -228,20 +232,27 @@ SETTINGS = [("rigged at random (the secret number)", "secret")] + \
            [(f"rigged for the {name}", outcome) for outcome, name in md.OUTCOME_NAMES.items()] + \
            [("fair", "fair")]
 
+def rig_door(choice):
+    """Swap in a new secret door: "fair", "secret" (rigged at random) or the outcome it favours."""
+    global door
+    door = (md.analysis.RiggedDoor(SECRET, fair=True) if choice == "fair" else
+            md.analysis.RiggedDoor(SECRET) if choice == "secret" else md.analysis.RiggedDoor(SECRET, favoured=choice))
+    refresh_counts()
+
+follow_class_setting("secret_door", rig_door)     # in a class, the teacher's choice reaches every student's door
+
 def door_controls():
+    from boardkit.render.app import scaled          # a width that grows with Large type
+
     setting = widgets.Dropdown(options=SETTINGS, value="secret", description="The secret door is",
-                               style={"description_width": "initial"}, layout=widgets.Layout(width="560px"))
+                               style={"description_width": "initial"}, layout=widgets.Layout(width=scaled("560px")))
     reveal_button = widgets.Button(description="Reveal the door",
                                    layout=widgets.Layout(width="auto", min_width="260px", height="40px"))
     reveal_view = widgets.Output()
 
     def choose_door(change):
-        global door
-        choice = change["new"]
-        door = (md.analysis.RiggedDoor(SECRET, fair=True) if choice == "fair" else
-                md.analysis.RiggedDoor(SECRET) if choice == "secret" else
-                md.analysis.RiggedDoor(SECRET, favoured=choice))
-        refresh_counts()
+        rig_door(change["new"])
+        set_class_setting("secret_door", change["new"])    # in a class: every student's page gets this door
         show(reveal_view, Markdown("A new secret door: its counts start again from 0."))
 
     def reveal(button):

@@ -47,7 +47,10 @@ rules = mt.Rules()                                   # the rulebook
 stages = mt.analysis.N_STAGES                        # 16 stages, A to P: a crank that stops at 16 caught
 reliability = float(mt.analysis.trap_reliability(rules))
 pool = bk.process_pool(workers=2)                    # the big studies play on both cores (started when first used)
-widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()]), class_bar("02_mouse_trap")])   # class_bar: join a class
+# the page's buttons (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+widgets.VBox([page_buttons, class_bar("02_mouse_trap")])
 
 # %% [markdown]
 # # Mouse Trap: chains of chance
@@ -75,7 +78,6 @@ app
 
 # %%
 my_cranks = []                                        # where each of your cranks stopped (16: caught)
-crank_dice = np.random.default_rng()                  # your own cranks: different on every page
 
 
 def stop_words(stop):
@@ -86,7 +88,7 @@ def stop_words(stop):
 
 
 def turn_crank(times):
-    new = mt.analysis.crank_many(rules, times=times, seed=crank_dice)
+    new = mt.analysis.crank_many(rules, times=times, seed=None)       # your own cranks: different on every page
     my_cranks.extend(int(s) for s in new)
     caught = sum(s == stages for s in my_cranks)
     crank_news.value = (f"<b>Crank {len(my_cranks)}:</b> {stop_words(my_cranks[-1])}<br>"

@@ -218,11 +218,15 @@ def test_ending_the_class_deletes_its_data_and_the_projected_page_lets_go(pages,
     assert ann.join(console.code)
     projector.tick()
     code = console.code
+    guess = Prediction("Open on the projector while the class ends?", choices=["yes", "no"], reveal=lambda p: "")
+    projector.tick()
+    assert "arrive from their pages" in texts(guess.input_box)      # the class's guesses, while it ran...
     console.end()
     assert not store.is_open(code) and store.open_classes() == []
     projector.tick()
     projector.tick()
     assert projector.code is None and "No class is running" in projector.class_line.value
+    assert guess.input.options == ("yes", "no") and guess.lock_button.description == "Lock my prediction"  # ...then its own
 
 
 def test_a_reloaded_teachers_page_shows_the_class_as_it_was(pages):
@@ -275,3 +279,33 @@ def test_a_locked_store_is_a_one_line_status_and_the_next_beat_reconnects(pages,
     assert "Not connected" not in console.status.value          # connected again, the class as it was
     console.end()
     assert console.code is None
+
+
+def test_a_reloaded_students_page_is_the_same_page_and_its_plays_carry_on(pages, store, this_kernel, monkeypatch):
+    from boardkit.lessons import output
+
+    monkeypatch.setattr(output, "in_voila", lambda: True)     # the tab keeps the page's id on a Voilà page
+    console = started(pages)
+    openings = [1, 0, 0, 0]
+    first = pages("student")
+    this_kernel(first)
+    guess = pool_plays(Prediction("Reloaded: counted once?", choices=["yes", "no"], reveal=lambda p: ""),
+                       lambda: openings, many="plays", yes="yes")
+    first.memory.remembered = "the-tabs-page-id"          # what the tab's sessionStorage says
+    assert first.join(console.code) and first.page_id == "the-tabs-page-id"
+    guess.input.value = "yes"
+    guess.lock()
+    first.tick()
+    sent(first)
+    first.close()
+    openings.clear()                                      # the reloaded page's kernel has played nothing yet
+    again = pages("student")                              # a new kernel for the same tab
+    again.streams = first.streams                         # the lesson registers the same streams again
+    again.memory.remembered = "the-tabs-page-id"
+    assert again.join(console.code)
+    openings.extend([1, 1])                               # two more plays after the reload
+    again.tick()
+    sent(again)
+    view = store.class_view(console.code)
+    assert view.pages == 1 and view.predictions[guess.key].locked == 1
+    assert (view.plays[guess.key].successes, view.plays[guess.key].trials) == (3, 6)

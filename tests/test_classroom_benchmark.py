@@ -67,6 +67,28 @@ def test_drawing_commands_count_on_the_canvas_last_switched_to():
     assert classroom.board_commands(buffer([3, [1, 1]]), "l0", "l1", SWITCH) == (0, "l1")
 
 
+def test_class_mode_guesses_are_what_the_inputs_allow():
+    import random
+
+    rng = random.Random(1)
+    radio = state("RadioButtonsModel", _options_labels=["A", "B", "C"])["state"]
+    percent = state("IntSliderModel", min=0, max=100, step=5)["state"]
+    turns = state("FloatSliderModel", min=0.0, max=5.0, step=0.5)["state"]
+    for _ in range(50):
+        assert 0 <= classroom.a_guess(radio, rng)["index"] < 3
+        value = classroom.a_guess(percent, rng)["value"]
+        assert isinstance(value, int) and value % 5 == 0 and 0 <= value <= 100
+        value = classroom.a_guess(turns, rng)["value"]
+        assert (value * 2).is_integer() and 0 <= value <= 5
+
+
+def test_class_mode_latency_is_from_the_kth_lock_to_the_teachers_page_showing_k():
+    locks = [10.0, 10.5, 11.0]
+    seen = [(9.0, 0), (11.2, 2), (12.0, 3)]          # the teacher's page showed 2 at 11.2 s, 3 at 12.0 s
+    assert classroom.lock_latencies(locks, seen) == pytest.approx([1.2, 0.7, 1.0])
+    assert classroom.lock_latencies(locks, [(9.0, 0), (11.2, 2)]) == pytest.approx([1.2, 0.7])   # one never shown
+
+
 def test_browsers_are_spread_through_the_arrival_window():
     assert classroom.browser_places(30, 3) == {5, 15, 25}
     assert classroom.browser_places(5, 1) == {2}

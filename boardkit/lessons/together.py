@@ -34,6 +34,7 @@ from ..classroom import MAX_NICKNAME, MAX_TRIALS
 
 from .output import CHART_COLOURS, CHART_HATCHES, show
 from .page import escape, number, share_with_interval, with_interval
+from . import predict
 from .predict import _QUICK_CHECKS, listen, predictions, unlisten
 
 #: the query parameters: ``?class=K7QF`` joins a class, ``&console=1`` opens the teacher's console
@@ -68,19 +69,16 @@ def _code_in_address() -> str | None:
 def page_memory(page_id: str):
     """A widget that keeps this page's id in the browser tab (``sessionStorage``), so that a reloaded page, which
     gets a new kernel, is the same page to the class and counts once.  It shows nothing.  Its ``remembered``
-    value arrives from the browser: the id the tab kept, or ``page_id`` the first time.  None without anywidget,
-    and outside Voilà: in JupyterLab a reloaded page keeps its kernel, and so its id.  (There anywidget's
-    model, given 2 s to start, logged "[anywidget] Failed to initialize model." on a busy machine.)
+    value arrives from the browser: the id the tab kept, or ``page_id`` the first time.  None outside Voilà: in
+    JupyterLab a reloaded page keeps its kernel, and so its id.  (There anywidget's model, given 2 s to start,
+    logged "[anywidget] Failed to initialize model." on a busy machine.)
     """
     from .output import in_voila
 
     if not in_voila():
         return None
-    try:
-        import anywidget
-        import traitlets
-    except ImportError:                 # then a reload is a new page to the class (its old rows stay)
-        return None
+    import anywidget          # (imported only on a Voilà page that may join a class)
+    import traitlets
 
     class PageMemory(anywidget.AnyWidget):
         _esm = """
@@ -96,8 +94,7 @@ def page_memory(page_id: str):
         page_id = traitlets.Unicode().tag(sync=True)
         remembered = traitlets.Unicode("").tag(sync=True)
 
-    memory = PageMemory(page_id=page_id, layout=widgets.Layout(display="none"))
-    return memory
+    return PageMemory(page_id=page_id, layout=widgets.Layout(display="none"))
 
 
 class Stream:
@@ -217,7 +214,7 @@ class ClassPage:
 
     def _remember_page(self) -> None:
         """Take the page id the browser tab remembers (a reloaded page is the same page: it counts once)."""
-        if self.memory is None:
+        if self.memory is None:          # outside Voilà (or a page without its Join box): the kernel's own id
             return
         if not self.memory.remembered and threading.current_thread() is not threading.main_thread():
             self._remembered.wait(MEMORY_SECONDS)     # the tab answers once the page is drawn
@@ -333,6 +330,7 @@ class ClassPage:
     # --- the teacher's side ------------------------------------------------------------------------
     def start(self) -> None:
         """Start a class (the console): a new code, shown in big type with its address."""
+        self.class_line.value = "<p><i>Starting a class...</i></p>"
         code = self._call("start_class", self.lesson)
         if code is not FAILED:
             self.code = code
@@ -362,6 +360,9 @@ class ClassPage:
             self._draw("class", "none", lambda: self._no_class())
             for item in predictions() + list(_QUICK_CHECKS):
                 self._draw(item.key, None, lambda item=item: setattr(item.class_view, "children", []))
+                if getattr(item, "class_source", None) is not None and not item.locked:
+                    item.class_source = None             # no class: the teacher's own guess (or the tally) again
+                    item._build_inputs(predict._class_mode)
             return
         from ..classroom import ClassNotOpen
 
@@ -424,7 +425,22 @@ class ClassPage:
             return {str(choice): sum(guess == choice for guess in guesses) for choice in prediction.choices}
         return list(guesses)
 
+    def _secrets_shown(self, shown: bool) -> None:
+        """The Teacher notes (secrets such as lesson 01's door): always on the console; on the projected page
+        only while no class runs (then the console has them)."""
+        from . import teacher
+
+        notes = teacher._notes
+        if notes is None or notes.panel is None:
+            return
+        if self.role == "console":
+            notes.toggle.value = True          # the teacher's own device: open
+        elif not shown:
+            notes.toggle.value = False
+        notes.box.layout.display = None if shown else "none"
+
     def _no_class(self) -> None:
+        self._secrets_shown(True)
         if self.role == "console":
             self.class_line.value = "<p>No class is running. Press <b>Start a class</b>.</p>"
         else:
@@ -433,6 +449,7 @@ class ClassPage:
         self._set_console_buttons(running=False)
 
     def _show_class(self, summary) -> None:
+        self._secrets_shown(self.role == "console")
         address = f"?{CLASS_PARAMETER}={self.code}"
         self.class_line.value = (
             f"<div class='boardkit-class-code'>Join the class: <b>{escape(self.code)}</b></div>"
@@ -587,25 +604,23 @@ def follow_class_setting(name: str, callback) -> None:
 def class_bar(lesson: str):
     """The class on this lesson's page: Join your class (students), the class (the projected teacher's
     page), or Start / End and the class's secrets (the teacher's console). Put it in the first cell."""
-    from .teacher import _when_page_known, teacher_mode
+    from .teacher import _when_known
 
     if not (isinstance(lesson, str) and lesson.strip()):
         raise ValueError("class_bar needs the lesson's name, for example class_bar('01_mystery_date')")
     page = class_page()
     page.lesson = lesson
 
-    def decide():
-        if teacher_mode(wait=False):
+    def decide(teacher: bool):
+        # only a kernel that verified the teacher's key builds the teacher's side (teacher.py)
+        if teacher:
             page.role = "console" if _asked_for_console() else "teacher"
             _build_teacher(page)
         else:
             page.role = "student"
             _build_join(page)
 
-    if teacher_mode(wait=False) is None:
-        _when_page_known(decide)
-    else:
-        decide()
+    _when_known(decide)
     return page.box
 
 

@@ -1,7 +1,7 @@
 """The class together in Voilà and Chromium: the teacher's console starts a class, two students join it (one by the
 address, one by typing the code with a nickname), lock different guesses and play; the projected teacher's page
 shows their locks, their guesses and the pooled plays within seconds, without a click; a student's reload
-counts once; End the class deletes it.
+counts once; a secret set on the console (never on the projector) reaches the students; End the class deletes it.
 
 One Voilà server (pre-heated kernels, a store in a temporary SQLite file, a teacher's key) serves four pages.
 """
@@ -102,6 +102,12 @@ def test_two_students_join_lock_and_play_and_the_teachers_page_shows_them_live(c
     expect(projector.locator(".boardkit-class-plays")).to_contain_text("20 plays", timeout=LIVE_MS)
     expect(projector.locator(".boardkit-class-line")).to_contain_text("2 pages joined")
     expect(projector.locator(".boardkit-class-locks")).to_contain_text("2 of 2 locked")
+
+    # a secret the teacher sets on the console reaches both students' pages through the store
+    expect(projector.locator(".boardkit-teacher-notes")).to_be_hidden()     # no secrets on the projector
+    console.get_by_label("The door is").select_option("rigged for red")
+    for student in (ann, bea):
+        expect(student.locator(".fixture-door")).to_have_text("The door: rigged for red.", timeout=LIVE_MS)
 
     # the projected page: the teacher locks the class's guesses and shows the answer: both guesses, charted
     projector.get_by_role("button", name="Lock the class's guesses").click()
