@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import importlib
 import warnings
+from typing import NamedTuple
 
 import numpy as np
 
@@ -57,9 +58,23 @@ def numba_available() -> bool:
     return _numba is not None
 
 
+def game_package(rules) -> str | None:
+    """The package of the game these rules belong to (``"boardkit.games.mystery_date"``), or None.
+
+    A tinkerer's subclass of a game's ``Rules`` (made in a notebook, whose
+    module is ``__main__``) belongs to the game of the ``Rules`` it extends."""
+    for cls in type(rules).__mro__:
+        parts = cls.__module__.split(".")
+        if parts[:2] == ["boardkit", "games"] and len(parts) > 2:
+            return ".".join(parts[:3])
+    return None
+
+
 def lane_for(rules):
     """The fast-lane module of the game these rules belong to, or None if it has none."""
-    package = type(rules).__module__.rsplit(".", 1)[0]
+    package = game_package(rules)
+    if package is None:
+        return None
     try:
         return importlib.import_module(package + ".fast")
     except ModuleNotFoundError as err:
@@ -68,26 +83,44 @@ def lane_for(rules):
         raise
 
 
-def choose_engine(engine: str, rules, n_players: int, bots) -> tuple[str, object]:
-    """``("fast", lane)`` or ``("reference", None)`` for a run of these rules and bots.
+class EngineChoice(NamedTuple):
+    """Which engine plays a run: ``engine`` ("fast" or "reference"), the ``lane`` module
+    (None on the reference engine), and ``fallback``: why ``engine="auto"`` could not take
+    the fast lane (None when it did, or when the reference engine was asked for)."""
+    engine: str
+    lane: object
+    fallback: str | None = None
+
+
+_fallbacks_warned: set = set()   # the reasons ``engine="auto"`` has already warned of
+
+
+def choose_engine(engine: str, rules, n_players: int, bots) -> EngineChoice:
+    """The engine for a run of these rules and bots.
 
     ``"reference"`` always plays the readable engine; ``"fast"`` plays the
     lane or raises ``ValueError`` saying why it cannot; ``"auto"`` takes the
     lane when it can play every seat's bot under these rules and numba
-    imports, else the reference engine.
+    imports, else the reference engine, and then says why: in the choice's
+    ``fallback`` (``bk.simulate`` puts it in ``frame.attrs["fallback"]``) and in
+    a warning, once per reason.
     """
     if engine not in ENGINES:
         raise ValueError(f"engine={engine!r} is not allowed: choose one of "
                          f"{', '.join(map(repr, ENGINES))}")
     if engine == "reference":
-        return "reference", None
+        return EngineChoice("reference", None)
     why = _why_not_fast(rules, n_players, bots)
     if why is None:
-        return "fast", lane_for(rules)
+        return EngineChoice("fast", lane_for(rules))
     if engine == "fast":
         raise ValueError(f"engine='fast' cannot play this simulation: {why}; "
                          "use engine='reference' (or 'auto', which falls back to it)")
-    return "reference", None
+    if why not in _fallbacks_warned:
+        _fallbacks_warned.add(why)
+        warnings.warn(f"engine='auto' plays the reference engine (slower, same rules): {why}",
+                      RuntimeWarning, stacklevel=3)
+    return EngineChoice("reference", None, why)
 
 
 def _why_not_fast(rules, n_players, bots) -> str | None:
@@ -96,62 +129,54 @@ def _why_not_fast(rules, n_players, bots) -> str | None:
     lane = lane_for(rules)
     if lane is None:
         return f"{rules.game_name} has no fast lane yet"
+    game_rules = importlib.import_module(game_package(rules)).Rules
+    if type(rules) is not game_rules:
+        return _subclass_reason(rules, game_rules)
     return lane.unsupported(rules, n_players, bots)
 
 
-def play_fast(rules, n_players: int, seeds, bots) -> "pandas.DataFrame":
-    """One chunk of a fast-lane simulation as a frame (a worker process runs this).
+def _subclass_reason(rules, game_rules) -> str:
+    """Why the lane does not play a subclass of its game's ``Rules``: it knows only the rulebook's fields."""
+    import dataclasses
 
-    The frame is compact, so ten million games fit in memory: whole-number
-    columns take the smallest integer type that holds them (``seed`` stays
-    ``int64``), and a column of whole numbers with gaps (``winner`` where
-    nobody won) is ``float32`` with NaN.  Values are the same as in a frame
-    of ``int64``/``float64``; only the memory differs.  Each column is made
-    small as a numpy array, and the frame built once from them (changing a
-    frame's columns one by one costs more than a small chunk's games).
-    """
+    known = {field.name for field in dataclasses.fields(game_rules)}
+    extra = [field.name for field in dataclasses.fields(rules) if field.name not in known]
+    name = f"{game_rules.__module__.rsplit('.', 1)[0]}.Rules"
+    if extra:
+        return (f"{type(rules).__name__} adds the rule{'s' if len(extra) > 1 else ''} "
+                f"{', '.join(map(repr, extra))}, which the fast lane of {rules.game_name} does not know "
+                f"(it plays the fields of {name})")
+    return (f"{type(rules).__name__} is a subclass of {name}, and the fast lane plays only {name} itself "
+            "(a subclass may change how the game is played)")
+
+
+def result_types(rules) -> dict:
+    """The type of each result column of the game these rules belong to (its ``Game.RESULT_TYPES``)."""
+    return importlib.import_module(game_package(rules)).Game.RESULT_TYPES
+
+
+def typed_frame(columns, types: dict) -> "pandas.DataFrame":
+    """A frame of result columns (a dict of columns, or a list of ``Game.result()`` rows) with
+    the game's column ``types``, so both engines' frames have the same columns and dtypes.
+
+    A lane marks a game nobody won with ``winner`` -1; here it becomes a missing value, as in the
+    reference engine's rows (None)."""
     import pandas as pd
 
+    if isinstance(columns, dict) and "winner" in columns:
+        winner = pd.array(np.asarray(columns["winner"]), dtype=types["winner"])
+        winner[winner < 0] = pd.NA
+        columns = {**columns, "winner": winner}
+    frame = pd.DataFrame(columns)
+    return frame.astype({name: types[name] for name in frame.columns if name in types})
+
+
+def play_fast(rules, n_players: int, seeds, bots) -> "pandas.DataFrame":
+    """One chunk of a fast-lane simulation as a frame (a worker process runs this), with the
+    game's column types (:func:`typed_frame`)."""
     lane = lane_for(rules)
     columns = lane.play_games(rules, n_players, np.asarray(seeds, dtype=np.int64), bots)
-    if "winner" in columns:
-        winner = np.asarray(columns["winner"])
-        if (winner < 0).any():  # as the reference frame: no winner is a missing value
-            columns["winner"] = np.where(winner < 0, np.nan, winner)
-    return pd.DataFrame({name: small_column(name, values) for name, values in columns.items()})
-
-
-def compact(frame):
-    """``frame`` with small number types: integers downcast, whole numbers with NaN as float32."""
-    for name in frame.columns:
-        values = frame[name].to_numpy()
-        smaller = small_column(name, values)
-        if smaller is not values:
-            frame[name] = smaller
-    return frame
-
-
-#: the integer types a column may shrink to, smallest first (pandas' downcast="integer")
-SMALL_INTEGERS = (np.int8, np.int16, np.int32, np.int64)
-
-
-def small_column(name: str, values):
-    """``values`` (a numpy array) in the smallest type that holds them exactly, as ``compact`` says;
-    ``seed``, text and anything else not numeric come back as they are."""
-    if name == "seed" or not isinstance(values, np.ndarray) or values.size == 0:
-        return values
-    if values.dtype.kind in "iu":
-        low, high = values.min(), values.max()
-        for small in SMALL_INTEGERS:
-            limits = np.iinfo(small)
-            if limits.min <= low and high <= limits.max:
-                return values.astype(small) if values.dtype != small else values
-        return values  # a uint64 beyond int64 stays as it is
-    if values.dtype.kind == "f":
-        finite = values[np.isfinite(values)]
-        if (finite == np.round(finite)).all() and (np.abs(finite) < 2**24).all():
-            return values.astype(np.float32)  # exact for whole numbers below 2**24
-    return values
+    return typed_frame(columns, result_types(rules))
 
 
 def lanes() -> list[str]:
