@@ -119,7 +119,7 @@ def choose_engine(engine: str, rules, n_players: int, bots) -> EngineChoice:
     if why not in _fallbacks_warned:
         _fallbacks_warned.add(why)
         warnings.warn(f"engine='auto' plays the reference engine (slower, same rules): {why}",
-                      RuntimeWarning, stacklevel=3)
+                      RuntimeWarning, stacklevel=5)  # at the caller of bk.simulate
     return EngineChoice("reference", None, why)
 
 
@@ -256,17 +256,22 @@ def njit(function=None, *, allocates=True, **options):
     function that does make an array then fails to compile, saying so; make
     the work arrays in the caller and pass them in.
 
-    numba's cache notices a change to a lane's own file, not to this one:
-    after changing the generator below, delete the lanes' ``__pycache__``
-    (or set ``NUMBA_CACHE_DIR`` to a fresh folder) so they compile it anew.
+    The disk cache follows everything the function is built from: its file
+    and every boardkit file that file imports from (this one's generator, the
+    game's rules), so a change to any of them compiles the lane anew
+    (:mod:`boardkit.core.lane_cache`; numba alone notices only the file itself).
     """
     if function is None:
         return lambda f: njit(f, allocates=allocates, **options)
     if not numba_available():
         return function
+    from .lane_cache import LaneCache
+
     if not allocates:
         options["_nrt"] = False
-    return _numba.njit(cache=True, **options)(function)
+    compiled = _numba.njit(**options)(function)
+    compiled._cache = LaneCache(function)  # what cache=True does (Dispatcher.enable_caching), with our stamp
+    return compiled
 
 
 @njit
