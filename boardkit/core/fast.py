@@ -159,16 +159,30 @@ def typed_frame(columns, types: dict) -> "pandas.DataFrame":
     """A frame of result columns (a dict of columns, or a list of ``Game.result()`` rows) with
     the game's column ``types``, so both engines' frames have the same columns and dtypes.
 
-    A lane marks a game nobody won with ``winner`` -1; here it becomes a missing value, as in the
-    reference engine's rows (None)."""
+    A missing value (no winner, so no winner's deficit) is None in the reference engine's rows
+    and -1 in a lane's columns; in a column that may have none (a nullable ``Int`` type) either
+    becomes pandas' missing value.  Each column is typed as an array and the frame made once
+    (typing a frame's columns one by one costs more than a small chunk's games)."""
     import pandas as pd
 
-    if isinstance(columns, dict) and "winner" in columns:
-        winner = pd.array(np.asarray(columns["winner"]), dtype=types["winner"])
-        winner[winner < 0] = pd.NA
-        columns = {**columns, "winner": winner}
-    frame = pd.DataFrame(columns)
-    return frame.astype({name: types[name] for name in frame.columns if name in types})
+    if not isinstance(columns, dict):  # the reference engine's rows
+        columns = {name: [row[name] for row in columns] for name in columns[0]}
+    return pd.DataFrame({name: typed_column(values, types.get(name)) for name, values in columns.items()})
+
+
+def typed_column(values, dtype: str | None):
+    """One column (a list or an array) as an array of ``dtype`` (None: as it is)."""
+    import pandas as pd
+
+    if dtype is None:
+        return values
+    if dtype == "object":  # a Series, or pandas would make text its own str type (None becoming NaN)
+        return pd.Series(np.asarray(values, dtype=object), dtype=object, copy=False)
+    if dtype.startswith("Int"):  # -1 or None: missing
+        whole = np.array([-1 if v is None else v for v in values]) if isinstance(values, list) else values
+        whole = np.asarray(whole)
+        return pd.arrays.IntegerArray(whole.astype(dtype.lower()), whole < 0)
+    return np.asarray(values).astype(dtype, copy=False)
 
 
 def play_fast(rules, n_players: int, seeds, bots) -> "pandas.DataFrame":
@@ -321,3 +335,88 @@ def below(state, n):
 def new_chance():
     """An empty generator state for :func:`seed_chance` (4 x uint64)."""
     return np.zeros(4, dtype=np.uint64)
+
+
+# -- what every lane plays the same way --------------------------------------------
+@njit(allocates=False)
+def shuffle(cards, n, chance):
+    """Shuffle the first ``n`` of ``cards`` in place (Fisher-Yates): every order equally likely."""
+    for i in range(n - 1, 0, -1):
+        j = below(chance, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@njit(allocates=False)
+def seat_after(seat, k, n_players):
+    """The seat ``k`` places after ``seat`` in turn order (0 <= k <= n_players).
+    Written without ``%``: a division is slow, and this is asked several times a turn."""
+    seat += k
+    return seat - n_players if seat >= n_players else seat
+
+
+# -- the lead (core/lead.py's LeadTracker), for every lane ----------------------------
+# A lane keeps each seat's standing (its score, cheese, progress ...) in ``standing``,
+# each seat's worst deficit in ``worst``, and ``lead``: [the sole leader (NO_LEADER
+# before anyone led alone), the lead changes so far].
+NO_LEADER = -1
+
+
+@njit(allocates=False)
+def sole_leader(standing, n):
+    """The seat of ``standing[:n]`` ahead of every other, or NO_LEADER when the best is shared."""
+    best = standing[0]
+    for seat in range(1, n):
+        best = max(best, standing[seat])
+    leader, n_best = NO_LEADER, 0
+    for seat in range(n):
+        if standing[seat] == best:
+            n_best += 1
+            leader = seat
+    return leader if n_best == 1 else NO_LEADER
+
+
+@njit(allocates=False)
+def note_lead(standing, worst, lead, n):
+    """LeadTracker.update with the standings ``standing[:n]``: each seat's worst deficit (the
+    most it was ever behind the best), and a change of sole leader (a tie for the lead is skipped)."""
+    best = standing[0]
+    for seat in range(1, n):
+        best = max(best, standing[seat])
+    for seat in range(n):
+        worst[seat] = max(worst[seat], best - standing[seat])
+    leader = sole_leader(standing, n)
+    if leader != NO_LEADER and leader != lead[0]:
+        if lead[0] != NO_LEADER:
+            lead[1] += 1
+        lead[0] = leader
+
+
+# -- from Python to a lane and back ---------------------------------------------------
+def unsupported_bot(bots, twins: dict, game_name: str) -> str | None:
+    """None when every seat's bot is one the lane plays (``twins``: {bot class: the lane's
+    number for it}); else a sentence naming the first other bot and its seat.  A subclass
+    is refused too: it may decide differently, and the lane plays only the class's policy."""
+    for seat, bot in enumerate(bots):
+        if type(bot) not in twins:
+            names = list(dict.fromkeys(cls.__name__ for cls in twins))  # two classes may share a name
+            listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            return (f"the {game_name} fast lane plays only the {listed} bots, not {bot!r} (seat {seat}); "
+                    "a bot of your own is played by the reference engine")
+    return None
+
+
+def bot_codes(bots, twins: dict) -> np.ndarray:
+    """Each seat's bot as the lane's number for it (``twins``: {bot class: number})."""
+    return np.array([twins[type(bot)] for bot in bots], np.int64)
+
+
+def result_columns(seeds, out, names, labels: dict) -> dict:
+    """A lane's results as the columns of ``Game.result()``: ``out[i, k]`` is game ``i``'s
+    value of column ``names[k]``; a column in ``labels`` holds codes into its labels
+    (the end reason's words ...).  -1 stands for a missing value (no winner, no deficit):
+    :func:`typed_frame` makes it one."""
+    columns = {"seed": np.asarray(seeds, dtype=np.int64)}
+    for k, name in enumerate(names):
+        values = out[:, k]
+        columns[name] = np.asarray(labels[name], dtype=object)[values] if name in labels else values
+    return columns
