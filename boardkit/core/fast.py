@@ -178,10 +178,11 @@ def typed_column(values, dtype: str | None):
         return values
     if dtype == "object":  # a Series, or pandas would make text its own str type (None becoming NaN)
         return pd.Series(np.asarray(values, dtype=object), dtype=object, copy=False)
-    if dtype.startswith("Int"):  # -1 or None: missing
+    if dtype.startswith("Int"):  # -1, None or NaN: missing
         whole = np.array([-1 if v is None else v for v in values]) if isinstance(values, list) else values
         whole = np.asarray(whole)
-        return pd.arrays.IntegerArray(whole.astype(dtype.lower()), whole < 0)
+        missing = (whole < 0) | np.isnan(whole) if whole.dtype.kind == "f" else whole < 0
+        return pd.arrays.IntegerArray(np.where(missing, 0, whole).astype(dtype.lower()), missing)
     return np.asarray(values).astype(dtype, copy=False)
 
 

@@ -67,6 +67,8 @@ def test_result_columns_decode_labels_and_keep_missing_as_minus_one():
                                             "winner_worst_deficit": "Int32"})
     assert frame["winner"].isna().tolist() == [False, True] and frame["winner_worst_deficit"].tolist()[0] == 5
     assert frame["winner_worst_deficit"].isna().tolist() == [False, True]
+    floats = core_fast.typed_column(np.array([2.0, np.nan]), "Int8")  # a column with NaN for missing
+    assert floats.isna().tolist() == [False, True] and floats[0] == 2
 
 
 @pytest.mark.parametrize("n", [0, 1])
