@@ -43,8 +43,11 @@ For each class size N, as a teacher would before a lesson:
 1. start Voilà on 127.0.0.1 from the repository root (so it reads
    ``voila.json``) with a pool of pre-heated kernels for the class and the
    teacher (``--pool_size=N+1``, or ``--pool``), and wait until every kernel
-   has run the lesson and the server is idle (the start-up wait);
-2. the teacher's page, then wait until the server is idle again;
+   has run the lesson: it has run the notebook's last cell (the start-up
+   wait; see ``cells_run``);
+2. the teacher's page, then (if Voilà replaces the teacher's kernel within two
+   minutes) wait until the replacement has run the lesson too and the server
+   is idle again;
 3. N students open their pages spread evenly over ``--spread`` seconds (2 s);
    a student with no ready board after ``--timeout`` seconds is a **failure**
    (for example a page that arrived without the game app);
@@ -56,7 +59,9 @@ For each class size N, as a teacher would before a lesson:
 ``--all-browsers`` measures as this benchmark did before: every student is a
 Chromium page on this machine, no teacher's page, a pool of N.
 
-Every step has a time limit, so the run stops by itself.  Traffic goes to
+Every step has a time limit, so the run stops by itself.  However it ends
+(a failure, a time limit, Ctrl-C or a SIGTERM), it stops every process it
+started (Voilà, its kernels, Playwright and Chromium) and says so.  Traffic goes to
 127.0.0.1 only.  Needs the ``playwright`` package and Chromium at
 /usr/bin/chromium (or ``BOARDKIT_CHROMIUM``), for the teacher's page at least.
 ``--kernel-cost`` instead runs the lesson in a few kernels, one after
@@ -69,12 +74,15 @@ import argparse
 import asyncio
 import json
 import os
+import queue
 import re
+import signal
 import statistics
 import sys
 import tempfile
 import threading
 import time
+import traceback
 import uuid
 from dataclasses import dataclass, field
 from functools import cache
@@ -85,6 +93,7 @@ sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, _descendants  # noqa: E402
 
 LESSON = "notebooks/01_mystery_date.ipynb"
+CLASS_LESSON = "notebooks/02_mouse_trap.ipynb"     # --class-mode: its crank button is a play a protocol client can press
 MIN_DRAWN = 50_000          # painted pixels that make a drawn board (as benchmarks/bench_voila.py)
 MIN_BOARD_COMMANDS = 50     # drawing commands on the board's bottom layer that make a ready board
 STRIDE = 7                  # the check reads every 7th pixel, so 30 pages polling stay cheap
@@ -105,6 +114,91 @@ DRAWN_JS = f"""
     return drawn >= {MIN_DRAWN};
 }}
 """
+
+
+# --- stopping: however the run ends, nothing it started keeps running -----------------------
+
+STOP = threading.Event()        # set when the run is interrupted: every wait, in any thread, ends
+
+
+def pause(seconds: float) -> None:
+    """``time.sleep`` that ends the wait (RuntimeError) once the run is interrupted."""
+    if STOP.wait(seconds):
+        raise RuntimeError("the run was interrupted")
+
+
+def _start_time(pid: int) -> int | None:
+    """When the process started (clock ticks after boot), None if it has ended (or is a zombie)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return None if fields[0] in "ZX" else int(fields[19])
+
+
+def _what(pid: int) -> str:
+    command = _cmdline(pid).replace(b"\0", b" ")
+    for needle, name in ((b"ipykernel", "kernel"), (b"voila", "Voil\u00e0"), (b"chrom", "Chromium"),
+                         (b"playwright", "Playwright's driver"), (b"boardkit.warm_start", "the lanes' compiler")):
+        if needle in command:
+            return name
+    return command.split(b" ", 1)[0].decode(errors="replace") or "process"
+
+
+class Started:
+    """Every process this run starts: the descendants of this one, noted every second (and when
+    the run is interrupted) with their start times, so that a process the run started is still
+    found after its parent has gone (a kernel whose Voilà died, a Chromium whose Playwright
+    driver took the Ctrl-C) and a reused pid is never taken for it."""
+
+    def __init__(self):
+        self.seen: dict[int, tuple[int, str]] = {}
+        self._done = threading.Event()
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self):
+        while not self._done.wait(1.0):
+            self.note()
+
+    def note(self) -> None:
+        for pid in _descendants(os.getpid()):
+            if pid not in self.seen and (started := _start_time(pid)) is not None:
+                self.seen[pid] = (started, _what(pid))
+
+    def interrupt(self, signum, frame) -> None:
+        """Ctrl-C, SIGTERM or SIGHUP: note what runs, end every wait and unwind the run (its
+        ``finally`` blocks stop the servers and browsers).  A second signal does not cut that short."""
+        if not STOP.is_set():
+            STOP.set()
+            self.note()
+            raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    def running(self) -> dict[int, str]:
+        self.note()
+        return {pid: what for pid, (started, what) in list(self.seen.items()) if _start_time(pid) == started}
+
+    def stop(self) -> dict[int, str]:
+        """End what is still running (SIGTERM, SIGKILL after 5 s); returns what it ended."""
+        self._done.set()
+        left = self.running()
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            for pid in self.running():
+                try:
+                    os.kill(pid, sig)
+                except ProcessLookupError:
+                    pass
+            deadline = time.monotonic() + 5
+            while self.running() and time.monotonic() < deadline:
+                time.sleep(0.1)
+        return left
+
+
+def counted(names) -> str:
+    """"Voilà, 6 kernels and Chromium (9 processes)" from a list of process names."""
+    counts = {name: list(names).count(name) for name in dict.fromkeys(names)}
+    parts = [(f"{n} kernels" if n > 1 else "1 kernel") if name == "kernel" else
+             name + (f" ({n} processes)" if n > 1 else "") for name, n in counts.items()]
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) or "nothing"
 
 
 # --- the server's processes: memory, CPU, the pool -------------------------------------
@@ -177,28 +271,73 @@ def kernel_pids(server: VoilaServer) -> list[int]:
     return [pid for pid in _descendants(server.process.pid) if b"ipykernel" in _cmdline(pid)]
 
 
-def wait_for_pool(server: VoilaServer, size: int, timeout: float, quiet: float = 3.0, min_cpu: float = 1.0) -> float:
-    """Seconds until the pool is ready: Voilà has started its ``size`` kernels (it logs "is filled
-    with" then, before they have run the notebook) and every kernel has done its work (at least
-    ``min_cpu`` CPU seconds: a lesson takes more than 1, starting Python about 0.4) and then used
-    less than 0.05 CPU seconds over ``quiet`` seconds: it has run the notebook and waits for its
-    page.  (Per kernel, so a busy machine, where a kernel gets little CPU, does not pass for a
-    quiet one.)  0 with no pool; RuntimeError past ``timeout``."""
+def code_cells(notebook: str) -> int:
+    """How many cells a kernel runs for the notebook's page: its code cells with code in them
+    (Voilà's executor, nbclient's, skips the empty ones and those tagged ``skip-execution``)."""
+    import nbformat
+
+    cells = nbformat.read(REPO_ROOT / notebook, as_version=4).cells
+    return sum(c.cell_type == "code" and bool(c.source.strip())
+               and "skip-execution" not in c.get("metadata", {}).get("tags", []) for c in cells)
+
+
+def connection_file(pid: int) -> str | None:
+    """The connection file a kernel was started with (``ipykernel_launcher -f FILE``)."""
+    args = _cmdline(pid).split(b"\0")
+    return args[args.index(b"-f") + 1].decode() if b"-f" in args[:-1] else None
+
+
+def cells_run(pid: int, timeout: float) -> int | None:
+    """How many cells the kernel ``pid`` has run, or None if it has not answered within ``timeout``.
+
+    Asked the way a page asks a kernel anything, on its shell channel: an empty, silent
+    execute request, which runs nothing and leaves the count as it is, and whose reply
+    carries the count of cells run so far.  The kernel answers requests in order, so the
+    reply waits behind a cell it is running."""
+    from jupyter_client import BlockingKernelClient
+
+    path = connection_file(pid)
+    if path is None or not Path(path).is_file():
+        return None
+    client = BlockingKernelClient(connection_file=path)
+    client.load_connection_file()
+    client.start_channels(iopub=False, stdin=False, hb=False, control=False)
+    try:
+        asked = client.execute("", silent=True, store_history=False, allow_stdin=False)
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                reply = client.get_shell_msg(timeout=left)
+            except queue.Empty:
+                return None
+            if reply["parent_header"].get("msg_id") == asked:
+                return reply["content"].get("execution_count")
+        return None
+    finally:
+        client.stop_channels()
+
+
+def wait_for_kernels(server: VoilaServer, size: int, cells: int, timeout: float) -> float:
+    """Seconds until Voilà runs at least ``size`` kernels and every one of them has run the
+    notebook's ``cells`` cells (``cells_run``): the pre-heated kernels have run the lesson and
+    wait for their pages.  What a kernel has done, not how much CPU it used, says so: a
+    threshold of CPU seconds holds on one machine and one version of the lesson only.
+    0 with no kernel to wait for; RuntimeError past ``timeout``."""
     if size <= 0:
         return 0.0
     start = time.monotonic()
+    counts: list[int | None] = []
     while True:
-        if server.process.poll() is not None or time.monotonic() - start > timeout:
-            raise RuntimeError(f"the pool of {size} kernels was not ready in {timeout:.0f} s:\n{server.log_text()}")
-        kernels = kernel_pids(server)
-        if f"is filled with {size} kernel" in server.log_text(last=1_000_000) and len(kernels) >= size:
-            before = {pid: cpu_seconds(pid, descendants=False) for pid in kernels}
-            time.sleep(quiet)
-            after = {pid: cpu_seconds(pid, descendants=False) for pid in kernels}
-            if all(after[pid] >= min_cpu and after[pid] - before[pid] < 0.05 for pid in kernels):
-                return time.monotonic() - start - quiet
-        else:
-            time.sleep(0.5)
+        left = timeout - (time.monotonic() - start)
+        if server.process.poll() is not None or left <= 0:
+            done = sum(count is not None and count >= cells for count in counts)
+            raise RuntimeError(f"the kernels were not ready in {timeout:.0f} s: {done} of {size} had run the "
+                               f"notebook's {cells} cells (cells run: {', '.join(map(str, counts)) or 'no kernel'};"
+                               f" None: busy)\n{server.log_text()}")
+        counts = [cells_run(pid, min(5.0, left)) for pid in kernel_pids(server)]
+        if len(counts) >= size and all(count is not None and count >= cells for count in counts):
+            return time.monotonic() - start
+        pause(0.5)
 
 
 def wait_until_idle(pid: int, timeout: float, quiet: float = 2.0) -> float:
@@ -208,7 +347,7 @@ def wait_until_idle(pid: int, timeout: float, quiet: float = 2.0) -> float:
     start = time.monotonic()
     while time.monotonic() - start < timeout:
         before = cpu_seconds(pid)
-        time.sleep(quiet)
+        pause(quiet)
         if cpu_seconds(pid) - before < 0.1 + 0.005 * len(_descendants(pid)):
             return time.monotonic() - start
     raise RuntimeError(f"the server was still busy after {timeout:.0f} s")
@@ -227,14 +366,16 @@ def fill_delay(voila_args: list[str]) -> float:
         return 1.0
 
 
-def wait_for_refill(server: VoilaServer, started_before: int, timeout: float) -> float:
+def wait_for_refill(server: VoilaServer, started_before: int, size: int, cells: int, timeout: float) -> float:
     """Seconds until Voilà has started a kernel to replace the one a page took (the log's
-    "Kernel started:" count passes ``started_before``) and the server is idle again."""
+    "Kernel started:" count passes ``started_before``), its ``size`` kernels have run the
+    notebook (``wait_for_kernels``) and the server is idle again."""
     start = time.monotonic()
     while server.log_text(last=10_000_000).count("Kernel started:") <= started_before:
         if server.process.poll() is not None or time.monotonic() - start > timeout:
             raise RuntimeError(f"Voilà replaced no kernel in {timeout:.0f} s")
-        time.sleep(0.5)
+        pause(0.5)
+    wait_for_kernels(server, size, cells, max(timeout - (time.monotonic() - start), 1.0))
     wait_until_idle(server.process.pid, max(timeout - (time.monotonic() - start), 1.0))
     return time.monotonic() - start
 
@@ -275,7 +416,7 @@ async def browser_student(browser, url: str, delay: float, timeout: float, conte
                       f"{type(error).__name__}: {str(error).splitlines()[0][:120]}")
 
 
-async def teacher_page(browser, url: str, timeout: float, contexts: list, files: list[str]) -> None:
+async def teacher_page(browser, url: str, timeout: float, contexts: list, files: list[str], query: str = "?teacher=1"):
     """The teacher opens the lesson before the class: the page must draw its board.  Adds to
     ``files`` the paths of the files it fetched from the server (scripts, styles, fonts; not the
     page itself, not the kernel's API), which is what each protocol client fetches."""
@@ -290,10 +431,11 @@ async def teacher_page(browser, url: str, timeout: float, contexts: list, files:
     page = await context.new_page()
     page.on("request", heard)
     start = time.monotonic()
-    await page.goto(url + "?teacher=1", wait_until="commit", timeout=timeout * 1000)
+    await page.goto(url + query, wait_until="commit", timeout=timeout * 1000)
     left = max(timeout - (time.monotonic() - start), 0.1)
     await page.wait_for_function(DRAWN_JS, timeout=left * 1000, polling=POLL_MS)
     await page.wait_for_load_state("networkidle", timeout=timeout * 1000)
+    return page
 
 
 # --- a student as a protocol client ---------------------------------------------------------
@@ -422,6 +564,19 @@ class KernelSocket:
         self.reader.cancel()
 
 
+async def widget_states(socket: KernelSocket) -> dict:
+    """Every widget's state, asked through a ``jupyter.widget.control`` comm as Voilà's page does."""
+    control = uuid.uuid4().hex
+    states_reply = socket.expect(lambda m: m[1]["msg_type"] == "comm_msg" and m[3].get("comm_id") == control
+                                 and m[3].get("data", {}).get("method") == "update_states")
+    socket.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                metadata={"version": "1.0.0"})
+    socket.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+    _, _, _, content, _ = await states_reply
+    socket.send("comm_close", {"comm_id": control, "data": {}})
+    return content["data"]["states"]
+
+
 def _model_ids(value) -> list[str]:
     """The widget ids a state value refers to ("IPY_MODEL_<id>", alone or in lists)."""
     if isinstance(value, str):
@@ -472,9 +627,11 @@ def board_commands(buffer: bytes, board: str, current: str | None, switch: int) 
     return drawn, current
 
 
-async def protocol_student(url: str, delay: float, timeout: float, files: list[str]) -> Result:
+async def protocol_student(url: str, delay: float, timeout: float, files: list[str], query: str = "",
+                           then=None) -> Result:
     """One student as a protocol client (see the module's docstring): wait ``delay`` s, then time
-    from the page's request to the board's drawing commands, each step within ``timeout``."""
+    from the page's request (``query`` at the end of its address) to the board's drawing commands,
+    each step within ``timeout``; then ``await then(socket, states)`` (the class mode's actions)."""
     from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
@@ -494,7 +651,7 @@ async def protocol_student(url: str, delay: float, timeout: float, files: list[s
         return await asyncio.wait_for(awaitable, left())
 
     try:
-        html = (await within(client.get(""))).decode("utf-8", errors="replace")
+        html = (await within(client.get(query))).decode("utf-8", errors="replace")
         phases["page"] = time.monotonic() - start
         config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html, re.S)
         kernel_id = json.loads(config.group(1)).get("kernelId") if config else None
@@ -519,15 +676,7 @@ async def protocol_student(url: str, delay: float, timeout: float, files: list[s
         await within(info_reply)
         phases["kernel"] = time.monotonic() - start
 
-        control = uuid.uuid4().hex
-        states_reply = socket.expect(lambda m: m[1]["msg_type"] == "comm_msg" and m[3].get("comm_id") == control
-                                     and m[3].get("data", {}).get("method") == "update_states")
-        socket.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
-                    metadata={"version": "1.0.0"})
-        socket.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
-        _, _, _, content, _ = await within(states_reply)
-        socket.send("comm_close", {"comm_id": control, "data": {}})
-        states = content["data"]["states"]
+        states = await within(widget_states(socket))
         phases["widgets"] = time.monotonic() - start
 
         board = find_board(states, shown)
@@ -555,6 +704,9 @@ async def protocol_student(url: str, delay: float, timeout: float, files: list[s
                     "method": "custom", "content": {"event": "client_ready"}}}))
         await within(ready)
         phases["board"] = time.monotonic() - start
+        if then is not None:
+            await asyncio.wait_for(then(socket, states), timeout)
+            phases["class"] = time.monotonic() - start
         return Result("protocol", True, phases["board"], "", phases, seen["drawn"])
     except Exception as error:  # noqa: BLE001 -- a timeout, a refused request or a closed socket is a failure
         return Result("protocol", False, time.monotonic() - start,
@@ -566,6 +718,107 @@ async def protocol_student(url: str, delay: float, timeout: float, files: list[s
 
 
 protocol_student.sockets = []
+
+
+# --- the class together (--class-mode): students join, lock and play; the teacher's page counts -----
+
+#: the button a class-mode student presses to play, and how many times (lesson 02: ten cranks a press)
+PLAY_BUTTON, PLAYS = "Turn it 10 times", 3
+
+
+def _with_class(states: dict, name: str) -> list[str]:
+    """The ids of the widgets that carry the CSS class ``name``."""
+    return [i for i, model in states.items() if name in model["state"].get("_dom_classes", [])]
+
+
+def _send_state(socket: KernelSocket, model_id: str, state: dict) -> None:
+    socket.send("comm_msg", {"comm_id": model_id, "data": {"method": "update", "state": state, "buffer_paths": []}})
+
+
+def _click(socket: KernelSocket, model_id: str) -> None:
+    socket.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
+
+
+def a_guess(state: dict, rng) -> dict:
+    """A random guess for a prediction's input: a choice of its radio buttons, or a step of its slider."""
+    if state["_model_name"] == "RadioButtonsModel":
+        return {"index": rng.randrange(len(state["_options_labels"]))}
+    steps = round((state["max"] - state["min"]) / state["step"])
+    value = state["min"] + rng.randint(0, steps) * state["step"]
+    return {"value": int(value) if state["_model_name"] == "IntSliderModel" else round(value, 6)}
+
+
+async def class_student(socket: KernelSocket, states: dict, sent: dict) -> None:
+    """A student in the class: the page joins (its tab says which page it is, as page_memory's script does),
+    locks a random guess for every prediction and plays; each lock's time goes to ``sent["locks"]``."""
+    import random
+
+    rng = random.Random()
+    deadline = time.monotonic() + 60
+    while not (_with_class(states, "boardkit-class-status") and any("remembered" in m["state"] for m in states.values())):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the page has no Join your class box")
+        await asyncio.sleep(0.5)               # the page's class bar is built once Voilà hands the kernel its page
+        states = await widget_states(socket)
+    status = _with_class(states, "boardkit-class-status")[0]
+    joined = socket.expect(lambda m: m[1]["msg_type"] == "comm_msg" and m[3].get("comm_id") == status
+                           and "You are in class" in str(m[3].get("data", {}).get("state", {}).get("value", "")))
+    memory = next(i for i, m in states.items() if "remembered" in m["state"])
+    if not states[memory]["state"]["remembered"]:
+        _send_state(socket, memory, {"remembered": states[memory]["state"]["page_id"]})   # a first visit
+    states = await widget_states(socket)     # read after ``joined`` waits: a join in between is not missed
+    if "You are in class" not in states[status]["state"].get("value", ""):
+        await asyncio.wait_for(joined, 60)
+    sent["joined"] += 1
+    for box in _with_class(states, "boardkit-prediction"):
+        _, input_box, buttons = _model_ids(states[box]["state"]["children"])[:3]
+        field = _model_ids(states[input_box]["state"]["children"])[-1]
+        lock = _model_ids(states[buttons]["state"]["children"])[0]
+        _send_state(socket, field, a_guess(states[field]["state"], rng))
+        _click(socket, lock)
+        sent["locks"].append(time.monotonic())
+        await asyncio.sleep(rng.uniform(0.5, 1.5))     # a student reads the next question
+    play = next((i for i, m in states.items() if m["state"].get("description") == PLAY_BUTTON), None)
+    for _ in range(PLAYS if play else 0):
+        _click(socket, play)
+        sent["plays"] += 10
+        await asyncio.sleep(1.0)
+
+
+def settle(together: dict, sent: dict, timeout: float) -> None:
+    """Wait up to ``timeout`` s until the store holds every lock and play the students sent."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        view = together["store"].class_view(together["code"])
+        if (sum(p.locked for p in view.predictions.values()) >= len(sent["locks"])
+                and sum(p.trials for p in view.plays.values()) >= sent["plays"]):
+            return
+        time.sleep(0.25)
+
+
+TEACHER_LOCKS_JS = """() => [...document.querySelectorAll('.boardkit-class-locks')]
+    .map(e => parseInt(e.innerText)).filter(n => !isNaN(n)).reduce((a, b) => a + b, 0)"""
+
+
+async def watch_teacher(page, expected: int, timeout: float) -> list[tuple[float, int]]:
+    """(time, locks the teacher's projected page shows in all) each time that number grows, until ``expected``."""
+    seen, deadline = [(time.monotonic(), 0)], time.monotonic() + timeout
+    while seen[-1][1] < expected and time.monotonic() < deadline:
+        shown = await page.evaluate(TEACHER_LOCKS_JS)
+        if shown > seen[-1][1]:
+            seen.append((time.monotonic(), shown))
+        await asyncio.sleep(0.1)
+    return seen
+
+
+def lock_latencies(locks: list[float], seen: list[tuple[float, int]]) -> list[float]:
+    """For the k-th lock sent, the seconds until the teacher's page first showed k locks in all."""
+    latencies = []
+    for k, sent_at in enumerate(sorted(locks), start=1):
+        shown_at = next((t for t, total in seen if total >= k), None)
+        if shown_at is not None:
+            latencies.append(max(shown_at - sent_at, 0.0))
+    return latencies
 
 
 # --- the class --------------------------------------------------------------------------------
@@ -583,7 +836,8 @@ def browser_places(n: int, browsers: int) -> set[int]:
     return {min(n - 1, int((j + 0.5) * n / browsers)) for j in range(browsers)} if browsers else set()
 
 
-async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teacher: bool) -> dict:
+async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teacher: bool, pool: int,
+                     cells: int, together: dict | None = None) -> dict:
     """The teacher's page (if ``teacher``), then the class: student i arrives at i * spread / n s.
 
     A teacher opens the lesson a while before the class: if Voilà replaces the teacher's kernel
@@ -599,19 +853,23 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
 
             playwright = await async_playwright().start()
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        projected = None
         if teacher:
             began = time.monotonic()
             started = server.log_text(last=10_000_000).count("Kernel started:")
             files: list[str] = []
             try:
-                await asyncio.wait_for(teacher_page(browser, url, args.timeout, contexts, files), args.timeout + 30)
+                projected = await asyncio.wait_for(teacher_page(
+                    browser, url, args.timeout, contexts, files,
+                    f"?teacher={together['key']}" if together else "?teacher=1"), args.timeout + 30)
                 out["teacher"] = time.monotonic() - began
             except Exception as error:  # noqa: BLE001 -- reported; the class still opens, with the files seen
                 out["teacher_failed"] = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
             out["files"] = list(dict.fromkeys(files))
             delay = fill_delay(args.voila_arg)
-            if args.pool != 0 and delay <= 120:
-                out["refill"] = await asyncio.to_thread(wait_for_refill, server, started, delay + args.fill_timeout)
+            if pool != 0 and delay <= 120:
+                out["refill"] = await asyncio.to_thread(wait_for_refill, server, started, pool + 1, cells,
+                                                         delay + args.fill_timeout)
             await asyncio.to_thread(wait_until_idle, server_pid, args.fill_timeout)
         switch_canvas()                             # the protocol clients' imports, before the class
         import tornado.websocket  # noqa: F401
@@ -623,14 +881,27 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
         everything = cpu_seconds(os.getpid())
         own = own_cpu_seconds()
         students = []
+        if together:
+            sent = out["sent"] = {"joined": 0, "locks": [], "plays": 0}
+            query = f"?class={together['code']}"
+            act = lambda socket, states: class_student(socket, states, sent)   # noqa: E731
         for i in range(n):
             delay = i * args.spread / n
-            if i in browsers:
+            if i in browsers and not together:
                 students.append(browser_student(browser, url, delay, args.timeout, contexts))
+            elif together:
+                students.append(protocol_student(url, delay, args.timeout, out["files"], query, act))
             else:
                 students.append(protocol_student(url, delay, args.timeout, out["files"]))
+        if together and projected is not None:
+            watching = asyncio.ensure_future(watch_teacher(projected, n * together["predictions"],
+                                                           args.spread + 2 * args.timeout))
         # Each student stops by itself within its timeout; this is the backstop.
         out["results"] = await asyncio.wait_for(asyncio.gather(*students), args.spread + args.timeout + 60)
+        if together:       # the last writes leave the kernels' queues within a few seconds
+            await asyncio.to_thread(settle, together, out["sent"], 15.0)
+        if together and projected is not None:
+            out["seen"] = await asyncio.wait_for(watching, 2 * args.timeout + args.spread + 10)
         out["wall"] = time.monotonic() - out["began"]
         out["started_during"] = server.log_text(last=10_000_000).count("Kernel started:") - started
         out["load_after"] = os.getloadavg()[0]
@@ -644,12 +915,14 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
         for socket in protocol_student.sockets:
             if socket is not None:
                 socket.close()
-        for context in contexts:
-            await context.close()
-        if browser is not None:
-            await browser.close()
-        if playwright is not None:
-            await playwright.stop()
+        closing = [context.close for context in contexts]
+        closing += [browser.close] if browser is not None else []
+        closing += [playwright.stop] if playwright is not None else []
+        for close in closing:
+            try:
+                await asyncio.wait_for(close(), 15)
+            except Exception:  # noqa: BLE001 -- the driver may be gone (Ctrl-C reaches it too): main() ends the rest
+                pass
 
 
 def one_class(n: int, args) -> dict:
@@ -659,18 +932,35 @@ def one_class(n: int, args) -> dict:
     else:
         browsers = browser_places(n, args.browsers if args.browsers is not None else default_browsers(n))
     pool = (n + teacher) if args.pool is None else args.pool
+    cells = code_cells(args.notebook)
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "voila.log"
         extra = [f"--pool_size={pool}"] + ([] if pool > 0 else ["--preheat_kernel=False"]) + args.voila_arg
-        server = VoilaServer(args.notebook, log, timeout=120, extra_args=extra)
+        together, saved = None, dict(os.environ)
+        if args.class_mode:       # a class store of its own, a teacher's key, and a class started for the lesson
+            from boardkit.classroom import ClassStore
+
+            store = ClassStore(f"sqlite:///{Path(folder) / 'class.db'}")
+            os.environ.update(BOARDKIT_CLASS_DB=store.url, BOARDKIT_TEACHER_KEY=uuid.uuid4().hex)
+            together = {"store": store, "key": os.environ["BOARDKIT_TEACHER_KEY"],
+                        "code": store.start_class(Path(args.notebook).stem), "predictions": predictions_in(args.notebook)}
+        try:
+            server = VoilaServer(args.notebook, log, timeout=120, extra_args=extra)   # the environment as set above
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
         try:
             with MemorySampler(server.process.pid) as memory:
-                fill = wait_for_pool(server, pool, args.fill_timeout)
+                fill = wait_for_kernels(server, pool, cells, args.fill_timeout)
                 idle, kernels = memory.total()
-                out = asyncio.run(open_class(server, n, browsers, args, teacher))
+                out = asyncio.run(open_class(server, n, browsers, args, teacher, pool, cells, together))
                 peak = max(memory.peak, memory.total()[0])
         finally:
             server.stop()
+        if together:
+            view = together["store"].class_view(together["code"])
+            out["class"] = {"pages": view.pages, "locks": sum(p.locked for p in view.predictions.values()),
+                            "plays": sum(p.trials for p in view.plays.values()), "size": together["store"].size()}
         text = log.read_text(errors="replace")
         if args.keep_logs:
             kept = Path(args.keep_logs) / f"voila-{n}-students.log"
@@ -679,6 +969,14 @@ def one_class(n: int, args) -> dict:
     return {**out, "n": n, "with_teacher": teacher, "pool": pool, "fill": fill, "idle_mb": idle, "peak_mb": peak,
             "kernel_mb": statistics.median(kernels) if kernels else 0.0, "browsers": sorted(browsers),
             "iopub": text.count("Timeout waiting for IOPub output"), "preheated": text.count("Using pre-heated kernel")}
+
+
+def predictions_in(notebook: str) -> int:
+    """How many predictions the notebook's code makes (``Prediction(`` in its code cells)."""
+    import nbformat
+
+    cells = nbformat.read(REPO_ROOT / notebook, as_version=4).cells
+    return sum(cell.source.count("Prediction(") for cell in cells if cell.cell_type == "code")
 
 
 def describe(results: list[Result]) -> str:
@@ -719,6 +1017,8 @@ def report(r: dict) -> bool:
     if r["teacher_failed"]:
         print(f"{'':>9}FAILED: the teacher's page drew no board ({r['teacher_failed']}); the protocol clients "
               f"fetched the {len(r['files'])} files it asked for", flush=True)
+    if "sent" in r:
+        report_class(r)
     teachers = " (the teacher's included)" if r["with_teacher"] else ""
     print(f"{'':>9}CPU seconds while the pages opened: Voilà {r['voila_cpu']:.1f} and its kernels "
           f"{r['server_cpu'] - r['voila_cpu']:.1f}, the browsers {r['browser_cpu']:.1f}, this script (the protocol "
@@ -728,6 +1028,19 @@ def report(r: dict) -> bool:
     for why in sorted({x.why for x in failures}):
         print(f"{'':>9}failed ({sum(x.why == why for x in failures)}x): {why}", flush=True)
     return not failures and not r["teacher_failed"]
+
+
+def report_class(r: dict) -> None:
+    """The class mode's lines: lock-to-teacher latency, writes lost, the store's size."""
+    sent, kept = r["sent"], r["class"]
+    latencies = lock_latencies(sent["locks"], r.get("seen", []))
+    shown = (f"median {statistics.median(latencies):.2f} s, p90 {percentile(latencies, 90):.2f} s, max "
+             f"{max(latencies):.2f} s over {len(latencies)} locks" if latencies else "no lock reached the teacher's page")
+    lost = (len(sent["locks"]) - kept["locks"]) + (sent["plays"] - kept["plays"])
+    print(f"{'':>9}class: {sent['joined']} of {r['n']} pages joined ({kept['pages']} in the store); a lock on the "
+          f"teacher's projected page: {shown}; writes lost: {lost} ({len(sent['locks'])} locks and {sent['plays']} "
+          f"plays sent, {kept['locks']} and {kept['plays']} in the store); the store: {kept['size'] / 1024:.0f} KB",
+          flush=True)
 
 
 # --- what a kernel does for its page ---------------------------------------------------------
@@ -793,30 +1106,68 @@ def main(argv=None) -> int:
     parser.add_argument("--pool", type=int, default=None,
                         help="pre-heated kernels (default: one per student and one for the teacher; "
                              "0: none, kernels start on request)")
-    parser.add_argument("--notebook", default=LESSON, help="path from the repository root (default lesson 01)")
+    parser.add_argument("--notebook", default=None, help="path from the repository root (default lesson 01; "
+                                                          "with --class-mode lesson 02)")
     parser.add_argument("--spread", type=float, default=2.0, help="seconds over which the pages are opened")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds a page may take to be ready")
     parser.add_argument("--fill-timeout", type=float, default=600.0, help="seconds the pool may take to fill")
     parser.add_argument("--keep-logs", metavar="FOLDER", help="keep Voilà's log of each class size there")
     parser.add_argument("--voila-arg", action="append", default=[], help="one more Voilà option (repeatable)")
+    parser.add_argument("--class-mode", action="store_true",
+                        help="the class together: a class is started, every student joins it (?class=CODE), locks a "
+                             "guess for every prediction and plays; the teacher's projected page counts the locks "
+                             "(default lesson 02, whose crank button plays)")
     parser.add_argument("--kernel-cost", action="store_true",
                         help="instead: the CPU seconds a kernel spends to run the lesson (no server, no pages)")
     parser.add_argument("--repeat", type=int, default=3, help="kernels for --kernel-cost (default 3)")
     parser.add_argument("--boardkit", metavar="DIR",
                         help="--kernel-cost with the boardkit found in DIR (e.g. an older commit from git archive)")
     args = parser.parse_args(argv)
-    if args.kernel_cost:
-        if not 1 <= args.repeat <= 20:
-            parser.error("--repeat: from 1 to 20 kernels")
-        kernel_cost(args.notebook, args.repeat, args.boardkit)
-        return 0
+    args.notebook = args.notebook or (CLASS_LESSON if args.class_mode else LESSON)
+    if args.kernel_cost and not 1 <= args.repeat <= 20:
+        parser.error("--repeat: from 1 to 20 kernels")
     if any(n < 1 or n > 60 for n in args.students):
         parser.error("--students: class sizes from 1 to 60")
     if args.browsers is not None and args.browsers < 0:
         parser.error("--browsers: 0 or more")
     if not 0 < args.timeout <= 1800 or not 0 <= args.spread <= 600:
         parser.error("--timeout: 0 to 1800 s; --spread: 0 to 600 s")
+    if not (REPO_ROOT / args.notebook).is_file():
+        parser.error(f"--notebook: there is no notebook {args.notebook} (give its path from the repository root)")
 
+    STOP.clear()
+    started = Started()
+    handlers = {sig: signal.signal(sig, started.interrupt) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    ended = ""
+    try:
+        if args.kernel_cost:
+            kernel_cost(args.notebook, args.repeat, args.boardkit)
+            return 0
+        return run_classes(args)
+    except KeyboardInterrupt as stop:
+        ended = f"was interrupted ({stop.args[0] if stop.args else 'Ctrl-C'})"
+        return 130
+    except Exception as error:  # noqa: BLE001 -- said below, after everything is stopped
+        traceback.print_exc()
+        ended = f"failed ({type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''})"
+        return 1
+    finally:
+        for sig in handlers:
+            signal.signal(sig, signal.SIG_IGN)          # nothing cuts the clean-up short
+        seen = [what for _, what in started.seen.values()]
+        left = started.stop()
+        still = started.running()
+        if ended or left:
+            print(f"The run {ended or 'ended'}. It stopped everything it had started: {counted(seen)}"
+                  + (f" ({counted(left.values())} of them ended only now)" if left else "")
+                  + (f"; STILL RUNNING: {counted(still.values())}, pids {sorted(still)}" if still else
+                     "; nothing of it is left running."), file=sys.stderr, flush=True)
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+
+
+def run_classes(args) -> int:
+    """Measure each class size of ``args.students`` in turn; 0 if every page of every class was ready."""
     method = ("every student a headless Chromium page on this machine (--all-browsers)" if args.all_browsers else
               "protocol clients and a few Chromium pages, after the teacher's page")
     print(f"{args.notebook}, pages opened within {args.spread:g} s, {os.cpu_count()} cores; {method}; pool: "

@@ -39,67 +39,33 @@ app and a table and charts comparing the games appear below.
 # * **as a Voilà app** — code hidden, just the game, the buttons and the charts
 #   (handy on a projector).
 #
-# | # | Lesson | What it teaches | Open |
-# |---|--------|-----------------|------|
-# | 1 | **Mystery Date** (1965) | Exact odds as fractions, the law of large numbers, confidence intervals, testing whether a door is fair (chi-square, p-values), game length and first-player advantage, changing rules | [in JupyterLab](01_mystery_date.ipynb) · [as a Voilà app](../voila/render/notebooks/01_mystery_date.ipynb) |
-# | 2 | **Mouse Trap** (1963) | Chains of chance: a contraption that works only if all 16 stages do (products of probabilities), the weakest link, backups, the geometric wait for a catch, game length by number of players | [in JupyterLab](02_mouse_trap.ipynb) · [as a Voilà app](../voila/render/notebooks/02_mouse_trap.ipynb) |
-# | 3 | **Philo Vance** (1937) | Deduction: counting hands exactly (beyond the hypergeometric), the chance that 4 of 6 guesses are right, Bayes' rule from "yes" and "no", does reasoning beat guessing? | [in JupyterLab](03_philo_vance.ipynb) · [as a Voilà app](../voila/render/notebooks/03_philo_vance.ipynb) |
-# | 4 | **Cluedo Card Game** | Game design: the exact chance of being stuck (hypergeometric), is it fair to every seat, luck against skill in a bot tournament, designing a better variant | [in JupyterLab](04_cluedo_cards.ipynb) · [as a Voilà app](../voila/render/notebooks/04_cluedo_cards.ipynb) |
-# | 5 | **Win, Lose or Draw** (1988) | Markov chains on a ring (where the white pawn lands, its long run, the wait for a Spade), how long it takes to collect four colours, the race to 8 by dynamic programming and the first team's edge, a simple model checked against the real game | [in JupyterLab](05_win_lose_draw.ipynb) · [as a Voilà app](../voila/render/notebooks/05_win_lose_draw.ipynb) |
-# | 6 | **Design lab** (any of the five) | Game design as a search: set goals (fair to every seat, a length you like, comebacks), move rule sliders and watch the figures with their intervals, map two rules at once, let a search find the rules, then play the game you designed | [in JupyterLab](06_design_lab.ipynb) · [as a Voilà app](../voila/render/notebooks/06_design_lab.ipynb) |
+# | # | Lesson | What it teaches |
+# |---|--------|-----------------|
+# | 1 | **Mystery Date** (1965) | Exact odds as fractions, the law of large numbers, confidence intervals, testing whether a door is fair (chi-square, p-values), game length and first-player advantage, changing rules |
+# | 2 | **Mouse Trap** (1963) | Chains of chance: a contraption that works only if all 16 stages do (products of probabilities), the weakest link, backups, the geometric wait for a catch, game length by number of players |
+# | 3 | **Philo Vance** (1937) | Deduction: counting hands exactly (beyond the hypergeometric), the chance that 4 of 6 guesses are right, Bayes' rule from "yes" and "no", does reasoning beat guessing? |
+# | 4 | **Cluedo Card Game** | Game design: the exact chance of being stuck (hypergeometric), is it fair to every seat, luck against skill in a bot tournament, designing a better variant |
+# | 5 | **Win, Lose or Draw** (1988) | Markov chains on a ring (where the white pawn lands, its long run, the wait for a Spade), how long it takes to collect four colours, the race to 8 by dynamic programming and the first team's edge, a simple model checked against the real game |
+# | 6 | **Design lab** (any of the five) | Game design as a search: set goals (fair to every seat, a length you like, comebacks), move rule sliders and watch the figures with their intervals, map two rules at once, let a search find the rules, then play the game you designed |
 #
-# **How the app links work.** The "as a Voilà app" link works when JupyterLab (or
-# Jupyter Server) with Voilà is started from the top folder of this project. From a
-# terminal in that folder you can also run a single lesson as an app:
+# The links below open each lesson. They know how this page is served: in JupyterLab (on
+# Binder or your laptop) or as a Voilà app of the whole `notebooks/` folder. From a terminal in
+# the project's top folder you can also run the lessons as apps yourself:
 #
 # ```
-# voila notebooks/01_mystery_date.ipynb
+# voila notebooks/
 # ```
-#
-# On Binder, add `?urlpath=voila%2Frender%2Fnotebooks%2F01_mystery_date.ipynb` to the
-# launch link, or use the links printed by the cell below (they know the server's
-# address).
 
 # %%
-import pkgutil
-
-import pandas as pd
-import boardkit
-import boardkit.games
-
-print("boardkit version", boardkit.__version__)
-
-installed = {module.name for module in pkgutil.iter_modules(boardkit.games.__path__)}
-lessons = pd.DataFrame({
-    "game": ["Mystery Date", "Mouse Trap", "Philo Vance", "Cluedo Card Game", "Win, Lose or Draw"],
-    "module": ["mystery_date", "mouse_trap", "philo_vance", "cluedo_cards", "win_lose_draw"],
-    "lesson": ["01_mystery_date.ipynb", "02_mouse_trap.ipynb", "03_philo_vance.ipynb", "04_cluedo_cards.ipynb",
-               "05_win_lose_draw.ipynb"],   # "" would mean: no lesson yet
-})
-lessons["status"] = ["ready" if m in installed and lesson else "coming"
-                     for m, lesson in zip(lessons["module"], lessons["lesson"])]
-
 from IPython.display import display
-from boardkit.lessons import lesson_page, table
 
+from boardkit.lessons import lesson_links, lesson_page
+
+LESSONS = {"Mystery Date": "01_mystery_date.ipynb", "Mouse Trap": "02_mouse_trap.ipynb",
+           "Philo Vance": "03_philo_vance.ipynb", "Cluedo Card Game": "04_cluedo_cards.ipynb",
+           "Win, Lose or Draw": "05_win_lose_draw.ipynb", "Design lab": "06_design_lab.ipynb"}
 display(lesson_page())           # big type for the back of the room, and the Large type switch
-table(lessons, headers={"module": "Python module", "lesson": "Notebook"})
-
-# %% [markdown]
-# Links that work wherever this server runs (on your laptop or on Binder):
-
-# %%
-import os
-from IPython.display import HTML
-
-# Where this Jupyter server lives: "/" on a laptop, "/user/<name>/" on Binder or a hub.
-base = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
-links = [f'<li><b>{row.game}</b>: <a href="{base}voila/render/notebooks/{row.lesson}" target="_blank">'
-         f'open as a Voilà app</a></li>'
-         for row in lessons.itertuples() if row.status == "ready" and row.lesson]
-links.append(f'<li><b>Design lab</b>: <a href="{base}voila/render/notebooks/06_design_lab.ipynb" '
-             f'target="_blank">open as a Voilà app</a></li>')
-HTML("<ul style='font-size: 22px; line-height: 1.6'>" + "".join(links) + "</ul>")
+lesson_links(LESSONS)
 
 # %% [markdown]
 # ## How the games compare
@@ -140,7 +106,10 @@ def compare_games(n_games, executor=None, progress=False, engine="auto"):
         if clever is not None:
             test = bk.metrics.skill_test(rules, clever, Random(), n_players=4, n_games=n_games, seed=1,
                                          executor=executor, progress=progress, engine=engine)
-            row["skill"], row["skill low"], row["skill high"] = test["skill"], test["skill low"], test["skill high"]
+            # Skill runs from 0 (the clever bot wins only its fair share: luck) to 1 (it always wins). A bot
+            # doing worse than luck would count as 0, so the figure and its interval stay on that scale.
+            row["skill"], row["skill low"], row["skill high"] = np.clip(
+                [test["skill"], test["skill low"], test["skill high"]], 0, 1)
         rows[name] = row
     return pd.DataFrame(rows).T
 
@@ -168,19 +137,22 @@ def comparison_chart(figures, n_games):
     names = [name.replace(" ", "\n", 1) for name in figures.index]
     panels = [("first seat win rate", "First seat (or team)\nwins this share"),
               ("comeback share", "The winner came\nfrom behind"), ("skill", "Skill: 0 all luck,\n1 all skill")]
+    x = np.arange(len(names))
     for ax, (column, title) in zip(axes, panels):
         values = figures[column].astype(float)
         low = (values - figures[f"{column} low"].astype(float)).clip(lower=0)
         high = (figures[f"{column} high"].astype(float) - values).clip(lower=0)
-        ax.bar(names, values.fillna(0), color=CHART_COLOURS[:5], hatch=CHART_HATCHES[:5], edgecolor="white",
-               yerr=[low.fillna(0), high.fillna(0)], capsize=5)
-        if column == "first seat win rate":
-            ax.scatter(names, figures["fair share"], marker="_", s=900, color="black", zorder=3, label="fair share")
+        ax.bar(x, values.fillna(0), color=CHART_COLOURS[:5], hatch=CHART_HATCHES[:5], edgecolor="white")
+        ax.errorbar(x, values.fillna(0), yerr=[low.fillna(0), high.fillna(0)], fmt="none", ecolor="black",
+                    elinewidth=2, capsize=5, label="95% interval")
+        if column == "first seat win rate":      # a dashed bar-wide line, unlike the intervals' short caps
+            ax.hlines(figures["fair share"], x - 0.45, x + 0.45, colors="black", linestyles=(0, (2, 1)), lw=3,
+                      zorder=3, label="fair share")
             ax.legend(loc="upper right")
         ax.set_title(title)
         ax.set_ylim(0, 1)
-        ax.tick_params(axis="x", rotation=90)
-    fig.suptitle(f"{n_games:,} games of each; the black lines on the bars are 95% intervals")
+        ax.set_xticks(x, names, rotation=90)
+    fig.suptitle(f"{n_games:,} games of each; the black lines with caps are 95% intervals")
     return fig
 
 
@@ -198,6 +170,9 @@ guess
 
 # %%
 def more_games(view):
+    if not guess.revealed:           # the sharper answer waits for the prediction, as the first one does
+        show(view, "Lock your prediction above and press Show the answer first.")
+        return
     bar = progress_bar(view, 9 * 1_000, "5 games, 1,000 each, and 4 skill tests (the first press compiles)")
     with bk.process_pool(workers=2) as pool:    # Binder gives us 2 CPU cores: play games on both
         sharper = compare_games(1_000, executor=pool, progress=bar)
@@ -210,8 +185,17 @@ widgets.VBox([more_button, more_view])
 # ### For coders
 #
 # `bk.metrics.compare` puts the headline figures of several simulations side by side; the
-# seeded figures below do not change from run to run.
+# seeded figures below (the answer of the prediction above: open them after it) do not change
+# from run to run.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print(quick[["median length", "first seat win rate", "fair share", "comeback share", "skill"]].round(2).to_string())
+from boardkit.lessons import back_to_part_one, folded
+
+with folded("The 100 games of each, printed by code"):
+    print(quick[["median length", "first seat win rate", "fair share", "comeback share", "skill"]].round(2)
+          .to_string())
+
+# %% jupyter={"source_hidden": true}
+# Run All ends here: back to the top (JupyterLab would stay at this last cell)
+back_to_part_one()

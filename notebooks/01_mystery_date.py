@@ -43,10 +43,14 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import boardkit as bk
+from boardkit.lessons.together import (class_bar, class_plays, follow_class_setting, pool_plays,
+                                       set_class_setting)
 from boardkit.games import mystery_date as md
 from boardkit.lessons import (CHART_COLOURS, GoingFurther, Prediction, RuleControls, answer_table, chart,
                               class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
-                              share_with_interval, show, study_button, table, teacher_only, with_interval)
+                              share_with_interval, show, study_button, table, teacher_note, teacher_notes,
+                              with_interval)
+from boardkit.render import counted
 from boardkit.render.palette import SUIT_COLOURS
 from matplotlib.ticker import FuncFormatter, PercentFormatter
 
@@ -64,7 +68,10 @@ def pool():
         _pool.append(bk.process_pool(workers=2))
     return _pool[0]
 
-widgets.HBox([lesson_page(), class_mode_switch()])
+# the page's buttons (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+widgets.VBox([page_buttons, class_bar("01_mystery_date")])
 
 # %% [markdown]
 # ## 1. Play a game
@@ -101,7 +108,7 @@ def door_answer(prediction):
     estimate = share_with_interval(int(computer.sum()), len(computer))
     fig = convergence_chart(own, computer, exact=exact_date, label="share that showed her date",
                             title="Your openings first, then the computer's 5,000",
-                            one="opening", many="openings")
+                            one="opening", many="openings", classmates=class_plays(prediction))
     axes = fig.axes[0]
     axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))   # 1, 10, 100, not 10²
     axes.yaxis.set_major_formatter(PercentFormatter(1.0))
@@ -116,8 +123,9 @@ def door_answer(prediction):
                      "wobble a lot; thousands settle near 1/5, and the shaded **95% interval** (the "
                      "chances that fit what we have seen) gets narrower."), fig)
 
-Prediction("A girl opens the door with her outfit. What is the chance it shows her date?",
-           number=(0, 1, 0.05), percent=True, reveal=door_answer)
+pool_plays(Prediction("A girl opens the door with her outfit. What is the chance it shows her date?",
+                      number=(0, 1, 0.05), percent=True, reveal=door_answer),
+           own_openings, many="door openings", yes="showed her date")   # in a class, the class's openings pool
 
 # %%
 def dud_answer(prediction):
@@ -147,7 +155,7 @@ Prediction("Dressed for the Formal Dance, she opens the door again and again. Ho
 
 # %% jupyter={"source_hidden": true} tags=["teacher"]
 # Teacher: BOARDKIT_DOOR_SECRET (before starting Jupyter or Voilà) draws a different secret door;
-# on the teacher's page (?teacher=1) the setting below picks a fair door or the outcome it favours.
+# on the teacher's page, "Teacher notes" at the top picks a fair door or the outcome it favours.
 SECRET = int(os.environ.get("BOARDKIT_DOOR_SECRET", "2026"))
 door = md.analysis.RiggedDoor(SECRET)             # rigged by default: one outcome comes up 1/3 of the time
 
@@ -155,12 +163,17 @@ door = md.analysis.RiggedDoor(SECRET)             # rigged by default: one outco
 CHOICES = NAMES[:4] + ["the Dud", "none: the door is fair"]
 
 def evidence(prediction=None):
-    """Each outcome's share of the secret door's openings with its 95% interval, and what it says."""
+    """Each outcome's share of the secret door's openings with its interval, and what it says.
+
+    Five intervals are checked at once, so each is a 99% interval (Bonferroni: the 5% chance of a
+    false alarm shared by the five checks): a fair door puts any of them wholly off 1/5 at most 1 time in 20.
+    """
     opened = int(door.counts.sum())
     if opened < 20:
         return Markdown(f"The door has been opened {opened} times: open it at least 20 times (the buttons "
                         "below), then press **Show the answer** again.")
-    shares = bk.stats.proportions(door.counts)
+    checks = len(md.OUTCOMES)
+    shares = bk.stats.proportions(door.counts, confidence=1 - 0.05 / checks)    # five checks at once
     fig, ax = chart(width=10, height=4.2)
     x = np.arange(len(md.OUTCOMES))
     ax.bar(x, shares["share"], color=[COLOUR[o] for o in md.OUTCOMES], hatch=[HATCH[o] for o in md.OUTCOMES],
@@ -170,16 +183,22 @@ def evidence(prediction=None):
     ax.set_xticks(x, [SHORT[o] for o in md.OUTCOMES])
     ax.set_ylim(0, max(0.55, float(shares["high"].max()) + 0.05))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-    ax.set(ylabel="share of openings", title=f"The secret door, opened {opened:,} times (95% intervals)")
+    ax.set(ylabel="share of openings",
+           title=f"The secret door, opened {opened:,} times (99% intervals: five checked at once)")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), frameon=False)
-    above = [o for o in md.OUTCOMES if shares.loc[o, "low"] > 0.2]
-    if above:
-        said = " and ".join(md.OUTCOME_NAMES[o] for o in above)
-        verdict = (f"**Evidence of a rigged door:** the interval of the {said} lies wholly above 1/5. "
-                   "A fair door would rarely do that.")
+    named = {o: md.OUTCOME_NAMES[o] if md.OUTCOME_NAMES[o].startswith("the ") else f"the {md.OUTCOME_NAMES[o]}"
+             for o in md.OUTCOMES}
+    above = [named[o] for o in md.OUTCOMES if shares.loc[o, "low"] > 0.2]
+    below = [named[o] for o in md.OUTCOMES if shares.loc[o, "high"] < 0.2]
+    off = ([f"the interval of {' and '.join(above)} lies wholly above 1/5"] if above else []) + \
+          ([f"the interval of {' and '.join(below)} lies wholly below it"] if below else [])
+    five = (f"We look at {checks} intervals at once, so each is a 99% interval instead of 95%: then a fair "
+            "door puts **any** of them wholly above or below 1/5 at most 1 time in 20.")
+    if off:
+        verdict = f"**Evidence of a rigged door:** {'; '.join(off)}. {five}"
     else:
-        verdict = ("**No clear evidence yet:** every interval still reaches 1/5. Open the door more times: "
-                   "the intervals get narrower.")
+        verdict = (f"**No clear evidence yet:** every interval still reaches 1/5. {five} Open the door more "
+                   "times: the intervals get narrower.")
     return [fig, Markdown(verdict)]
 
 door_prediction = Prediction("Which outcome does the secret door favour?", choices=CHOICES, reveal=evidence)
@@ -207,33 +226,50 @@ refresh_counts()
 widgets.VBox([widgets.HBox(open_buttons), counts_view])
 
 # %%
-# Only the teacher's page (its address ends in ?teacher=1) shows these: which door, and the truth.
+# The teacher's setting and reveal for the secret door: made only in the teacher's kernel (a student's kernel
+# never holds them), and shown under "Teacher notes" at the top of the teacher's page, closed at first.
 SETTINGS = [("rigged at random (the secret number)", "secret")] + \
            [(f"rigged for the {name}", outcome) for outcome, name in md.OUTCOME_NAMES.items()] + \
            [("fair", "fair")]
 
-def choose_door(change):
+def rig_door(choice):
+    """Swap in a new secret door: "fair", "secret" (rigged at random) or the outcome it favours."""
     global door
-    choice = change["new"]
     door = (md.analysis.RiggedDoor(SECRET, fair=True) if choice == "fair" else
             md.analysis.RiggedDoor(SECRET) if choice == "secret" else md.analysis.RiggedDoor(SECRET, favoured=choice))
     refresh_counts()
-    show(reveal_view, Markdown("A new secret door: its counts start again from 0."))
 
-def reveal(button):
-    odds = md.analysis.door_odds(door.reveal())
-    truth = pd.DataFrame({"Outcome": NAMES, "Chance": [f"{odds[o]} = {float(odds[o]):.0%}" for o in md.OUTCOMES],
-                          "Times seen so far": [int(door.counts[o]) for o in md.OUTCOMES]})
-    show(reveal_view, Markdown(f"**{door.describe()}**"), table(truth))
+follow_class_setting("secret_door", rig_door)     # in a class, the teacher's choice reaches every student's door
 
-door_setting = widgets.Dropdown(options=SETTINGS, value="secret", description="Teacher: the secret door is",
-                                style={"description_width": "initial"}, layout=widgets.Layout(width="560px"))
-door_setting.observe(choose_door, names="value")
-reveal_button = widgets.Button(description="Teacher: reveal the door",
-                               layout=widgets.Layout(width="auto", min_width="260px", height="40px"))
-reveal_button.on_click(reveal)
-reveal_view = widgets.Output()
-teacher_only(door_setting, reveal_button, reveal_view)
+def door_controls():
+    from boardkit.render.app import scaled          # a width that grows with Large type
+
+    setting = widgets.Dropdown(options=SETTINGS, value="secret", description="The secret door is",
+                               style={"description_width": "initial"}, layout=widgets.Layout(width=scaled("560px")))
+    reveal_button = widgets.Button(description="Reveal the door",
+                                   layout=widgets.Layout(width="auto", min_width="260px", height="40px"))
+    reveal_view = widgets.Output()
+
+    def choose_door(change):
+        rig_door(change["new"])
+        set_class_setting("secret_door", change["new"])    # in a class: every student's page gets this door
+        show(reveal_view, Markdown("A new secret door: its counts start again from 0."))
+
+    def reveal(button):
+        odds = md.analysis.door_odds(door.reveal())
+        truth = pd.DataFrame({"Outcome": NAMES,
+                              "Chance": [f"{odds[o]} = {float(odds[o]):.0%}" for o in md.OUTCOMES],
+                              "Times seen so far": [int(door.counts[o]) for o in md.OUTCOMES]})
+        show(reveal_view, Markdown(f"**{door.describe()}**"), table(truth))
+
+    setting.observe(choose_door, names="value")
+    reveal_button.on_click(reveal)
+    note = widgets.HTML("<p>Part 3's door is rigged at random unless you choose here (a new door starts its "
+                        "counts again). <b>Reveal the door</b> shows its exact odds: on the projector, only "
+                        "after the class has guessed.</p>")
+    return [note, setting, reveal_button, reveal_view]
+
+teacher_note("The secret door (part 3)", door_controls)
 
 # %% [markdown]
 # ## 4. Change the rules
@@ -410,7 +446,7 @@ def play_10000_games(view):
     start = time.perf_counter()
     games = bk.simulate(rules, n_players=4, n_games=10_000, seed=0, executor=pool(), progress=bar)
     results["1965 rules"] = games
-    show(view, Markdown(f"10,000 games in {time.perf_counter() - start:.0f} seconds."), game_length_chart(games),
+    show(view, Markdown(f"10,000 games in {counted(round(time.perf_counter() - start), 'second')}."), game_length_chart(games),
          *seat_win_table(games))
 
 @further.when_opened
@@ -476,23 +512,27 @@ def compare_part():
 # ```
 #
 # After the studies, `results["1965 rules"]` holds the 10,000 games: try
-# `results["1965 rules"]["date"].value_counts()` (which dates win most?). In JupyterLab the two cells
-# below print the exact answers (the notebook's tests check them on every run); the Voilà page does not
-# print them, so that no answer shows before its prediction is locked.
+# `results["1965 rules"]["date"].value_counts()` (which dates win most?). The two cells below print the
+# exact answers (the notebook's tests check them on every run), each in a closed fold: open them only
+# after your predictions.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-# The exact answers, printed in JupyterLab only (on the Voilà page they would give the answers away).
-IN_VOILA = 'VOILA_BASE_URL' in os.environ
+from boardkit.lessons import back_to_part_one, folded
+
 odds = md.analysis.door_odds(rules)
-if not IN_VOILA:
+with folded("The door's exact odds, printed by code (the answer of part 2)"):
     for outcome, chance in odds.items():
         print(f"{md.OUTCOME_NAMES[outcome]:>12}: {chance}")
     print("      total:", sum(odds.values()))
 
 # %%
 # NBVAL_CHECK_OUTPUT
-if not IN_VOILA:
+with folded("Duds before her date, printed by code (the answers of parts 2 and 5)"):
     print("fair door, any outfit:", md.analysis.expected_duds_before_date(rules))
     for colour in md.COLOURS:
         print(f"door 3:1:1:1:1, {colour} outfit:", md.analysis.expected_duds_before_date(rigged, colour))
+
+# %% jupyter={"source_hidden": true}
+# Run All ends here: back to part 1 (JupyterLab would stay at this last cell)
+back_to_part_one()

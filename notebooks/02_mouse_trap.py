@@ -35,10 +35,11 @@ from IPython.display import Markdown
 from matplotlib.ticker import PercentFormatter
 
 import boardkit as bk
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import mouse_trap as mt
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
-                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
-                              quick_check, share_with_interval, show, study_button, table, with_interval)
+                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
+                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
 
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
 GREY = "#BBBBBB"
@@ -46,7 +47,10 @@ rules = mt.Rules()                                   # the rulebook
 stages = mt.analysis.N_STAGES                        # 16 stages, A to P: a crank that stops at 16 caught
 reliability = float(mt.analysis.trap_reliability(rules))
 pool = bk.process_pool(workers=2)                    # the big studies play on both cores (started when first used)
-widgets.HBox([lesson_page(), class_mode_switch()])
+# the page's buttons (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+widgets.VBox([page_buttons, class_bar("02_mouse_trap")])
 
 # %% [markdown]
 # # Mouse Trap: chains of chance
@@ -74,7 +78,6 @@ app
 
 # %%
 my_cranks = []                                        # where each of your cranks stopped (16: caught)
-crank_dice = np.random.default_rng()                  # your own cranks: different on every page
 
 
 def stop_words(stop):
@@ -85,7 +88,7 @@ def stop_words(stop):
 
 
 def turn_crank(times):
-    new = mt.analysis.crank_many(rules, times=times, seed=crank_dice)
+    new = mt.analysis.crank_many(rules, times=times, seed=None)       # your own cranks: different on every page
     my_cranks.extend(int(s) for s in new)
     caught = sum(s == stages for s in my_cranks)
     crank_news.value = (f"<b>Crank {len(my_cranks)}:</b> {stop_words(my_cranks[-1])}<br>"
@@ -104,12 +107,17 @@ widgets.VBox([widgets.HBox([crank_once, crank_ten]), crank_news])
 
 
 # %%
+def own_cranks():
+    """1 for each of your cranks that caught the mouse, else 0: your game's cranks, then the button's."""
+    return app.cranks + [int(s == stages) for s in my_cranks]
+
+
 def reveal_one_crank(prediction):
-    own = app.cranks + [int(s == stages) for s in my_cranks]       # your game's cranks, then the button's
+    own = own_cranks()
     computer = mt.analysis.crank_many(rules, times=5000, seed=1) == stages
     simulated = share_with_interval(int(computer.sum()), len(computer))
     chance = convergence_chart(own, computer, exact=reliability, label="share of cranks that catch",
-                               one="crank", many="cranks",
+                               one="crank", many="cranks", classmates=class_plays(prediction),
                                title=("Your cranks first, then the computer's 5,000" if own else
                                       "The computer's 5,000 cranks"))
     if own:
@@ -129,6 +137,7 @@ def reveal_one_crank(prediction):
 
 crank_prediction = Prediction("Out of 100 cranks, how many catch the mouse?", number=(0, 1, 0.01), percent=True,
                               reveal=reveal_one_crank)
+pool_plays(crank_prediction, own_cranks, many="cranks", yes="caught the mouse")   # in a class, the class's cranks pool
 crank_prediction
 
 # %% [markdown]
@@ -178,7 +187,8 @@ def reveal_fix(prediction):
     return [table(frame, percent=("The trap then works (exact)",), percent_decimals=1), gains_chart(), why]
 
 
-Prediction("Which fix helps most?", choices=list(FIX_CHOICES), reveal=reveal_fix)
+fix_prediction = Prediction("Which fix helps most?", choices=list(FIX_CHOICES), reveal=reveal_fix)
+fix_prediction
 
 # %% [markdown]
 # ## 4. Tinker: backups and a bigger die
@@ -193,14 +203,14 @@ Prediction("Which fix helps most?", choices=list(FIX_CHOICES), reveal=reveal_fix
 BY_WEAKNESS = list(mt.analysis.backup_table(rules).index)        # F, H, M, D, ...: the best backup first
 
 
+def weakest(k):
+    """The ``k`` weakest stages in words, without their letters: the weakest is part 3's answer."""
+    return "none" if k == 0 else "the weakest stage" if k == 1 else f"the {k} weakest stages"
+
+
 def backup_option(k):
     """(label, backups) for the ``k`` weakest stages: short labels, so the dropdown shows them whole."""
-    letters = tuple(BY_WEAKNESS[:k])
-    if not letters:
-        return ("none", ())
-    if k <= 3:
-        return (f"{k} stage{'s' if k > 1 else ''} ({', '.join(letters)})", letters)
-    return (f"the {k} weakest stages", letters)
+    return (weakest(k), tuple(BY_WEAKNESS[:k]))
 
 
 tinker = RuleControls(rules, {"backups": [backup_option(k) for k in range(stages + 1)], "die_sides": (0, 12)},
@@ -215,7 +225,9 @@ def trap_results(variant):
     caught = mt.analysis.crank_many(variant, times=5000, seed=3) == stages
     games = bk.simulate(variant, n_players=4, n_games=200, seed=0, engine="reference", progress=False)
     return exact, {
-        "Stages with a backup": " ".join(variant.backups) or "none",
+        "Stages with a backup": (f"{weakest(len(variant.backups))}: {' '.join(variant.backups)}"   # the letters
+                                 if variant.backups and fix_prediction.locked else      # after part 3's guess
+                                 weakest(len(variant.backups))),
         "Faces on the die": f"{variant.die_sides}",
         "One crank catches (exact)": f"{exact:.1%}",
         "5,000 cranks: share that catch (95% interval)":
@@ -262,9 +274,9 @@ widgets.VBox([
                 ["99% of the time", "94% of the time", "85% of the time", "50% of the time"], 2,
                 f"0.99 multiplied by itself 16 times is {0.99 ** 16:.3f}, so it still fails about one time in seven."),
     quick_check("You may make two stages perfect. Can the trap then work 9 times in 10?",
-                ["Yes, if we fix F and H", "Yes, any two will do", "No, two fixes are not enough"], 2,
-                f"the best two, {best_two[0]} and {best_two[1]}, give only {best_two_chance:.1%}, because the other "
-                "14 stages still multiply together to that much."),
+                ["Yes, if we fix the two weakest", "Yes, any two will do", "No, two fixes are not enough"], 2,
+                f"even the best two fixes give only {best_two_chance:.1%}, because the other 14 stages still "
+                "multiply together to that much."),
     quick_check("A stage works 90% of the time. With a backup copy beside it, it works...",
                 ["90% of the time", "95% of the time", "99% of the time", "100% of the time"], 2,
                 "it fails only if both copies fail, 0.1 x 0.1 = 0.01 of the time, so it works 99% of the time."),
@@ -539,9 +551,9 @@ further.add_widget(widgets.VBox([slider_grid, compare_button, compare_view]))
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from boardkit.lessons import folded_in_voila   # printed in JupyterLab, in a closed fold in Voilà
+from boardkit.lessons import back_to_part_one, folded   # printed in a closed fold
 
-with folded_in_voila("The exact figures, printed by code (open them after your predictions)"):
+with folded("The exact figures, printed by code (open them after your predictions)"):
     print(f"one crank catches the mice with chance {reliability:.4f}")
     print(f"on average it takes {mt.analysis.mean_cranks_until_catch(rules):.3f} cranks to catch a mouse")
     print(f"sixteen stages that each work 99% of the time: {0.99 ** 16:.4f}")
@@ -552,3 +564,7 @@ with folded_in_voila("The exact figures, printed by code (open them after your p
         print(f"backups at {stages_backed_up or 'none':>4}: the trap works with chance {chance:.4f}")
     print(f"backups needed for 9 in 10 (weakest first): "
           f"{next(k for k in range(stages + 1) if mt.analysis.redundant_reliability(rules, BY_WEAKNESS[:k]) >= 0.9)}")
+
+# %% jupyter={"source_hidden": true}
+# Run All ends here: back to part 1 (JupyterLab would stay at this last cell)
+back_to_part_one()

@@ -34,17 +34,18 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import boardkit as bk
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import philo_vance as pv
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
-                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
-                              quick_check, share_with_interval, show, study_button, table, with_interval)
+                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
+                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
 
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
 rules = pv.Rules()                  # the rulebook's adult game
 names = [s.name for s in pv.SUSPECTS]
 BUTLER = 7                          # The Butler: the suspect of this lesson's examples
 prior = pv.analysis.KnowledgeGrid.from_prior()
-display(lesson_page(), class_mode_switch())
+display(lesson_page(), class_mode_switch(), teacher_notes(), class_bar("03_philo_vance"))   # class_bar: join a class
 
 
 def clue_name(clue):
@@ -73,8 +74,11 @@ app
 # %% [markdown]
 # ## 2. Your first twelve clues
 #
-# The 100 clue cards show 50 different clues (some printed on 3 cards, some on 1). Each
-# suspect's secret card lists 12 different clues. When you reach X you draw 12 cards at random.
+# The rulebook tells us there are 100 clue cards and a secret *confirmation card* for each of the ten
+# suspects, which lists the clues that fit him or her; the cards themselves are lost. So this lesson's
+# deck is **our reconstruction**: the 100 cards show 50 different clues (some printed on 3 cards, some
+# on 1), and each suspect's card lists 12 different clues. When you reach X you draw 12 cards at random
+# (that much is the book's rule).
 
 
 # %%
@@ -113,11 +117,16 @@ def reveal_four_of_six(prediction):
     row = prior.row(BUTLER)
     exact = pv.analysis.declaration_odds(row, FIRST)
     hits = pv.analysis.simulate_declaration(row, FIRST, 4_000, seed=5)
+    beliefs = row[list(FIRST)]
+    surer = [clue + 1 for clue in FIRST if row[clue] > exact]        # clues surer alone than "4 of 6"
+    than = (f"surer than {len(FIRST) - len(surer)} of the six clues on their own (clues "
+            f"{' and '.join(map(str, surer))}, at {max(beliefs):.0%}, are surer still)" if surer else
+            "surer than any one of them")
     return (answer_table(prediction, exact=exact, simulated=share_with_interval(hits, 4_000),
                          simulated_label="4,000 secret cards drawn from the beliefs (95% interval)"),
-            Markdown("Each clue alone is only 70% to 90% sure, yet *4 of 6* is likelier than any one "
-                     "of them: an arrest needs only most of its clues right. (How it is counted exactly: "
-                     "*Going further*.)"))
+            Markdown(f"Each clue alone is only {min(beliefs):.0%} to {max(beliefs):.0%} sure, yet *4 of 6* "
+                     f"comes to {exact:.0%}: {than}. An arrest needs only most of its clues right. "
+                     "(How it is counted exactly: *Going further*.)"))
 
 
 Prediction("You arrest the Butler naming these six clues. What is the chance that at least 4 of them "
@@ -198,7 +207,8 @@ def reveal_promises(prediction):
     came_true = [a["successful"] for a in everything]
     promised = np.mean([a["chance"] for a in everything])
     fig = convergence_chart([a["successful"] for a in own], [a["successful"] for a in computer],
-                            label="share of arrests that came true", one="arrest", many="arrests")
+                            label="share of arrests that came true", one="arrest", many="arrests",
+                            classmates=class_plays(prediction))
     ax = fig.axes[0]
     running_promise = np.cumsum([a["chance"] for a in everything]) / np.arange(1, len(everything) + 1)
     ax.plot(np.arange(1, len(everything) + 1), running_promise, color="black", ls="--", lw=2,
@@ -216,9 +226,10 @@ def reveal_promises(prediction):
             fig)
 
 
-Prediction("The grid gives every arrest a chance before the verdict. Over many arrests (yours, then the "
-           "Detective bot's), do they come true more often than the grid says, about as often, or less often?",
-           choices=["more often", "about as often", "less often"], reveal=reveal_promises)
+pool_plays(Prediction("The grid gives every arrest a chance before the verdict. Over many arrests (yours, then "
+                      "the Detective bot's), do they come true more often than the grid says, about as often, or "
+                      "less often?", choices=["more often", "about as often", "less often"], reveal=reveal_promises),
+           lambda: [arrest["successful"] for arrest in own_arrests()], many="arrests", yes="came true")
 
 # %%
 quick_check("The grid gave an arrest 70%, and the referee said 'unsuccessful'. Was the grid wrong?",
@@ -390,15 +401,18 @@ verdicts that formula is not enough: the "yes" tied the six clues together, and 
 So we condition **exactly**: list every way the eleven clues named could be right or wrong
 ($2^{11} = 2048$ patterns), keep those that agree with both verdicts, and weigh them
 (`pv.analysis.update_on_verdicts`). Beside it, the **simulation**: 100,000 secret cards drawn from the
-beliefs, keeping those that agree with both verdicts. The last column applies one verdict after the
-other, as the grid does: close, but up to 0.01 too low.""")
+beliefs, keeping those that agree with both verdicts.""")
 SECOND = (23, 33, 44, 41, 36, 38)       # clues 24, 34, 45, 42, 37, 39 on the board
+NAMED = sorted(set(FIRST) | set(SECOND))
 before = prior.row(BUTLER).copy()
 after_yes = pv.analysis.update_on_verdicts(before, [(FIRST, True)])
 after_both = pv.analysis.update_on_verdicts(before, [(FIRST, True), (SECOND, False)])   # exact
 learning = pv.analysis.KnowledgeGrid.from_prior()
 learning.on_declaration(BUTLER, FIRST, successful=True)        # the grid: one verdict after the other
 learning.on_declaration(BUTLER, SECOND, successful=False)
+short = (after_both - learning.row(BUTLER))[NAMED]             # how far the grid's step-by-step beliefs fall short
+further.add(f"The last column applies one verdict after the other, as the grid does: close, but "
+            f"{'never higher and ' if short.min() > -1e-9 else ''}up to {short.max():.3f} too low.")
 
 
 @further.when_opened                    # the 100,000 cards are drawn when a student opens the section
@@ -409,7 +423,7 @@ def bayes_table():
                            "Simulated (95% interval)": with_interval(
                                *share_with_interval(int(round(simulated[c] * kept)), kept), percent=False, decimals=3),
                            "One verdict at a time": learning.row(BUTLER)[c]}
-                          for c in sorted(set(FIRST) | set(SECOND))])
+                          for c in NAMED])
     further.add(table(bayes, decimals=3), f"The simulation kept {kept:,} of 100,000 cards.")
 
 
@@ -514,14 +528,15 @@ further.add_widget(widgets.VBox([compare_button, compare_view]));
 # bk.simulate(variant, n_players=4, n_games=300, seed=0)       # whole games, a row each
 # ```
 #
-# The exact figures of this lesson, printed by code (in JupyterLab only, so that the Voilà page gives
-# no answer away before its prediction; make your predictions before you read them):
+# The exact figures of this lesson, printed by code, each in a closed fold (open them after your
+# predictions):
 
 # %%
 # NBVAL_CHECK_OUTPUT
-IN_VOILA = 'VOILA_BASE_URL' in os.environ     # the answers below stay off the Voilà page
+from boardkit.lessons import back_to_part_one, folded
+
 odds = pv.analysis.hand_match_table(hand_size=12, thresholds=(4, 7, 9)).set_index("name")
-if not IN_VOILA:
+with folded("First hands, printed by code (the answer of part 2)"):
     print(odds[["cards in deck", "at least 4 different", "at least 4 cards", "at least 7 different"]]
           .round(4).to_string())
     print(f"at least 9 different clues of one card: at most {odds['at least 9 different'].max():.1e}")
@@ -529,7 +544,7 @@ if not IN_VOILA:
 # %%
 # NBVAL_CHECK_OUTPUT
 best, named, chance = pv.analysis.best_arrest(prior.beliefs, deal, range(10))
-if not IN_VOILA:
+with folded("Arrests, printed by code (the answers of parts 3 and 5)"):
     for s in sorted(range(len(names)), key=lambda s: -pv.analysis.best_declaration(prior.row(s), deal)[1])[:5]:
         print(f"{names[s]:>18}: {pv.analysis.best_declaration(prior.row(s), deal)[1]:.4f}")
     print(f"arrest {names[best]}, naming clues " + ", ".join(str(c + 1) for c in named))
@@ -538,8 +553,12 @@ if not IN_VOILA:
 
 # %%
 # NBVAL_CHECK_OUTPUT
-if not IN_VOILA:
+with folded("Bayes' rule, printed by code (Going further)"):
     print(f"{'clue':>32}  before   'yes'   'yes' and 'no'   (one verdict at a time)")
-    for clue in sorted(set(FIRST) | set(SECOND)):
+    for clue in NAMED:
         print(f"{clue_name(clue):>32}: {before[clue]:.3f} -> {after_yes[clue]:.3f} -> {after_both[clue]:.3f}"
               f"          ({learning.row(BUTLER)[clue]:.3f})")
+
+# %% jupyter={"source_hidden": true}
+# Run All ends here: back to part 1 (JupyterLab would stay at this last cell)
+back_to_part_one()

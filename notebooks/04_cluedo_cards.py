@@ -43,10 +43,12 @@ import pandas as pd
 from IPython.display import Markdown
 
 import boardkit as bk
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import cluedo_cards as cc
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
-                              share_with_interval, show, study_button, table, with_interval)
+                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
+from boardkit.render import counted
 
 BLUE, ORANGE, GREEN, RED = CHART_COLOURS[:4]
 rules = cc.Rules()                  # the rulebook's game
@@ -65,7 +67,10 @@ def percent(p, decimals=1):
     return f"{100 * float(p):.{decimals}f}%"
 
 
-widgets.HBox([lesson_page(), class_mode_switch()])
+# the page's buttons (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+widgets.VBox([page_buttons, class_bar("04_cluedo_cards")])
 
 # %% [markdown]
 # ## 1. Play a round
@@ -82,11 +87,14 @@ app
 # %% [markdown]
 # ## 2. Stuck!
 #
-# The deck has 36 cards: 12 pictures, each numbered 1, 2 and 3. You are dealt 5 cards and one card
-# is turned up. Sometimes **nothing** in your hand matches it, and you must draw.
+# The rulebook's deck has 36 cards, 3 of each of 12 pictures (6 weapons and 6 suspects), and a card
+# may go on one with the same picture **or the same number**. The book does not say which numbers
+# are printed, and the cards are lost: **our reconstruction** numbers each picture's three cards
+# 1, 2 and 3. You are dealt 5 cards and one card is turned up. Sometimes **nothing** in your hand
+# matches it, and you must draw.
 
 # %%
-EXACT_STUCK = cc.analysis.first_player_stuck(rules=rules)      # 171/2108
+EXACT_STUCK = cc.analysis.first_player_stuck(rules=rules)      # 171/2108, with our numbering 1, 2, 3
 
 
 def hands_chart(fig, own, shuffles):
@@ -100,7 +108,7 @@ def hands_chart(fig, own, shuffles):
     ax.set_xlabel("hands dealt so far (log scale)")
     for line in ax.get_lines():
         label = line.get_label()
-        if label.startswith("your "):
+        if label.startswith("your ") and not label.startswith("your class"):
             line.set_label(f"your games' {len(own):,} hands")
         elif label.startswith("the computer's"):
             line.set_label(f"the computer's {len(shuffles):,} shuffles")
@@ -114,13 +122,15 @@ def reveal_stuck(prediction):
     shuffles = cc.analysis.simulate_first_turn(20_000, seed=1, rules=rules)
     view = widgets.Output()
     n, k = len(own), sum(own)
-    fig = hands_chart(convergence_chart(own, shuffles, exact=float(EXACT_STUCK), label="share stuck so far"),
+    fig = hands_chart(convergence_chart(own, shuffles, exact=float(EXACT_STUCK), label="share stuck so far",
+                                        classmates=class_plays(prediction)),
                       own, shuffles)
     show(view,
          answer_table(prediction, exact=float(EXACT_STUCK), simulated=share_with_interval(int(shuffles.sum()),
                                                                                            len(shuffles))),
          Markdown(f"**Exact:** {EXACT_STUCK.numerator} in {EXACT_STUCK.denominator}, about 1 deal in "
-                  f"{round(1 / EXACT_STUCK)}. Why: 13 of the other 35 cards match any card turned up (its 2 "
+                  f"{round(1 / EXACT_STUCK)}, with our reconstructed numbers (each picture's three cards "
+                  f"numbered 1, 2, 3; other numbers would change it). Why: 13 of the other 35 cards match any card turned up (its 2 "
                   f"picture-mates and the 11 other cards of its number), so 22 do not, and all 5 of your cards "
                   f"must come from those 22.\n\n"
                   f"**Your games** dealt {n} hands so far (yours and the bots'), and {k} of them held nothing "
@@ -130,8 +140,9 @@ def reveal_stuck(prediction):
     return view
 
 
-Prediction("You hold 5 cards. How often will you have nothing to play on the first card turned up?",
-           number=(0, 0.5, 0.01), percent=True, reveal=reveal_stuck)
+pool_plays(Prediction("You hold 5 cards. How often will you have nothing to play on the first card turned up?",
+                      number=(0, 0.5, 0.01), percent=True, reveal=reveal_stuck),
+           lambda: app.deals_stuck, many="hands dealt", yes="were stuck")
 
 # %% [markdown]
 # ## 3. Luck or skill?
@@ -313,8 +324,9 @@ further.add(
     Markdown(r"""
 ### The stuck chance, exactly
 
-Whatever card is turned up, **13 of the other 35 cards match it**: the 2 other cards of its picture
-and the 11 other pictures with its number. Your 5 cards are 5 of those 35, every set of 5 equally
+With our reconstructed numbers (the book does not give them: each picture's three cards numbered
+1, 2 and 3), whatever card is turned up, **13 of the other 35 cards match it**: the 2 other cards of
+its picture and the 11 other pictures with its number. Your 5 cards are 5 of those 35, every set of 5 equally
 likely, so you are stuck when all 5 come from the 22 that do not match:
 
 $$P(\text{stuck}) = \frac{\binom{22}{5}}{\binom{35}{5}} = \frac{26334}{324632} = \frac{171}{2108} \approx 8.1\%.$$
@@ -371,7 +383,7 @@ def fairness_study(view):
         {"measure": "games won from behind (comebacks)",
          "share (95% interval)": with_interval(drama["comeback share"], drama["comeback share low"],
                                                drama["comeback share high"])}])
-    show(view, Markdown(f"{FAIR_GAMES:,} games in {time.perf_counter() - start:.0f} seconds."), fig,
+    show(view, Markdown(f"{FAIR_GAMES:,} games in {counted(round(time.perf_counter() - start), 'second')}."), fig,
          Markdown("**Are the players equal?** " + fit.verdict()), table(win_table), lengths, table(length_table),
          table(drama_table))
 
@@ -426,7 +438,7 @@ def tournament_study(view):
                                                       percent=False, decimals=2)
                                         for s, lo, hi in zip(results["skill"], low, high)]})
     best = results.loc[results["skill"].idxmax()]
-    show(view, Markdown(f"{int(results['games'].sum()):,} games in {time.perf_counter() - start:.0f} seconds."), fig,
+    show(view, Markdown(f"{int(results['games'].sum()):,} games in {counted(round(time.perf_counter() - start), 'second')}."), fig,
          skill_fig, table(frame),
          Markdown(f"The biggest skill figure here is **{best['skill']:.2f}** ({best['bot']} against three "
                   f"{best['against']} bots): even the better player wins only a little more than her fair "
@@ -512,7 +524,7 @@ like best and the measures that convinced you.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from boardkit.lessons import printed_when_opened   # printed in JupyterLab; in Voilà, in a fold, when opened
+from boardkit.lessons import back_to_part_one, printed_when_opened   # in a closed fold (in Voilà: run when opened)
 
 
 def exact_answers():
@@ -541,3 +553,7 @@ def seeded_games():
 
 
 printed_when_opened("400 seeded games of four Shedders, printed by code (click to play them)", seeded_games)
+
+# %% jupyter={"source_hidden": true}
+# Run All ends here: back to part 1 (JupyterLab would stay at this last cell)
+back_to_part_one()

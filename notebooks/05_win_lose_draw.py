@@ -42,16 +42,17 @@ import pandas as pd
 from IPython.display import Markdown
 
 import boardkit as bk
+from boardkit.lessons.together import class_bar, class_plays, pool_plays
 from boardkit.games import win_lose_draw as wld
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
-                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar,
-                              quick_check, share_with_interval, show, study_button, table, with_interval)
+                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
+                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
 from boardkit.render.palette import SUIT_COLOURS                   # the board's colours, colour-blind-safe
 
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
 team_rules = wld.Rules()                    # Team Play by the rulebook: first team to 8
 board_rules = wld.Rules(play="gameboard")   # Gameboard Play by the rulebook
-track = board_rules.track                   # the white pawn's path: 28 spaces
+track = board_rules.track                   # the white pawn's path: 28 spaces (our reconstruction)
 Skilled = wld.bots.Skilled                  # a bot seat: a player whose sketches are guessed with chance p_guess
 STEAL = Fraction(1, 5)                      # the bots' chance to steal a missed card (Skilled's default p_steal)
 
@@ -67,7 +68,10 @@ def plain_numbers(ax, axis="x"):
     from matplotlib.ticker import FuncFormatter
     getattr(ax, f"{axis}axis").set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
 
-widgets.HBox([lesson_page(), class_mode_switch()])
+# the page's buttons (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+widgets.VBox([page_buttons, class_bar("05_win_lose_draw")])
 
 # %% [markdown]
 # ## 1. Play
@@ -102,8 +106,11 @@ widgets.VBox([play_choice, play_area])
 # %% [markdown]
 # ## 2. Where does the white pawn land?
 #
-# The board has 28 spaces: a **Spade Space** at each corner and 24 coloured squares. Each roll
-# moves the white pawn 1 to 6 spaces clockwise.
+# The rulebook says the white pawn moves clockwise round a path of **Spade Spaces** (four of them)
+# and coloured squares, but not how many squares there are or in what order: the board is lost.
+# **Our reconstruction** has 28 spaces: a Spade Space at each corner and 24 coloured squares, 6 of each
+# of the 4 colours (one square for each of the box's 24 coloured pawns). Each roll moves the white pawn
+# 1 to 6 spaces clockwise.
 
 # %%
 computer_rolls = np.random.default_rng(1).integers(1, 7, size=10_000)   # the computer's rolls (seed 1)
@@ -121,7 +128,7 @@ def reveal_spades(prediction):
     title = ("Your rolls first, then the computer's: the share of Spades settles" if own
              else "The computer's rolls: the share of Spades settles")
     fig = convergence_chart(own, computer, exact=exact, label="share of landings on a Spade", title=title,
-                            one="roll", many="rolls")
+                            one="roll", many="rolls", classmates=class_plays(prediction))
     shown = [answer_table(prediction, exact=f"{exact} = {float(exact):.1%}",
                           simulated=share_with_interval(int(spades), rolls),
                           simulated_label=f"Simulation: {who} (95% interval)"), fig]
@@ -132,12 +139,14 @@ def reveal_spades(prediction):
         "**The 95% interval** is the range the true share is very likely in, judging from these rolls alone. "
         "The more rolls, the narrower it gets: watch the blue band shrink.\n\n"
         "**Why 1 in 7?** Every space is reached from exactly 6 spaces behind it, one face each, so in the "
-        "long run the pawn visits every space equally often: 4 Spades of 28 spaces = **1/7**."))
+        "long run the pawn visits every space equally often: 4 Spades of 28 spaces = **1/7** (on our "
+        "reconstructed board: the rulebook gives the 4 Spades, not the number of squares)."))
     return shown
 
 
-Prediction("Roll after roll, what share of the white pawn's landings are on a Spade Space?",
-           number=(0, 0.5, 0.01), percent=True, reveal=reveal_spades)
+pool_plays(Prediction("Roll after roll, what share of the white pawn's landings are on a Spade Space?",
+                      number=(0, 0.5, 0.01), percent=True, reveal=reveal_spades),
+           lambda: [int(kind == wld.SPADE) for kind in board_app.landings], many="rolls", yes="landed on a Spade")
 
 # %%
 quick_check("The white pawn stands on a coloured square. How many faces of the die land it on the next Spade?",
@@ -164,9 +173,10 @@ def reveal_race(prediction):
                      "advantage evens out over many games.")]
 
 
-Prediction("Two equal teams: each sketch is guessed in time half the time, and a missed card is stolen "
-           "1 time in 5. Team A sketches first. How often does Team A win the race to 8?",
-           number=(0, 1, 0.01), percent=True, reveal=reveal_race)
+race_prediction = Prediction("Two equal teams: each sketch is guessed in time half the time, and a missed card "
+                             "is stolen 1 time in 5. Team A sketches first. How often does Team A win the race to 8?",
+                             number=(0, 1, 0.01), percent=True, reveal=reveal_race)
+race_prediction
 
 # %%
 quick_check("Which team is more likely to win: a team whose sketches are guessed 60% of the time and sketches "
@@ -201,6 +211,11 @@ tinker_view.add_class("wld-tinker-result")
 
 
 def show_race(rules):
+    if rules.team_target == 8 and rules.steal and not race_prediction.locked:    # part 3's answer: not yet
+        tinker_view.value = ("<div style='font-size:var(--jp-content-font-size1, 18px)'>First to <b>8</b> points, "
+                             "with steals: that is part 3's question. Lock your guess there first, or choose "
+                             "another race.</div>")
+        return
     tinker_view.value = (f"<div style='font-size:var(--jp-content-font-size1, 18px)'>\u23f3 Playing {GAMES:,} games "
                          f"of a race to {rules.team_target}\u2026 (a few seconds)</div>")
     exact, simulated, cards = race_result(rules)
@@ -222,8 +237,10 @@ def reveal_short_race(prediction):
     """The first team's edge in a race to 3 against a race to 8, then the tinker controls."""
     short, short_games, _ = race_result(team_rules.replace(team_target=3))
     long_ = float(wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), steal=STEAL).a_wins)
+    against = (f"{long_:.1%} in a race to 8" if race_prediction.locked else   # part 3's answer, after its guess
+               "more than in a race to 8: lock your guess in part 3 to see by how much")
     show_race(race_controls.rules)
-    return [answer_table(prediction, exact=f"it grows: {short:.1%} in a race to 3 ({long_:.1%} in a race to 8)",
+    return [answer_table(prediction, exact=f"it grows: {short:.1%} in a race to 3 ({against})",
                          simulated=short_games, simulated_label=f"{GAMES:,} games of a race to 3 (95% interval)"),
             Markdown("In a short race the first team's extra card matters more. **Now try any race** "
                      "(the games are played by four bots, each guessed half the time):"),
@@ -571,7 +588,7 @@ def board_study(view):
     bar = progress_bar(view, 2 * 400, "400 Gameboard games on each board")
     bots = [Skilled(p_guess=0.5, p_steal=float(STEAL)) for _ in range(4)]
     rows = []
-    for name, chosen in [("the rulebook's board", track), ("your board", mine)]:
+    for name, chosen in [("our reconstruction of the board", track), ("your board", mine)]:
         games = bk.simulate(board_rules.replace(track=chosen), n_players=4, n_games=400, seed=30, bots=bots,
                             progress=bar)
         mean, low, high = bk.stats.mean_interval(games["turns"])
@@ -609,45 +626,56 @@ def part_board_design():
 # your own, `my_track = ("spade", "red", "green", ...)`, check it with `wld.track.check_track(my_track)` and play
 # it with `board_rules.replace(track=my_track)`, or try another die: `board_rules.replace(die_sides=4)` (and
 # `sides=4` in the analysis functions). The exact answers of this lesson, in code (where the spaces are counted
-# from 0: space 0 is the top-left Spade, and the white pawn moves clockwise). They print in JupyterLab only,
-# so that the Voilà page gives no answer away before its prediction.
+# from 0: space 0 is the top-left Spade, and the white pawn moves clockwise), each in a closed fold: open them
+# after your predictions.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-IN_VOILA = 'VOILA_BASE_URL' in os.environ          # the answers below stay off the Voilà page
-say = (lambda *lines: None) if IN_VOILA else print  # print in JupyterLab (and for nbval) only
+from boardkit.lessons import back_to_part_one, folded
+
 odds = wld.analysis.landing_odds(track)
-say("The chance one roll lands on each kind of space, from each start space:")
-say(odds.head(14).astype(str).to_string())
+with folded("Where one roll lands, printed by code (Going further)"):
+    print("The chance one roll lands on each kind of space, from each start space:")
+    print(odds.head(14).astype(str).to_string())
 
 # %%
 # NBVAL_CHECK_OUTPUT
 long_run = wld.analysis.long_run_landings(track)
-for kind, share in long_run.by_kind.items():
-    say(f"{kind:>6}: {share} = {float(share):.4f} of all landings in the long run")
 waits = wld.analysis.spade_wait_table(track)
-for wait, starts in waits.groupby(waits).groups.items():
-    say(f"{wait} rolls on average, from spaces {list(starts)}")
-say("The game starts with the white pawn on a Spade:", wld.analysis.sketches_before_spade(track, start=0), "rolls")
+with folded("The long run and the wait for a Spade, printed by code (the answer of part 2)"):
+    for kind, share in long_run.by_kind.items():
+        print(f"{kind:>6}: {share} = {float(share):.4f} of all landings in the long run")
+    for wait, starts in waits.groupby(waits).groups.items():
+        print(f"{wait} rolls on average, from spaces {list(starts)}")
+    print("The game starts with the white pawn on a Spade:", wld.analysis.sketches_before_spade(track, start=0),
+          "rolls")
 
 # %%
 # NBVAL_CHECK_OUTPUT
 p_guess = p_sketch = Fraction(1, 8)
 exact_cards = wld.analysis.expected_to_collect(p_guess, p_sketch)
-say(f"Expected cards to own four colours: {exact_cards} = {float(exact_cards):.4f}")
-say(f"Only by guessing (p_sketch = 0): {wld.analysis.expected_to_collect(p_guess)} cards: four waits of 1/p_guess = 8")
-say(f"Only by sketching (p_guess = 0): {float(wld.analysis.expected_to_collect(0, p_sketch)):.4f} cards")
-say(f"A player who is the first to guess every card: {wld.analysis.expected_to_collect(1)} cards")
+with folded("Collecting four colours, printed by code (Going further)"):
+    print(f"Expected cards to own four colours: {exact_cards} = {float(exact_cards):.4f}")
+    print(f"Only by guessing (p_sketch = 0): {wld.analysis.expected_to_collect(p_guess)} cards: four waits of "
+          "1/p_guess = 8")
+    print(f"Only by sketching (p_guess = 0): {float(wld.analysis.expected_to_collect(0, p_sketch)):.4f} cards")
+    print(f"A player who is the first to guess every card: {wld.analysis.expected_to_collect(1)} cards")
 
 # %%
 # NBVAL_CHECK_OUTPUT
 even = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2))
-say(f"Equal teams (1/2 each), no steals: the first team wins with chance {even.a_wins} = {float(even.a_wins):.4f}")
-say(f"   and a match lasts {even.expected_cards} = {float(even.expected_cards):.3f} cards on average")
 steal = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), steal=Fraction(1, 5))
-say(f"The same teams with steals (s = 1/5): {float(steal.a_wins):.4f}, {float(steal.expected_cards):.3f} cards")
 better = wld.analysis.team_race(Fraction(3, 5), Fraction(2, 5), steal=Fraction(1, 5))
-say(f"Team A 3/5, team B 2/5, s = 1/5: A wins with chance {float(better.a_wins):.4f}, "
-      f"{float(better.expected_cards):.3f} cards")
 short = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), target=3, steal=Fraction(1, 5))
-say(f"Equal teams, steals 1/5, first to 3: the first team wins with chance {float(short.a_wins):.4f}")
+with folded("The race to 8 and to 3, printed by code (the answers of parts 3 and 4)"):
+    print(f"Equal teams (1/2 each), no steals: the first team wins with chance {even.a_wins} = "
+          f"{float(even.a_wins):.4f}")
+    print(f"   and a match lasts {even.expected_cards} = {float(even.expected_cards):.3f} cards on average")
+    print(f"The same teams with steals (s = 1/5): {float(steal.a_wins):.4f}, {float(steal.expected_cards):.3f} cards")
+    print(f"Team A 3/5, team B 2/5, s = 1/5: A wins with chance {float(better.a_wins):.4f}, "
+          f"{float(better.expected_cards):.3f} cards")
+    print(f"Equal teams, steals 1/5, first to 3: the first team wins with chance {float(short.a_wins):.4f}")
+
+# %% jupyter={"source_hidden": true}
+# Run All ends here: back to part 1 (JupyterLab would stay at this last cell)
+back_to_part_one()

@@ -1,4 +1,6 @@
-"""benchmarks/classroom.py's protocol client speaks what Voilà's page speaks (no server needed).
+"""benchmarks/classroom.py's protocol client speaks what Voilà's page speaks (no server needed);
+it knows when Voilà's pool is ready, and however a run ends it stops what it started (a real
+Voilà with a tiny notebook).
 
 The frames are checked against jupyter-server's own v1 websocket (de)serializer, the board
 finder and command counter against widget states and ipycanvas messages shaped as the kernel
@@ -6,7 +8,11 @@ sends them.
 """
 import importlib.util
 import json
+import os
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -61,6 +67,28 @@ def test_drawing_commands_count_on_the_canvas_last_switched_to():
     assert classroom.board_commands(buffer([3, [1, 1]]), "l0", "l1", SWITCH) == (0, "l1")
 
 
+def test_class_mode_guesses_are_what_the_inputs_allow():
+    import random
+
+    rng = random.Random(1)
+    radio = state("RadioButtonsModel", _options_labels=["A", "B", "C"])["state"]
+    percent = state("IntSliderModel", min=0, max=100, step=5)["state"]
+    turns = state("FloatSliderModel", min=0.0, max=5.0, step=0.5)["state"]
+    for _ in range(50):
+        assert 0 <= classroom.a_guess(radio, rng)["index"] < 3
+        value = classroom.a_guess(percent, rng)["value"]
+        assert isinstance(value, int) and value % 5 == 0 and 0 <= value <= 100
+        value = classroom.a_guess(turns, rng)["value"]
+        assert (value * 2).is_integer() and 0 <= value <= 5
+
+
+def test_class_mode_latency_is_from_the_kth_lock_to_the_teachers_page_showing_k():
+    locks = [10.0, 10.5, 11.0]
+    seen = [(9.0, 0), (11.2, 2), (12.0, 3)]          # the teacher's page showed 2 at 11.2 s, 3 at 12.0 s
+    assert classroom.lock_latencies(locks, seen) == pytest.approx([1.2, 0.7, 1.0])
+    assert classroom.lock_latencies(locks, [(9.0, 0), (11.2, 2)]) == pytest.approx([1.2, 0.7])   # one never shown
+
+
 def test_browsers_are_spread_through_the_arrival_window():
     assert classroom.browser_places(30, 3) == {5, 15, 25}
     assert classroom.browser_places(5, 1) == {2}
@@ -88,3 +116,67 @@ def test_bad_options_are_refused_before_anything_starts(argv, capsys):
     with pytest.raises(SystemExit):
         classroom.main(argv)
     assert "error" in capsys.readouterr().err
+
+
+# --- with a real Voilà: when the pool is ready, and how a run ends --------------------------
+# A tiny notebook keeps these cheap: a kernel that runs it uses less CPU than the old
+# readiness threshold (1 CPU second), which is what made the benchmark wait for ever.
+
+def small_notebook(folder, *sources):
+    import nbformat
+
+    cells = [nbformat.v4.new_markdown_cell("# A lesson")]
+    cells += [nbformat.v4.new_code_cell(source) for source in sources]
+    path = folder / "lesson.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": {
+        "name": "python3", "display_name": "Python 3", "language": "python"}}), path)
+    return path
+
+
+def test_the_pool_is_ready_once_every_kernel_has_run_the_notebooks_last_cell(tmp_path):
+    notebook = small_notebook(tmp_path, "import time", "", "time.sleep(4)")
+    assert classroom.code_cells(str(notebook)) == 2                    # Voilà skips the empty cell
+    server = classroom.VoilaServer(notebook, tmp_path / "voila.log", extra_args=["--pool_size=1"])
+    try:
+        with pytest.raises(RuntimeError, match=r"not ready in 2 s: 0 of 1 had run the notebook's 2 cells"):
+            classroom.wait_for_kernels(server, 1, 2, timeout=2)         # starting, or in its sleep
+        classroom.wait_for_kernels(server, 1, 2, timeout=120)
+        kernels = classroom.kernel_pids(server)
+        assert len(kernels) == 1
+        assert [classroom.cells_run(pid, 10) for pid in kernels] == [2]   # the probe ran no cell
+    finally:
+        server.stop()
+
+
+def test_a_run_that_fails_stops_what_it_started_and_says_so(tmp_path, capsys):
+    notebook = small_notebook(tmp_path, "import time; time.sleep(600)")
+    status = classroom.main(["--students", "1", "--pool", "1", "--notebook", str(notebook), "--fill-timeout", "3"])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "The run failed (RuntimeError: the kernels were not ready in 3 s: 0 of 1 had run the notebook's 1 cells" in err
+    assert "It stopped everything it had started: Voilà" in err and "nothing of it is left running" in err
+    assert not [pid for pid in classroom._descendants(os.getpid()) if classroom._what(pid) in ("Voilà", "kernel")]
+
+
+def test_an_interrupted_run_stops_what_it_started_and_says_so(tmp_path):
+    notebook = small_notebook(tmp_path, "import time; time.sleep(600)")
+    run = subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "classroom.py"), "--students", "1",
+                            "--pool", "1", "--notebook", str(notebook)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(kernels := [p for p in classroom._descendants(run.pid)
+                              if b"ipykernel" in classroom._cmdline(p)]) < 1:
+            assert run.poll() is None and time.monotonic() < deadline, run.stderr.read() if run.poll() else ""
+            time.sleep(0.5)
+        started = {pid: classroom._start_time(pid) for pid in classroom._descendants(run.pid)}
+        run.send_signal(signal.SIGTERM)                  # what `timeout` or a closed terminal sends
+        out, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 130
+    assert "The run was interrupted (SIGTERM). It stopped everything it had started: Voilà" in err
+    assert "1 kernel" in err                  # and boardkit.warm_start's process, if it was still checking
+    assert "nothing of it is left running" in err
+    assert [pid for pid, when in started.items() if classroom._start_time(pid) == when] == []

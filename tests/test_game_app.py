@@ -107,7 +107,7 @@ def test_the_board_is_never_shown_taller_than_the_screen(game, make_app):
     (dict(seats=4), "seats must list"),
     (dict(seats=["human", "robot", "B", "B"]), "unknown seat 'robot'"),
     (dict(seats=["human", None, "B", "B"]), "unknown seat None"),
-    (dict(seed=-1), "the seed must be a whole number 0 or more"),
+    (dict(seed=-1), "the seed must be None or a whole number from 0"),
     (dict(seed=2.5), "seed"),
     (dict(seed="7"), "seed"),
     (dict(seed=True), "seed"),
@@ -224,7 +224,7 @@ def test_a_bad_seed_box_is_a_notice_not_an_error(game, make_app):
     app.seed_input.value = "eleven"
     with Unchanged(app):
         app.new_game_button.click()
-        assert "Seed box: the seed must be a whole number" in text(app)
+        assert "Seed box: the seed must be empty or a whole number" in text(app)
         app.players_input.value = 3                              # would deal a new game
         assert app.players_input.value == 4 and app.n_players == 4
     with pytest.raises(ValueError, match="seed"):                # the Python API raises

@@ -8,7 +8,8 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
-from boardkit.games import mystery_date as md  # noqa: E402
+from boardkit.games import mystery_date as md
+from boardkit.games import philo_vance as pv  # noqa: E402
 from boardkit.lessons import (GoingFurther, Prediction, RuleControls, answer_table, chart, convergence_chart,  # noqa: E402
                               lesson_css, lesson_page, number, quick_check, set_class_mode, table, with_interval)
 from boardkit.lessons import share_with_interval  # noqa: E402
@@ -181,19 +182,28 @@ def test_rule_controls_make_variants_and_show_the_games_own_refusal():
     assert controls.controls["hand_limit"].description == "Cards you may keep"
 
 
-def test_a_refused_variant_shows_its_message_and_keeps_the_last_good_rules():
-    controls = RuleControls(md.Rules(), {"hand_limit": (0, 10)})
+def test_a_refused_variant_is_said_in_the_students_words_and_the_slider_moves_back():
+    controls = RuleControls(md.Rules(), {"hand_limit": (0, 10)}, labels={"hand_limit": "Hand limit (cards)"})
+    changed = []
+    controls.on_change(changed.append)
     controls.controls["hand_limit"].value = 5
     good = controls.rules
-    try:
-        md.Rules().replace(hand_limit=0)
-    except ValueError as error:
-        message = str(error)
-    else:
-        pytest.skip("hand_limit=0 is allowed")
-    controls.controls["hand_limit"].value = 0
-    assert controls.rules == good and "hand_limit" in controls.error.value and message.split(":")[0] in controls.error.value
-    assert controls.error.value.startswith("⚠ Hand limit: ")                  # the control's own words first
+    controls.controls["hand_limit"].value = 1
+    assert controls.rules == good and changed == [good]                  # refused: nothing changes
+    assert controls.error.value.startswith("⚠ Hand limit (cards): 1 is too small: at least 3")
+    assert controls.error.value.endswith("We keep 5.")
+    assert "hand_limit" not in controls.error.value and "not allowed" not in controls.error.value
+    assert controls.controls["hand_limit"].value == 5                    # the slider shows the limit in use
+    controls.controls["hand_limit"].value = 6                            # and the next change is accepted
+    assert controls.rules.hand_limit == 6 and controls.error.value == ""
+
+
+def test_a_refusal_caused_by_another_rule_names_that_rule_in_words():
+    controls = RuleControls(pv.Rules.expert(), {"court_size": (7, 24)}, labels={"court_size": "Clues on a court card"})
+    controls.controls["court_size"].value = 7
+    error = controls.error.value
+    assert error.startswith("⚠ Clues on a court card: 7 is too small: then convict correct would be 8, but it must")
+    assert "_" not in error and controls.controls["court_size"].value == pv.Rules.expert().court_size
 
 
 def test_rule_controls_name_a_field_the_rules_do_not_have():
@@ -256,19 +266,23 @@ def test_the_convergence_chart_puts_the_students_plays_first():
         convergence_chart([2], [])
 
 
-def test_printouts_that_hold_answers_are_printed_in_jupyterlab_and_folded_in_voila(monkeypatch, capsys):
+def test_printouts_that_hold_answers_are_folded_closed_in_jupyterlab_and_in_voila(monkeypatch, capsys):
     import IPython.display
 
-    from boardkit.lessons import folded_in_voila
+    from boardkit.lessons import folded
 
-    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
-    with folded_in_voila("The answers"):
-        print("1/5 <exact>")
-    assert capsys.readouterr().out == "1/5 <exact>\n"
     shown = []
     monkeypatch.setattr(IPython.display, "display", shown.append)
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    with folded("The answers"):
+        print("1/5 <exact>")
+    assert capsys.readouterr().out == ""                          # nothing printed in the open
+    (details,) = shown                                            # JupyterLab: a closed <details>, plain HTML
+    assert details.data == ('<details class="boardkit-printout"><summary>The answers</summary>'
+                            "<pre>1/5 &lt;exact&gt;\n</pre></details>")
+    shown.clear()
     monkeypatch.setenv("VOILA_BASE_URL", "/")
-    with folded_in_voila("The answers"):
+    with folded("The answers"):
         print("1/5 <exact>")
     assert capsys.readouterr().out == ""
     (fold,) = shown
@@ -276,7 +290,7 @@ def test_printouts_that_hold_answers_are_printed_in_jupyterlab_and_folded_in_voi
     assert fold.children[0].value == "<pre>1/5 &lt;exact&gt;\n</pre>"
 
 
-def test_slow_printouts_run_at_once_in_jupyterlab_and_when_their_fold_is_opened_in_voila(monkeypatch, capsys):
+def test_slow_printouts_run_folded_in_jupyterlab_and_when_their_fold_is_opened_in_voila(monkeypatch, capsys):
     import IPython.display
 
     from boardkit.lessons import printed_when_opened
@@ -287,11 +301,15 @@ def test_slow_printouts_run_at_once_in_jupyterlab_and_when_their_fold_is_opened_
         played.append(1)
         print("400 games: <median> 252.5 turns")
 
-    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
-    printed_when_opened("400 games", games)
-    assert capsys.readouterr().out == "400 games: <median> 252.5 turns\n" and played == [1]
     shown = []
     monkeypatch.setattr(IPython.display, "display", shown.append)
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    printed_when_opened("400 games", games)
+    assert played == [1] and capsys.readouterr().out == ""
+    (details,) = shown
+    assert details.data.startswith('<details class="boardkit-printout"><summary>400 games</summary>')
+    assert "400 games: &lt;median&gt; 252.5 turns" in details.data
+    shown.clear()
     monkeypatch.setenv("VOILA_BASE_URL", "/")
     printed_when_opened("400 games (click to play them)", games)
     (fold,) = shown
@@ -302,3 +320,20 @@ def test_slow_printouts_run_at_once_in_jupyterlab_and_when_their_fold_is_opened_
     fold.selected_index = None
     fold.selected_index = 0                                      # opened again: not played twice
     assert played == [1, 1]
+
+
+def test_back_to_part_one_scrolls_in_jupyterlab_only(monkeypatch):
+    import IPython.display
+
+    from boardkit.lessons import back_to_part_one
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    back_to_part_one()
+    (script,) = shown
+    assert "scrollIntoView" in script.data and "/^1\\./" in script.data
+    shown.clear()
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    back_to_part_one()
+    assert shown == []

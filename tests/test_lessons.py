@@ -54,10 +54,14 @@ def test_a_study_that_raises_value_error_explains_it_in_its_view_and_frees_the_b
 
 def test_a_progress_bar_is_shown_in_the_view_and_counts_games():
     view = widgets.Output()
-    bar = progress_bar(view, 40, "40 games")
-    bar.update(10)
-    assert bar.n == 10 and bar.total == 40
+    bar = progress_bar(view, 4000, "Compare")
+    bar.update(1000)
+    bar.refresh()
+    assert bar.n == 1000 and bar.total == 4000
     assert view.outputs[0]["output_type"] == "display_data"   # the bar's widget
+    counted = bar.container.children[2].value.replace("\u2007", " ")
+    assert counted.startswith(" 1,000 of 4,000 games, ")        # what it counts, in words
+    assert "it/s" not in counted and "?" not in counted
     bar.close()
 
 
@@ -231,3 +235,99 @@ def test_a_pin_is_read_on_any_comment_line_as_nbval_reads_it():
     assert is_pinned(new_code_cell("#NBVAL_CHECK_OUTPUT\nprint(1)"))
     assert not is_pinned(new_code_cell("print('# NBVAL_CHECK_OUTPUT')"))
     assert not is_pinned(new_code_cell("# NBVAL_CHECK_OUTPUT_LATER\nprint(1)"))
+
+
+# --- What the lessons say and when (issue 24) -------------------------------------------------------------------
+
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from lesson_cells import locked, run_cells, words  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def index_cells():
+    return run_cells("00_index", "def compare_games", "def more_games")
+
+
+def test_the_index_skill_interval_stays_on_its_0_to_1_scale(index_cells):
+    quick = index_cells["quick"]
+    skills = quick[["skill", "skill low", "skill high"]].dropna().astype(float)
+    assert len(skills) == 4 and (skills.to_numpy() >= 0).all() and (skills.to_numpy() <= 1).all()
+    shown = index_cells["comparison_table"](quick).data
+    assert "-0." not in shown                                  # Mouse Trap's interval read "-0.01" on a 0-1 scale
+
+
+def test_the_index_fair_share_marks_look_unlike_the_error_bars(index_cells):
+    from matplotlib.collections import LineCollection
+
+    fig = index_cells["comparison_chart"](index_cells["quick"], 100)
+    first = fig.axes[0]
+    assert sorted(text.get_text() for text in first.get_legend().get_texts()) == ["95% interval", "fair share"]
+    fair = [c for c in first.collections if isinstance(c, LineCollection) and c.get_label() == "fair share"]
+    (marks,) = fair
+    assert marks.get_linestyle()[0][1] is not None             # dashed, bar-wide: not a short solid cap
+    segments = marks.get_segments()
+    assert all(abs((s[1][0] - s[0][0]) - 0.9) < 1e-9 for s in segments)
+
+
+def test_the_index_plays_its_sharper_study_only_after_the_answer_is_shown(index_cells):
+    import ipywidgets as widgets
+
+    view = widgets.Output()
+    index_cells["more_games"](view)                            # before any guess: nothing is played
+    assert view.outputs[0]["text"].startswith("Lock your prediction above and press Show the answer first.")
+
+
+def test_lesson_links_work_however_the_index_is_served():
+    from boardkit.lessons.links import links_html
+
+    lessons = {"Mystery Date": "01_mystery_date.ipynb"}
+    folder = links_html(lessons, {"VOILA_BASE_URL": "/", "SCRIPT_NAME": "/voila/render/00_index.ipynb"})
+    assert 'href="/voila/render/01_mystery_date.ipynb"' in folder                        # voila notebooks/
+    server = links_html(lessons, {"VOILA_BASE_URL": "/user/x/",
+                                  "SCRIPT_NAME": "/user/x/voila/render/notebooks/00_index.ipynb"})
+    assert 'href="/user/x/voila/render/notebooks/01_mystery_date.ipynb"' in server       # Voilà in Jupyter Server
+    lab = links_html(lessons, {"JUPYTERHUB_SERVICE_PREFIX": "/user/x/", "JPY_SESSION_NAME": "notebooks/00_index.ipynb"})
+    assert 'href="/user/x/voila/render/notebooks/01_mystery_date.ipynb"' in lab          # Binder's JupyterLab
+    assert 'href="/user/x/lab/tree/notebooks/01_mystery_date.ipynb"' in lab
+    single = links_html(lessons, {"VOILA_BASE_URL": "/", "SCRIPT_NAME": "/"})            # voila 00_index.ipynb
+    assert "href" not in single and "voila notebooks/" in single
+
+
+def test_the_index_shows_no_development_details():
+    source = (REPO / "notebooks" / "00_index.py").read_text()
+    assert "__version__" not in source and "Python module" not in source
+
+
+def test_the_secret_door_verdict_sees_a_short_outcome_and_checks_five_intervals_at_once():
+    import types
+
+    ns = run_cells("01_mystery_date", "def evidence(")
+    ns["door"] = types.SimpleNamespace(counts=pd.Series({"red": 120, "green": 110, "blue": 100, "orange": 150,
+                                                         "dud": 20}))
+    fig, verdict = ns["evidence"]()
+    said = verdict.data
+    assert "the interval of the Beach lies wholly above 1/5; the interval of the Dud lies wholly below it" in said
+    assert "99% interval" in said and "1 time in 20" in said
+    assert "99% intervals" in fig.axes[0].get_title()
+
+
+def test_lesson_02_names_no_stage_before_part_3s_guess():
+    ns = run_cells("02_mouse_trap", "def reveal_fix", "def backup_option", "best_two, best_two_chance")
+    labels = [ns["backup_option"](k)[0] for k in range(4)]
+    assert labels == ["none", "the weakest stage", "the 2 weakest stages", "the 3 weakest stages"]
+    check = words(ns["quick_check"]("?", ["a", "b"], 0, "c"))  # the quick checks as the page builds them
+    source = (REPO / "notebooks" / "02_mouse_trap.py").read_text()
+    assert "fix F and H" not in source and "(F)" not in " ".join(labels) and check
+
+
+def test_lesson_05s_short_race_hides_the_race_to_8_until_its_guess_is_locked():
+    ns = run_cells("05_win_lose_draw", "def reveal_race", "def reveal_short_race")
+    short = ns["Prediction"]("?", choices=["it grows", "it shrinks"], reveal=ns["reveal_short_race"])
+    said = words(ns["reveal_short_race"](locked(short, "it grows")))
+    eight = float(ns["wld"].analysis.team_race(ns["Fraction"](1, 2), ns["Fraction"](1, 2), steal=ns["STEAL"]).a_wins)
+    assert f"{eight:.1%}" not in said and "lock your guess in part 3" in said
+    locked(ns["race_prediction"], 0.5)
+    said = words(ns["reveal_short_race"](short))
+    assert f"{eight:.1%} in a race to 8" in said

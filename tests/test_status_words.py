@@ -79,3 +79,17 @@ def test_a_loaded_game_without_a_seed_names_none(app_and_extra):
     app.set_game(unseeded)
     assert re.fullmatch(rf"Turn \d+{re.escape(extra)}", last_line(app)), last_line(app)
     assert "seed" not in app.status.value.lower()
+
+
+def test_one_card_left_reads_singular():
+    """ "1 cards left" and "1 seconds" read wrong on a projector: counts say one card, 2 cards."""
+    from boardkit.render import counted
+
+    assert [counted(n, "card") for n in (0, 1, 2, 1000)] == ["0 cards", "1 card", "2 cards", "1,000 cards"]
+    assert counted(1, "second") == "1 second"
+    app = pv.App(seats=["Detective"] * 4, seed=5)
+    try:
+        del app.game.pile.cards[1:]                 # the last clue card
+        assert "clue pile: 1 card \u00b7" in app._status_extra()
+    finally:
+        app.close()

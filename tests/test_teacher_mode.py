@@ -1,4 +1,5 @@
-"""Teacher controls stay out of the students' view: ``boardkit.lessons.teacher_mode`` and ``teacher_only``."""
+"""Teacher controls are built only in a kernel that has verified the teacher: ``boardkit.lessons.teacher_mode``,
+``teacher_controls``, ``teacher_notes`` and ``teacher_note``."""
 import threading
 import time
 
@@ -7,46 +8,141 @@ import pytest
 from boardkit.lessons import teacher as lessons
 import ipywidgets as widgets
 
+KEY = "owl-42"
+
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch):
-    for name in ("QUERY_STRING", "VOILA_PREHEAT", "BOARDKIT_TEACHER", "BOARDKIT_TEACHER_KEY"):
+    for name in ("QUERY_STRING", "VOILA_PREHEAT", "VOILA_BASE_URL", "BOARDKIT_TEACHER", "BOARDKIT_TEACHER_KEY"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(lessons, "_refusal_logged", False)
 
 
-@pytest.mark.parametrize("query,teacher", [
-    ("", False), ("teacher=1", True), ("teacher=true", True), ("teacher=YES", True), ("x=2&teacher=on", True),
-    ("teacher=0", False), ("teacher=", False), ("teachers=1", False), ("teacher=no", False), ("x=teacher", False),
-])
-def test_the_query_string_decides(monkeypatch, query, teacher):
+def voila_page(monkeypatch, query, key=None):
+    """This kernel serves a Voilà page opened with ``?query`` (Voilà sets VOILA_BASE_URL in its kernels)."""
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
     monkeypatch.setenv("QUERY_STRING", query)
+    if key is not None:
+        monkeypatch.setenv("BOARDKIT_TEACHER_KEY", key)
+
+
+class Builder:
+    """A teacher controls' builder that counts its calls (a student's kernel must never call it)."""
+
+    def __init__(self):
+        self.calls = 0
+        self.made = ()
+
+    def __call__(self):
+        self.calls += 1
+        self.made = (widgets.Button(description="Reveal the door"), widgets.Output())
+        return list(self.made)
+
+
+@pytest.mark.parametrize("query,key,teacher", [
+    ("teacher=owl-42", KEY, True), ("x=2&teacher=owl-42", KEY, True),
+    ("", KEY, False), ("teacher=1", KEY, False), ("teacher=owl-4", KEY, False), ("teacher=owl-421", KEY, False),
+    ("teacher=", KEY, False), ("x=owl-42", KEY, False), ("teachers=owl-42", KEY, False),
+    ("teacher=1", None, False), ("teacher=true", None, False), ("teacher=", "", False), ("teacher=", "  ", False),
+])
+def test_in_voila_only_the_servers_key_makes_a_teachers_page(monkeypatch, query, key, teacher):
+    voila_page(monkeypatch, query, key)
     assert lessons.teacher_mode() is teacher
 
 
-def test_with_a_key_only_the_key_opens_the_teachers_page(monkeypatch):
-    monkeypatch.setenv("BOARDKIT_TEACHER_KEY", "owl-42")
-    for query, teacher in [("teacher=1", False), ("teacher=owl-4", False), ("teacher=owl-42", True)]:
-        monkeypatch.setenv("QUERY_STRING", query)
-        assert lessons.teacher_mode() is teacher
-
-
-def test_the_environment_makes_every_page_a_teachers(monkeypatch):
+def test_outside_voila_boardkit_teacher_makes_the_teachers_kernel(monkeypatch):
     assert lessons.teacher_mode() is False                        # JupyterLab: no page address
+    monkeypatch.setenv("QUERY_STRING", "teacher=1")                # (no page there: a query means nothing)
+    assert lessons.teacher_mode() is False
     monkeypatch.setenv("BOARDKIT_TEACHER", "1")
     assert lessons.teacher_mode() is True
 
 
-def test_a_students_box_is_hidden_and_holds_nothing(monkeypatch):
-    monkeypatch.setenv("QUERY_STRING", "")
-    box = lessons.teacher_only(widgets.Button(description="Teacher: reveal"))
+def test_boardkit_teacher_is_refused_under_voila_with_a_line_in_its_log(monkeypatch, capfd):
+    voila_page(monkeypatch, "")
+    monkeypatch.setenv("BOARDKIT_TEACHER", "1")
+    assert lessons.teacher_mode() is False
+    assert lessons.teacher_mode() is False
+    log = capfd.readouterr().err
+    assert log.count("BOARDKIT_TEACHER=1 is IGNORED under Voila") == 1         # once per kernel
+    assert "BOARDKIT_TEACHER_KEY=" in log
+    voila_page(monkeypatch, f"teacher={KEY}", KEY)                 # the key still works
+    assert lessons.teacher_mode() is True
+
+
+@pytest.mark.parametrize("query,key", [("", KEY), ("teacher=1", None), ("teacher=1", KEY), ("teacher=owl-4", KEY)])
+def test_a_students_kernel_never_builds_the_teachers_controls(monkeypatch, query, key):
+    voila_page(monkeypatch, query, key)
+    build = Builder()
+    box = lessons.teacher_controls(build)
+    assert build.calls == 0
     assert box.layout.display == "none" and box.children == ()
 
 
-def test_a_teachers_box_shows_its_controls(monkeypatch):
-    monkeypatch.setenv("QUERY_STRING", "teacher=1")
-    button = widgets.Button(description="Teacher: reveal")
-    box = lessons.teacher_only(button)
-    assert box.layout.display is None and box.children == (button,)
+def test_the_teachers_kernel_builds_its_controls_once(monkeypatch):
+    voila_page(monkeypatch, f"teacher={KEY}", KEY)
+    build = Builder()
+    box = lessons.teacher_controls(build)
+    assert build.calls == 1
+    assert box.layout.display is None and box.children == build.made
+    monkeypatch.delenv("VOILA_BASE_URL")
+    monkeypatch.setenv("BOARDKIT_TEACHER", "yes")                  # JupyterLab's teacher
+    assert lessons.teacher_controls(lambda: widgets.Button()).children[0].__class__ is widgets.Button
+
+
+def test_a_builder_that_is_not_one_is_refused(monkeypatch):
+    with pytest.raises(TypeError, match="needs a function that makes the controls"):
+        lessons.teacher_controls(widgets.Button())                 # the old way: the widget itself
+    monkeypatch.setenv("BOARDKIT_TEACHER", "1")
+    with pytest.raises(TypeError, match="must return a widget or a list of widgets, got \\('Reveal',\\)"):
+        lessons.teacher_controls(lambda: "Reveal")
+
+
+def test_a_students_page_has_no_teacher_notes_and_no_hint(monkeypatch):
+    voila_page(monkeypatch, "", KEY)
+    build = Builder()
+    box = lessons.teacher_notes()
+    lessons.teacher_note("The secret door", build)
+    assert build.calls == 0 and box.children == () and box.layout.display == "none"
+
+
+@pytest.mark.parametrize("key,hint", [
+    (None, "this server has no teacher's key. Start Voilà with BOARDKIT_TEACHER_KEY="),
+    (KEY, "does not hold this server's teacher key"),
+])
+def test_a_page_that_asks_without_the_key_gets_a_one_line_hint(monkeypatch, key, hint):
+    voila_page(monkeypatch, "teacher=1", key)
+    build = Builder()
+    box = lessons.teacher_notes()
+    lessons.teacher_note("The secret door", build)
+    assert build.calls == 0 and box.layout.display is None
+    [line] = box.children
+    assert isinstance(line, widgets.HTML) and hint in line.value
+
+
+def test_the_teachers_notes_are_one_closed_control_until_opened(monkeypatch):
+    voila_page(monkeypatch, f"teacher={KEY}", KEY)
+    box = lessons.teacher_notes()
+    assert box.layout.display == "none"                            # no section yet: no control
+    door, tally = Builder(), Builder()
+    lessons.teacher_note("The secret door", door)
+    lessons.teacher_note("Class <tally>", tally)
+    toggle, panel = box.children
+    assert box.layout.display is None and toggle.description == "Teacher notes"
+    assert toggle.value is False and panel.layout.display == "none"           # closed at first
+    assert [section.children[0].value for section in panel.children] == ["<h4>The secret door</h4>",
+                                                                         "<h4>Class &lt;tally&gt;</h4>"]
+    assert panel.children[0].children[1:] == door.made
+    toggle.value = True
+    assert panel.layout.display is None
+    toggle.value = False
+    assert panel.layout.display == "none"
+
+
+def test_a_note_needs_the_pages_teacher_notes(monkeypatch):
+    monkeypatch.setattr(lessons, "_notes", None)
+    with pytest.raises(RuntimeError, match="show teacher_notes\\(\\) first"):
+        lessons.teacher_note("The secret door", Builder())
 
 
 class FakeVoila:
@@ -88,14 +184,16 @@ class FakeVoila:
 
 @pytest.fixture
 def fake_voila(monkeypatch):
-    """``fake_voila(query)``: a pre-heated kernel with no page yet, and a Voilà that hands one over."""
+    """``fake_voila(query)``: a pre-heated kernel with no page yet, and a Voilà (its teacher's key: KEY) that hands
+    one over."""
     made = []
 
     def make(query):
         voila = FakeVoila(query)
         made.append(voila)
         for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_APP_PORT": str(voila.port),
-                            "VOILA_SERVER_URL": "/", "VOILA_KERNEL_ID": "k-1"}.items():
+                            "VOILA_SERVER_URL": "/", "VOILA_BASE_URL": "/", "VOILA_KERNEL_ID": "k-1",
+                            "BOARDKIT_TEACHER_KEY": KEY}.items():
             monkeypatch.setenv(name, value)
         monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
         return voila
@@ -124,39 +222,49 @@ def test_the_kernel_asks_voila_where_voilas_own_helper_asks(fake_voila, monkeypa
     assert lessons._request_info_address() == f"ws://127.0.0.1:{server.port}/lesson/voila/query/k-1"
 
 
-def test_no_voila_to_ask_is_a_warning_and_the_teachers_controls_stay_hidden(fake_voila, monkeypatch):
-    fake_voila("teacher=1").close()                               # nobody answers on that port now
+def test_no_voila_to_ask_is_a_warning_and_no_teacher_controls_are_built(fake_voila, monkeypatch):
+    fake_voila(f"teacher={KEY}").close()                          # nobody answers on that port now
     with pytest.warns(UserWarning, match="could not hear the page's request"):
         assert lessons.teacher_mode() is False
+    build = Builder()
     with pytest.warns(UserWarning, match="could not hear the page's request"):
-        box = lessons.teacher_only(widgets.Button(description="Teacher: reveal"))
+        box = lessons.teacher_controls(build)
         deadline = time.monotonic() + 10
         while lessons._page_waiter is not None and time.monotonic() < deadline:    # its waiter gives up
             time.sleep(0.01)
     assert lessons._page_waiter is None
-    assert box.layout.display == "none" and box.children == ()
+    assert build.calls == 0 and box.layout.display == "none" and box.children == ()
 
 
-@pytest.mark.parametrize("query,shown", [("teacher=1", True), ("", False)])
-def test_a_preheated_kernel_decides_when_the_page_arrives_without_waiting(fake_voila, query, shown):
+@pytest.mark.parametrize("query,teacher", [(f"teacher={KEY}", True), ("teacher=1", False), ("", False)])
+def test_a_preheated_kernel_builds_when_the_page_arrives_without_waiting(fake_voila, query, teacher):
     arrive = fake_voila(query).arrive
     assert lessons.teacher_mode(wait=False) is None
-    button = widgets.Button(description="Teacher: reveal")
+    build = Builder()
     started = time.monotonic()
-    box = lessons.teacher_only(button)
+    box = lessons.teacher_controls(build)
+    notes = lessons.teacher_notes()
+    lessons.teacher_note("The secret door", build)
     assert time.monotonic() - started < 1                          # the notebook goes on at once
-    assert box.layout.display == "none" and box.children == ()
+    assert build.calls == 0 and box.children == () and notes.children == ()
     arrive.set()
     deadline = time.monotonic() + 10
     while lessons._page_waiter is not None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert lessons._page_waiter is None
-    assert (box.layout.display is None, box.children) == ((True, (button,)) if shown else (False, ()))
-    assert lessons.teacher_mode(wait=False) is shown
+    assert lessons.teacher_mode(wait=False) is teacher
+    if teacher:
+        assert build.calls == 2 and box.layout.display is None and len(box.children) == 2
+        toggle, panel = notes.children
+        assert toggle.description == "Teacher notes" and panel.layout.display == "none"
+    else:
+        assert build.calls == 0 and box.children == ()
+        hints = [child.value for child in notes.children]
+        assert (hints == []) if not query else ("does not hold this server's teacher key" in hints[0])
 
 
 def test_teacher_mode_waits_for_the_page_in_a_preheated_kernel(fake_voila):
-    arrive = fake_voila("teacher=1").arrive
+    arrive = fake_voila(f"teacher={KEY}").arrive
     threading.Timer(0.2, arrive.set).start()
     assert lessons.teacher_mode() is True
 
@@ -169,12 +277,12 @@ def test_a_preheated_kernel_never_imports_voilas_server(fake_voila):
     import subprocess
     import sys
 
-    server = fake_voila("teacher=1")
+    server = fake_voila(f"teacher={KEY}")
     server.arrive.set()
     program = ("import sys, time\n"
                "import ipywidgets as widgets\n"
                "from boardkit.lessons import teacher\n"
-               "box = teacher.teacher_only(widgets.Button(description='Teacher: reveal'))\n"
+               "box = teacher.teacher_controls(lambda: widgets.Button(description='Reveal'))\n"
                "deadline = time.monotonic() + 20\n"
                "while box.layout.display == 'none' and time.monotonic() < deadline:\n"
                "    time.sleep(0.01)\n"

@@ -205,8 +205,9 @@ def lanes() -> list[str]:
             if info.ispkg and importlib.util.find_spec(f"boardkit.games.{info.name}.fast") is not None]
 
 
-def warm_up(n_games: int = 3, verbose: bool = True) -> dict:
-    """Compile every game's fast lane now, so no student waits for it later.
+def warm_up(n_games: int = 3, verbose: bool = True, games=None) -> dict:
+    """Compile every game's fast lane (or those of ``games``, e.g. ``cold_lanes()``) now, so no
+    student waits for it later.
 
     Plays ``n_games`` games of each lane's rulebook (or of each way to play
     its ``warm_up_rules()`` lists) with its default bots
@@ -223,7 +224,7 @@ def warm_up(n_games: int = 3, verbose: bool = True) -> dict:
     if not numba_available():
         return {}
     timings = {}
-    for name in lanes():
+    for name in lanes() if games is None else games:
         started = time.perf_counter()
         try:
             rulebook = importlib.import_module(f"boardkit.games.{name}").Rules()
@@ -245,6 +246,56 @@ def warm_up(n_games: int = 3, verbose: bool = True) -> dict:
             print(f"fast lane {name}: ready in {timings[name]:.1f} s", flush=True)
     return timings
 
+
+
+def entry_functions(module) -> list:
+    """The compiled functions a lane's ``play_games`` calls, itself or through the lane's other Python
+    functions: its entry points.  numba compiles such a function at its first call unless its disk
+    cache holds it; what it calls in turn is compiled into it, and loaded with it from the cache."""
+    import types
+
+    from numba.core.dispatcher import Dispatcher
+
+    def names(code):     # the names a function's code uses, its nested functions' included
+        return set(code.co_names).union(*(names(c) for c in code.co_consts if isinstance(c, types.CodeType)))
+
+    found, seen, todo = set(), set(), ["play_games"]
+    while todo:
+        value = getattr(module, todo.pop(), None)
+        if isinstance(value, Dispatcher):
+            found.add(value)
+        elif isinstance(value, types.FunctionType) and value.__module__ == module.__name__:
+            todo.extend(names(value.__code__) - seen)
+            seen.update(names(value.__code__))
+    return sorted(found, key=lambda function: function.__name__)
+
+
+def is_compiled(module) -> bool:
+    """Whether ``module``'s lane plays without compiling: each of its ``entry_functions`` is
+    compiled in this process already, or numba's disk cache holds a copy that numba would load
+    here (same numba, unchanged sources, this machine's processor).  Asked as numba asks its
+    cache before it compiles: this reads the cache's index only, and compiles nothing."""
+    if not numba_available():
+        return False
+    from numba.core.registry import cpu_target
+
+    codegen = cpu_target.target_context.codegen()
+    functions = entry_functions(module)
+    for function in functions:
+        if function.signatures:                      # compiled in this process
+            continue
+        cache = function._cache
+        index = cache._cache_file._load_index() if hasattr(cache, "_cache_file") else {}   # {}: missing,
+        if not any(key == cache._index_key(key[0], codegen) for key in index):            # stale, another numba
+            return False
+    return bool(functions)
+
+
+def cold_lanes() -> list[str]:
+    """The games whose fast lane would compile before it plays (``is_compiled`` is False)."""
+    if not numba_available():
+        return []
+    return [name for name in lanes() if not is_compiled(importlib.import_module(f"boardkit.games.{name}.fast"))]
 
 # -- the lane's source of chance ------------------------------------------------
 # Each game of the fast lane draws from its own small generator (xoshiro256**,

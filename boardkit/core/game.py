@@ -12,27 +12,12 @@ A human seat and a bot seat answer the same decision points: a bot through
 """
 from __future__ import annotations
 
-import numbers
-
 from .events import Event
-from .rng import Chance
+from .rng import Chance, check_seed
 
 
 class IllegalAction(ValueError):
     """The action is not one of ``legal_actions()`` right now."""
-
-
-MAX_SEED = 2**64 - 1
-
-
-def check_seed(seed) -> int | None:
-    """A game's seed: ``None`` (a game nobody can replay) or a whole number
-    0 .. 2**64 - 1, returned as a plain ``int``; anything else is a ValueError."""
-    if seed is None:
-        return None
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be None or a whole number 0 .. 2**64 - 1, got {seed!r}")
-    return int(seed)
 
 
 def check_rules_for(game_class, rules) -> None:
@@ -57,7 +42,7 @@ class BaseGame:
         self.rules = rules
         self.n_players = n_players
         self.seed = check_seed(seed)
-        self.chance = Chance(seed)
+        self.chance = Chance(self.seed)
         self.events: list[Event] | None = [] if record_events else None
         self.turns = 0
         self.winner: int | None = None

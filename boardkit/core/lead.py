@@ -25,10 +25,6 @@ def _is_whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 class LeadTracker:
     """The lead and each seat's worst deficit over a game of ``n_players``.
 
@@ -90,24 +86,30 @@ class LeadTracker:
                 "lead_changes": self.lead_changes, "worst_deficit": list(self.worst_deficit)}
 
     @classmethod
-    def from_dict(cls, data, n_players: int) -> "LeadTracker":
-        """A tracker saved with :meth:`to_dict`; anything malformed or inconsistent raises ValueError."""
+    def from_dict(cls, data, n_players: int, standings: range) -> "LeadTracker":
+        """A tracker saved with :meth:`to_dict`; anything malformed or inconsistent raises ValueError.
+
+        ``standings`` are the standings the game can give a seat (``range(0, 4)``:
+        0 to 3 cards of an outfit), so no saved score and no worst deficit can be
+        one that play could never reach (a deficit of 2.5, or of 10**18).
+        """
+        most_behind = standings[-1] - standings[0]
         tracker = cls(n_players)
         if not isinstance(data, dict) or set(data) != set(KEYS):
             raise ValueError(f"saved lead must be a dict with the keys {', '.join(KEYS)}, got {data!r}")
         scores, leader, changes, deficits = (data[key] for key in KEYS)
         if scores is not None and not (isinstance(scores, list) and len(scores) == n_players
-                                       and all(_is_number(s) for s in scores)):
-            raise ValueError(f"saved lead scores must be None or a number for each of the {n_players} seats, "
-                             f"got {scores!r}")
+                                       and all(_is_whole(s) and s in standings for s in scores)):
+            raise ValueError(f"saved lead scores must be None or a standing {standings[0]}..{standings[-1]} for "
+                             f"each of the {n_players} seats, got {scores!r:.80}")
         if leader is not None and not (_is_whole(leader) and 0 <= leader < n_players):
             raise ValueError(f"saved lead leader must be a seat 0..{n_players - 1} or None, got {leader!r}")
         if not _is_whole(changes) or changes < 0:
             raise ValueError(f"saved lead_changes must be a whole number >= 0, got {changes!r}")
         if not (isinstance(deficits, list) and len(deficits) == n_players
-                and all(_is_number(d) and d >= 0 for d in deficits)):
-            raise ValueError(f"saved worst_deficit must list a number >= 0 for each of the {n_players} seats, "
-                             f"got {deficits!r}")
+                and all(_is_whole(d) and 0 <= d <= most_behind for d in deficits)):
+            raise ValueError(f"saved lead.worst_deficit must list a whole number 0..{most_behind} (the most a "
+                             f"seat can be behind) for each of the {n_players} seats, got {deficits!r:.80}")
         if scores is None:
             if leader is not None or changes or any(deficits):
                 raise ValueError("saved lead has no scores yet, so it must have no leader, changes or deficits")

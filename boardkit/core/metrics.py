@@ -22,7 +22,7 @@ import copy
 import numpy as np
 import pandas as pd
 
-from .rng import game_seeds
+from .rng import check_seed, game_seeds
 from .simulate import bar_for_run, simulate
 from .stats import FitResult, chi_square_fit, mean_interval, proportions, wilson_interval
 
@@ -257,6 +257,7 @@ def skill_test(rules, strong, weak, n_players: int = 4, n_games: int = 1000, see
     _check_bot(strong, "strong")
     _check_bot(weak, "weak")
     n_games = _check_games(n_games)
+    check_seed(seed)
     rules.check_players(n_players)
     strong_name, weak_name = bot_name(strong), bot_name(weak)
     bar = bar_for_run(progress, n_games, f"{rules.game_name}: {strong_name} vs {weak_name}")

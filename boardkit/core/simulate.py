@@ -20,6 +20,7 @@ from collections import deque
 import numpy as np
 
 from .play import play
+from .rng import check_seed
 from .pool import process_pool  # noqa: F401 -- bk.process_pool's home is core.pool; kept importable from here
 
 N_UPDATES = 100
@@ -30,7 +31,7 @@ STREAM_CHUNK = 100_000
 def seed_array(seed: int | None, n: int) -> np.ndarray:
     """The ``n`` game seeds of a run as an ``int64`` array: the same numbers as
     ``core.rng.game_seeds`` (tested), in 8 bytes each instead of a Python int."""
-    states = np.random.SeedSequence(seed).generate_state(n, dtype=np.uint64)
+    states = np.random.SeedSequence(check_seed(seed)).generate_state(n, dtype=np.uint64)
     return (states >> np.uint64(1)).astype(np.int64)
 
 
@@ -100,6 +101,8 @@ def _played_chunks(rules, n_players, seeds, size, bots, lane, executor):
 
 def _run(rules, n_players, n_games, seed, bots, progress, executor, engine, size):
     """(the engine chosen, the parts of the run, one per chunk, as they come)."""
+    from .fast import is_compiled
+
     bots, choice = _check_run(rules, n_players, n_games, bots, engine)
     lane = choice.lane
     seeds = seed_array(seed, n_games)
@@ -107,11 +110,14 @@ def _run(rules, n_players, n_games, seed, bots, progress, executor, engine, size
 
     def parts():
         bar = bar_for_run(progress, n_games, description)
-        if lane is not None and hasattr(bar, "set_description"):
+        # "compiling" only where numba will compile: a lane in numba's disk cache loads at once
+        compiling = (lane is not None and hasattr(bar, "set_description") and not getattr(bar, "disable", False)
+                     and not is_compiled(lane))
+        if compiling:
             bar.set_description(f"{rules.game_name}: compiling the fast lane (once)")
         try:
             for i, part in enumerate(_played_chunks(rules, n_players, seeds, size, bots, lane, executor)):
-                if i == 0 and lane is not None and hasattr(bar, "set_description"):
+                if i == 0 and compiling:
                     bar.set_description(description)
                 bar.update(len(part))
                 yield part

@@ -5,20 +5,24 @@
 - ``further``: ``GoingFurther``, the folded part with the heavier maths;
 - ``tinker``: ``RuleControls``, controls built from a game's Rules fields;
 - ``convergence``: ``convergence_chart``, the student's own plays first, then the computer's;
-- ``output``: ``show``, ``study_button``, ``progress_bar``, the chart colours, ``folded_in_voila``,
-  ``printed_when_opened``;
-- ``teacher``: ``teacher_mode``, ``teacher_only`` (controls only a teacher's page shows).
+- ``output``: ``show``, ``study_button``, ``progress_bar``, the chart colours, ``folded``,
+  ``printed_when_opened``, ``back_to_part_one``;
+- ``links``: ``lesson_links``, links to the other lessons that work however the page is served;
+- ``teacher``: ``teacher_controls``, ``teacher_notes``, ``teacher_note`` (controls built only in a kernel that has
+  verified the teacher), ``teacher_mode``.
 """
-from .output import (CHART_COLOURS, CHART_HATCHES, folded_in_voila, in_voila, printed_when_opened, progress_bar,
+from .output import (CHART_COLOURS, CHART_HATCHES, back_to_part_one, folded, in_voila, printed_when_opened, progress_bar,
                      show, study_button)
-from .teacher import TEACHER_PARAMETER, teacher_mode, teacher_only
+from .teacher import TEACHER_PARAMETER, teacher_controls, teacher_mode, teacher_note, teacher_notes
 from .page import LARGE_TYPE, chart, chart_style, lesson_css, lesson_page, number, plain_header, share_with_interval, table, with_interval
 from .predict import Prediction, answer_table, class_mode_switch, quick_check, set_class_mode
 from .further import GoingFurther
 from .tinker import RuleControls
 from .convergence import convergence_chart
+from .links import lesson_links
 
-__all__ = ["CHART_COLOURS", "CHART_HATCHES", "folded_in_voila", "in_voila", "GoingFurther", "LARGE_TYPE", "Prediction", "RuleControls",
+__all__ = ["CHART_COLOURS", "CHART_HATCHES", "back_to_part_one", "folded", "in_voila", "GoingFurther", "LARGE_TYPE", "Prediction", "RuleControls",
            "TEACHER_PARAMETER", "answer_table", "chart", "chart_style", "class_mode_switch", "convergence_chart",
-           "lesson_css", "lesson_page", "number", "plain_header", "printed_when_opened", "progress_bar", "quick_check", "set_class_mode",
-           "share_with_interval", "show", "study_button", "table", "teacher_mode", "teacher_only", "with_interval"]
+           "lesson_css", "lesson_links", "lesson_page", "number", "plain_header", "printed_when_opened", "progress_bar",
+           "quick_check", "set_class_mode", "share_with_interval", "show", "study_button", "table", "teacher_controls",
+           "teacher_mode", "teacher_note", "teacher_notes", "with_interval"]

@@ -1,4 +1,4 @@
-"""Your own plays count: the running share of a yes/no outcome, the student's plays first, then the computer's."""
+"""Your own plays count: the running share of a yes/no outcome, the student's plays first, then the class's, then the computer's."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,8 +8,12 @@ from .page import chart
 
 
 def convergence_chart(own, simulated, exact=None, label: str = "share", title: str | None = None,
-                      one: str = "play", many: str = "plays"):
+                      one: str = "play", many: str = "plays", classmates=()):
     """A chart of the running share of ``own`` (0/1, the student's plays) followed by ``simulated`` (0/1).
+
+    On a page that joined a class, ``classmates`` (the other students' plays as
+    ``(yes, plays)`` per page, from ``together.class_plays``) come between the two:
+    the layer **your class**, one step for each classmate's plays.
 
     The share after each play, its Wilson 95% band, the exact answer as a dashed
     line, and the student's plays marked, so a class sees its own few plays wobble
@@ -23,29 +27,45 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
 
     own = np.asarray(list(own), dtype=float)
     simulated = np.asarray(list(simulated), dtype=float)
+    classmates = np.asarray([pair for pair in classmates if pair[1] > 0], dtype=float).reshape(-1, 2)
     outcomes = np.concatenate([own, simulated])
-    if not len(outcomes):
+    if not len(outcomes) and not len(classmates):
         raise ValueError("there are no plays yet: play a game or run the simulation first")
     if np.any((outcomes != 0) & (outcomes != 1)):
         raise ValueError("own and simulated must hold only 0 and 1 (no and yes)")
-    plays = np.arange(1, len(outcomes) + 1)
-    yes = np.cumsum(outcomes)
+    if np.any(classmates[:, 0] < 0) or np.any(classmates[:, 0] > classmates[:, 1]):
+        raise ValueError("classmates must be (yes, plays) pairs with 0 <= yes <= plays")
+    # where each point of the line stands: after each own play, each classmate's plays, each computer play
+    steps = np.concatenate([np.ones(len(own)), classmates[:, 1], np.ones(len(simulated))])
+    hits = np.concatenate([own, classmates[:, 0], simulated])
+    plays = np.cumsum(steps)
+    yes = np.cumsum(hits)
     share = yes / plays
     low, high = wilson_interval(yes, plays)
     fig, ax = chart(width=10, height=4.5)
     ax.fill_between(plays, low, high, color=CHART_COLOURS[5], alpha=0.35, label="95% interval")
+    mine_and_class = len(own) + len(classmates)      # points on the line before the computer's
+
+    def name(count):
+        return f"{count:,} {one if count == 1 else many}"
+
     if len(simulated):
-        start = max(len(own) - 1, 0)
+        start = max(mine_and_class - 1, 0)
         ax.plot(plays[start:], share[start:], color=CHART_COLOURS[0], linewidth=2.5,
-                label=f"the computer's {len(simulated):,} {one if len(simulated) == 1 else many}")
+                label=f"the computer's {name(len(simulated))}")
+    if len(classmates):
+        start = max(len(own) - 1, 0)
+        ax.plot(plays[start:mine_and_class], share[start:mine_and_class], color=CHART_COLOURS[2], linewidth=3,
+                linestyle=(0, (6, 2)), marker="s", markersize=6,
+                label=f"your class: {name(int(classmates[:, 1].sum()))}", zorder=3)
     if len(own):
         ax.plot(plays[:len(own)], share[:len(own)], color=CHART_COLOURS[1], linewidth=3, marker="o",
-                markersize=7, label=f"your {len(own):,} {one if len(own) == 1 else many}",
+                markersize=7, label=f"your {name(len(own))}",
                 clip_on=False, zorder=4)   # on top, and whole even in the chart's corner
     if exact is not None:
         ax.axhline(float(exact), color=CHART_COLOURS[6], linestyle="--", linewidth=2, label="exact answer")
     ax.set_xscale("log")
-    ax.set_xlim(1, max(len(outcomes), 10))
+    ax.set_xlim(1, max(plays[-1], 10))
     # Plain numbers on the log axis (1, 10, 100, 1,000), not powers of ten.
     ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
     ax.set_ylim(0, 1)

@@ -101,11 +101,16 @@ def study_button(description: str, study, icon: str = "play"):
     return button, view
 
 
-def progress_bar(view, total: int, description: str):
-    """A progress bar for ``total`` games, shown in the Output ``view``; hand it to ``bk.simulate(progress=...)``."""
+def progress_bar(view, total: int, description: str, unit: str = "games"):
+    """A progress bar for ``total`` games, shown in the Output ``view``; hand it to ``bk.simulate(progress=...)``.
+
+    It says what it counts in words ("Compare 1,000 games  250 of 1,000 games, 0:03"), never tqdm's
+    "it/s" (``unit`` names what is counted).
+    """
     from tqdm.notebook import tqdm
 
-    bar = tqdm(total=total, desc=description, display=False)
+    bar = tqdm(total=total, desc=description, display=False,
+               bar_format="{desc} {bar} {n:,} of {total:,} " + unit + ", {elapsed}")
     show(view, bar.container)
     return bar
 
@@ -118,39 +123,35 @@ def in_voila() -> bool:
 
 
 @contextlib.contextmanager
-def folded_in_voila(title: str):
-    """Print the block's lines as they are in JupyterLab; in Voilà, put them in a closed fold named ``title``.
+def folded(title: str):
+    """Put what the block prints in a closed fold named ``title``, in Voilà and in JupyterLab alike.
 
     For printouts that hold the answers of the predictions above them: a student
-    scrolling down a Voilà page must not read them before locking a guess.
+    scrolling down the page (or landing at its end after JupyterLab's Run All) must not
+    read them before locking a guess. In JupyterLab the fold is a closed ``<details>``,
+    plain HTML, so the saved notebook keeps it closed and nbval compares its lines.
     """
-    if not in_voila():
-        yield
-        return
     import io
-
-    from IPython.display import display
 
     text = io.StringIO()
     with contextlib.redirect_stdout(text):
         yield
-    fold, printout = _closed_fold(title)
-    printout.value = _preformatted(text.getvalue())
-    display(fold)
+    _show_folded(title, text.getvalue())
 
 
 def printed_when_opened(title: str, work) -> None:
-    """Call ``work()``, which prints, at once in JupyterLab; in Voilà, the first time a fold named ``title`` is opened.
+    """Call ``work()``, which prints, and fold its lines under ``title``; in Voilà, only once the fold is opened.
 
     For the printouts under "For coders" that take a while (hundreds of games,
     a search): a Voilà page loads without playing them, and a student who opens
-    the fold sees what JupyterLab prints.
+    the fold sees what JupyterLab prints (in JupyterLab, folded as by :func:`folded`).
     """
-    if not in_voila():
-        work()
-        return
     import io
 
+    if not in_voila():
+        with folded(title):
+            work()
+        return
     from IPython.display import display
 
     fold, printout = _closed_fold(title)
@@ -167,6 +168,40 @@ def printed_when_opened(title: str, work) -> None:
 
     fold.observe(on_first_open, names="selected_index")
     display(fold)
+
+
+def back_to_part_one() -> None:
+    """In JupyterLab, scroll the notebook back to its part 1 (the first heading "1. ..."; else its title).
+
+    JupyterLab's **Run All Cells** leaves the page at the last cell, the "For coders"
+    part; a lesson's last cell calls this so the student starts at part 1. (Nothing
+    in Voilà, whose page opens at its top.)
+    """
+    if in_voila():
+        return
+    from IPython.display import Javascript, display
+
+    display(Javascript("""
+const notebook = element.closest('.jp-Notebook');
+const headings = notebook ? [...notebook.querySelectorAll('h1, h2')] : [];
+const start = headings.find(h => /^1\\./.test(h.textContent.trim())) || headings[0];
+if (start) start.scrollIntoView({block: 'start'});
+"""))
+
+
+def _show_folded(title: str, text: str) -> None:
+    """``text``, printed lines, in a closed fold named ``title``: an Accordion in Voilà, ``<details>`` elsewhere."""
+    from IPython.display import HTML, display
+
+    if in_voila():
+        fold, printout = _closed_fold(title)
+        printout.value = _preformatted(text)
+        display(fold)
+    else:
+        import html
+
+        display(HTML(f'<details class="boardkit-printout"><summary>{html.escape(title)}</summary>'
+                     f"{_preformatted(text)}</details>"))
 
 
 def _closed_fold(title: str):

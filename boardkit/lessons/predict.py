@@ -5,9 +5,14 @@ or a number) and lock it; only a locked guess can be revealed, and the reveal
 shows the guess beside the answer. On a teacher's page (``?teacher=1``) the
 **Class tally** switch (:func:`class_mode_switch`) turns every prediction into
 a tally of the show of hands the teacher types in.
+
+A page that joined a class (``together.py``) hears every lock, reveal and
+quick-check answer through :func:`listen`; each prediction and quick check has
+a ``key`` made from its question, the same on every student's page.
 """
 from __future__ import annotations
 
+import hashlib
 import weakref
 from decimal import Decimal
 from numbers import Real
@@ -16,11 +21,43 @@ import ipywidgets as widgets
 
 from .output import show
 from .page import escape, number
-from .teacher import teacher_only
+from .teacher import teacher_controls
 
 #: every Prediction on the page, so the class switch reaches them all
 _PREDICTIONS: "weakref.WeakSet[Prediction]" = weakref.WeakSet()
+#: every quick check on the page
+_QUICK_CHECKS: "weakref.WeakSet" = weakref.WeakSet()
 _class_mode = False
+#: who hears a lock, a reveal or a quick check's answer: listener(event, item, value)
+_LISTENERS: list = []
+
+
+def listen(listener) -> None:
+    """Call ``listener(event, item, value)`` on every ``"locked"`` and ``"revealed"`` Prediction and every
+    ``"checked"`` quick check (``value``: the guess, None, the choice) from now on (once per listener)."""
+    if listener not in _LISTENERS:
+        _LISTENERS.append(listener)
+
+
+def unlisten(listener) -> None:
+    """Stop calling ``listener``."""
+    if listener in _LISTENERS:
+        _LISTENERS.remove(listener)
+
+
+def _tell(event: str, item, value) -> None:
+    for listener in list(_LISTENERS):
+        listener(event, item, value)
+
+
+def question_key(question: str) -> str:
+    """A short id for a question, the same on every page that asks it: ``"q-3fa9c2e1b0"``."""
+    return "q-" + hashlib.sha1(str(question).encode()).hexdigest()[:10]
+
+
+def predictions() -> list:
+    """Every Prediction on the page, in the order they were made."""
+    return sorted(_PREDICTIONS, key=lambda prediction: prediction.order)
 
 
 class Prediction(widgets.VBox):
@@ -31,10 +68,14 @@ class Prediction(widgets.VBox):
     where the slider runs over 0..100 and ``value`` is a share 0..1).
     ``reveal(prediction)`` returns what to show (text, tables, figures, widgets) once
     the student presses **Show the answer**; the guess is shown above it.
+    ``answer`` (a number, or one of the choices) marks the answer on the class's chart of
+    guesses; :func:`answer_table` fills it in from a numeric ``exact``.
     """
 
+    _made = 0
+
     def __init__(self, question: str, *, choices=None, number=None, unit: str = "", percent: bool = False,
-                 reveal=None):
+                 reveal=None, answer=None):
         if (choices is None) == (number is None):
             raise ValueError("Prediction needs choices=[...] or number=(low, high, step), not both and not neither")
         if choices is not None and (len(choices) < 2 or len(set(map(str, choices))) != len(choices)):
@@ -50,6 +91,12 @@ class Prediction(widgets.VBox):
         self._decimals = 0 if number is None else max(0, -Decimal(str(number[2] * (100 if percent else 1)))
                                                       .normalize().as_tuple().exponent)
         self._reveal = reveal
+        self.key = question_key(question)
+        self.answer = answer
+        Prediction._made += 1
+        self.order = Prediction._made
+        #: in a class, on the teacher's page: a function returning the class's guesses (a tally), set by together.py
+        self.class_source = None
         self.value = None          # the locked guess (a choice, or a number; a share 0..1 with percent=True)
         self.tally = None          # in class mode: {choice: hands} or a list of numbers
         self.locked = False
@@ -66,10 +113,12 @@ class Prediction(widgets.VBox):
         self.reveal_button.add_class("boardkit-reveal")
         self.message = widgets.HTML()
         self.view = widgets.Output()
+        self.class_view = widgets.VBox()    # what the class said (filled in by together.py in a class)
+        self.class_view.add_class("boardkit-class-view")
         self.lock_button.on_click(lambda _: self.lock())
         self.reveal_button.on_click(lambda _: self.reveal())
         super().__init__([self.heading, self.input_box, widgets.HBox([self.lock_button, self.reveal_button]),
-                          self.message, self.view])
+                          self.message, self.view, self.class_view])
         self.add_class("boardkit-prediction")
         _PREDICTIONS.add(self)
         self._build_inputs(_class_mode)
@@ -97,6 +146,9 @@ class Prediction(widgets.VBox):
                               continuous_update=False, layout=widgets.Layout(width="520px"),
                               style={"description_width": "initial"})
             self.input.observe(self._late_value, names="value")
+        elif self.class_source is not None:
+            self.input = widgets.HTML("<i>The class's guesses arrive from their pages.</i>")
+            self.input.add_class("boardkit-class-source")
         elif self.choices is not None:
             # one label width for all, so the boxes line up (about 0.6 em a letter), and boxes of a fixed width
             width = f"{min(max(len(str(c)) for c in self.choices) * 0.6 + 1, 30):.1f}em"
@@ -111,7 +163,8 @@ class Prediction(widgets.VBox):
         inputs = self.input if isinstance(self.input, list) else [self.input]
         hint = [widgets.HTML("<i>Class tally: type how many hands went up for each answer.</i>" if
                              self.choices is not None else
-                             "<i>Class tally: type the guesses the class calls out.</i>")] if class_mode else []
+                             "<i>Class tally: type the guesses the class calls out.</i>")] \
+            if class_mode and self.class_source is None else []
         self.input_box.children = hint + inputs
         if not self.locked:
             self.lock_button.description = "Lock the class's guesses" if class_mode else "Lock my prediction"
@@ -145,6 +198,8 @@ class Prediction(widgets.VBox):
                     raise ValueError("Choose an answer first.")
                 return self.input.value
             return self.input.value / 100 if self.percent else self.input.value
+        if self.class_source is not None:
+            return self.class_source()
         if self.choices is not None:
             tally = {str(c): box.value for c, box in zip(self.choices, self.input)}
             if not sum(tally.values()):
@@ -184,6 +239,7 @@ class Prediction(widgets.VBox):
         self.reveal_button.disabled = False
         self.reveal_button.tooltip = "Show the answer beside your prediction"
         self._show_locked()
+        _tell("locked", self, self.value)
 
     def reveal(self) -> None:
         """Show the answer beside the locked guess (nothing happens before the guess is locked)."""
@@ -204,6 +260,11 @@ class Prediction(widgets.VBox):
         elif not isinstance(items, (list, tuple)):
             items = (items,)
         show(self.view, *items)
+        _tell("revealed", self, None)
+
+    def format(self, value) -> str:
+        """``value`` (a guess or the answer) as the page shows it: "20%", "1.5 turns", "longer"."""
+        return self._format(value)
 
     def _format(self, value) -> str:
         if self.choices is not None:
@@ -251,6 +312,8 @@ def answer_table(prediction: Prediction, exact=None, simulated=None, percent: bo
 
     from .page import table, with_interval
 
+    if prediction.answer is None and isinstance(exact, Real) and not isinstance(exact, bool):
+        prediction.answer = exact          # for the class's chart of guesses
     rows = [("The class" if prediction.class_mode else "Your prediction",
              prediction.describe().split(": ", 1)[-1])]
     if exact is not None:
@@ -262,13 +325,16 @@ def answer_table(prediction: Prediction, exact=None, simulated=None, percent: bo
 
 
 def class_mode_switch():
-    """The teacher's **Class tally** switch (shown only on a teacher's page): predictions take a show of hands."""
-    switch = widgets.ToggleButton(value=False, description="Class tally", icon="users",
-                                  tooltip="Type the class's show of hands instead of one student's prediction",
-                                  layout=widgets.Layout(width="auto", height="40px"))
-    switch.add_class("boardkit-class-mode")
-    switch.observe(lambda change: set_class_mode(change["new"]), names="value")
-    return teacher_only(switch)
+    """The teacher's **Class tally** switch (made only in the teacher's kernel): predictions take a show of hands."""
+    def make_switch():
+        switch = widgets.ToggleButton(value=False, description="Class tally", icon="users",
+                                      tooltip="Type the class's show of hands instead of one student's prediction",
+                                      layout=widgets.Layout(width="auto", height="40px"))
+        switch.add_class("boardkit-class-mode")
+        switch.observe(lambda change: set_class_mode(change["new"]), names="value")
+        return switch
+
+    return teacher_controls(make_switch)
 
 
 def set_class_mode(on: bool) -> None:
@@ -299,12 +365,21 @@ def quick_check(question: str, choices, answer: int, why: str):
     def on_check(_):
         if options.value is None:
             feedback.value = "Choose an answer first."
-        elif options.index == answer:
+            return
+        if not box.checked:
+            box.checked = True
+            _tell("checked", box, options.value)    # the first answer checked is the one the class counts
+        if options.index == answer:
             feedback.value = f"<b>Right!</b> {escape(why[:1].upper() + why[1:])}"
         else:
             feedback.value = f"<b>Not quite.</b> The answer is <b>{escape(choices[answer])}</b>: {escape(why)}"
 
     check.on_click(on_check)
-    box = widgets.VBox([heading, options, check, feedback])
+    class_view = widgets.VBox()
+    class_view.add_class("boardkit-class-view")
+    box = widgets.VBox([heading, options, check, feedback, class_view])
     box.add_class("boardkit-quick-check")
+    box.key, box.question, box.choices, box.answer = question_key(question), question, list(choices), answer
+    box.checked, box.class_view = False, class_view
+    _QUICK_CHECKS.add(box)
     return box

@@ -1,37 +1,73 @@
-"""Teacher controls: what only a teacher's page shows (``?teacher=1``)."""
+"""Teacher controls: built only in a kernel that has verified the teacher.
+
+A teacher control that a student's page merely hides is not a control: any page
+can ask ipywidgets for every widget in its kernel and send it a click.  So a
+lesson hands over a *builder*, a function that makes its teacher controls, and
+the kernel calls it only once it knows that it serves the teacher:
+
+* in Voilà (one page per kernel, the students' pages too): the page was opened
+  with ``?teacher=<key>``, where the key is the environment variable
+  ``BOARDKIT_TEACHER_KEY`` of the Voilà server.  No key set: no teacher's page
+  at all (a page that asks for one shows a one-line hint, and nothing else).
+  ``BOARDKIT_TEACHER=1`` is refused under Voilà, with a line in its log: it would
+  make every student's page a teacher's;
+* elsewhere (JupyterLab, Binder: the teacher is the only user of the kernel):
+  ``BOARDKIT_TEACHER=1`` where Jupyter was started.
+
+A student's kernel never creates the widgets at all::
+
+    from boardkit.lessons import teacher_controls, teacher_note, teacher_notes
+
+    def reveal_controls():                       # runs in the teacher's kernel only
+        button = widgets.Button(description="Reveal")
+        button.on_click(lambda _: ...)
+        return button                            # a widget, or a list of widgets
+
+    widgets.HBox([lesson_page(), teacher_notes()])   # the page's one Teacher notes control (closed)
+    teacher_note("The secret door", reveal_controls)  # a section in it, on the teacher's page only
+    teacher_controls(reveal_controls)                 # or: controls where this box is shown
+
+A pre-heated Voilà kernel runs the notebook before its page is asked for, so
+the builders run later, once Voilà tells the kernel which page it serves; the
+notebook never waits for that.
+"""
 from __future__ import annotations
 
 #
-# A lesson served by Voilà is the same page for the teacher and the students; a
-# teacher's page is one opened with ``?teacher=1`` at the end of its address.
 # Voilà hands a page's query string to its kernel as the environment variable
 # QUERY_STRING: at once for a kernel started for the page, and only once the
 # page arrives for a pre-heated kernel (which ran the notebook before anybody
 # asked for it), over a websocket Voilà opens for that (``_wait_for_request``).
 
-#: the query parameter that makes a page a teacher's: ``?teacher=1``
+#: the query parameter that makes a page a teacher's: ``?teacher=<key>``
 TEACHER_PARAMETER = "teacher"
+#: the environment variable (of the Voilà server) that holds the teacher's key
+KEY_VARIABLE = "BOARDKIT_TEACHER_KEY"
 _YES = ("1", "true", "yes", "on")
 _page_callbacks: list = []
 _page_waiter = None
 _page_lock = None
+_refusal_logged = False
+_notes = None
 
 
-def _teacher_in(query: str) -> bool:
-    """Does the query string ``query`` ask for a teacher's page?
+def _asked_for(query: str) -> list[str]:
+    """The values of ``teacher=`` in the query string ``query``."""
+    from urllib.parse import parse_qs
 
-    ``?teacher=1`` (or true/yes/on) does; if the environment variable
-    BOARDKIT_TEACHER_KEY is set, only ``?teacher=<that key>`` does.
+    return parse_qs(query or "", keep_blank_values=True).get(TEACHER_PARAMETER, [])
+
+
+def _key_in(query: str) -> bool:
+    """Does the query string ``query`` hold the teacher's key (``?teacher=<BOARDKIT_TEACHER_KEY>``)?
+
+    Without a key set, no query does.
     """
     import hmac
     import os
-    from urllib.parse import parse_qs
 
-    values = parse_qs(query or "").get(TEACHER_PARAMETER, [])
-    key = os.environ.get("BOARDKIT_TEACHER_KEY", "")
-    if key:
-        return any(hmac.compare_digest(value.encode(), key.encode()) for value in values)
-    return any(value.strip().lower() in _YES for value in values)
+    key = os.environ.get(KEY_VARIABLE, "").strip()
+    return bool(key) and any(hmac.compare_digest(value.encode(), key.encode()) for value in _asked_for(query))
 
 
 def _page_not_yet_known() -> bool:
@@ -41,31 +77,61 @@ def _page_not_yet_known() -> bool:
     return os.environ.get("VOILA_PREHEAT") == "True" and os.environ.get("QUERY_STRING") is None
 
 
+def _refuse_teacher_everywhere() -> None:
+    """Under Voilà, ``BOARDKIT_TEACHER=1`` would make every student's page a teacher's: log that it is ignored."""
+    import os
+    import sys
+
+    global _refusal_logged
+    if _refusal_logged or os.environ.get("BOARDKIT_TEACHER", "").strip().lower() not in _YES:
+        return
+    _refusal_logged = True
+    # the Voilà server's own log (the kernel's stderr; a Voilà page shows no stderr)
+    print("boardkit: BOARDKIT_TEACHER=1 is IGNORED under Voila: it would make every student's page a teacher's. "
+          f"Start Voila with {KEY_VARIABLE}=<a word of yours> and open the teacher's page with "
+          f"?{TEACHER_PARAMETER}=<that word>.", file=sys.__stderr__, flush=True)
+
+
 def teacher_mode(wait: bool = True):
-    """Is this a teacher's page?  True, False, or None (not known yet, with ``wait=False``).
+    """Has this kernel verified that it serves the teacher?  True, False, or None (not known yet, with ``wait=False``).
 
-    * In Voilà: True for a page opened with ``?teacher=1`` at the end of its
-      address (with ``BOARDKIT_TEACHER_KEY`` set: ``?teacher=<key>``).
-    * Anywhere (JupyterLab too): True when the environment variable
-      ``BOARDKIT_TEACHER`` is 1 (or true/yes/on) where Jupyter or Voilà was started.
+    * In Voilà: True only for a page opened with ``?teacher=<key>``, the key being
+      ``BOARDKIT_TEACHER_KEY`` where Voilà was started.  Without a key, never.
+      ``BOARDKIT_TEACHER`` is ignored there (and the Voilà log says so).
+    * Elsewhere (JupyterLab): True when ``BOARDKIT_TEACHER`` is 1 (or true/yes/on)
+      where Jupyter was started.
 
-    A pre-heated Voilà kernel runs the notebook before its page is asked for,
-    so the page's address is not known yet: ``teacher_mode()`` then waits for
-    the page (the cells after it run only once a student or the teacher opens
-    it); ``teacher_mode(wait=False)`` returns None instead.  ``teacher_only``
-    never waits.  This keeps teacher controls out of the students' view; it
-    is not a lock (a student who knows the address can type it: set
-    ``BOARDKIT_TEACHER_KEY`` for that).
+    A pre-heated Voilà kernel runs the notebook before its page is asked for:
+    ``teacher_mode()`` then waits for the page (the cells after it run only once
+    a student or the teacher opens it); ``teacher_mode(wait=False)`` returns None
+    instead.  ``teacher_controls`` never waits.
     """
     import os
 
-    if os.environ.get("BOARDKIT_TEACHER", "").strip().lower() in _YES:
-        return True
+    from .output import in_voila
+
+    if not in_voila():
+        return os.environ.get("BOARDKIT_TEACHER", "").strip().lower() in _YES
+    _refuse_teacher_everywhere()
     if _page_not_yet_known():
         if not wait:
             return None
         _wait_for_request()
-    return _teacher_in(os.environ.get("QUERY_STRING", ""))
+    return _key_in(os.environ.get("QUERY_STRING", ""))
+
+
+def _hint() -> str | None:
+    """One line for a Voilà page that asked for the teacher's controls and did not get them (None otherwise)."""
+    import os
+
+    from .output import in_voila
+
+    if not (in_voila() and _asked_for(os.environ.get("QUERY_STRING", ""))):
+        return None
+    if not os.environ.get(KEY_VARIABLE, "").strip():
+        return (f"No teacher controls: this server has no teacher's key. Start Voilà with {KEY_VARIABLE}="
+                f"&lt;a word of yours&gt; and open this page with ?{TEACHER_PARAMETER}=&lt;that word&gt;.")
+    return f"No teacher controls: ?{TEACHER_PARAMETER}= does not hold this server's teacher key."
 
 
 def _request_info_address() -> str:
@@ -141,38 +207,155 @@ def _when_page_known(callback) -> None:
 
 
 def _wait_for_page() -> None:
+    """The waiting thread: hear the page, then run every callback (those that came while they ran too)."""
+    import sys
+    import traceback
+
     global _page_waiter
     try:
         _wait_for_request()
     finally:
-        with _page_lock:
-            callbacks = list(_page_callbacks)
-            _page_callbacks.clear()
-            _page_waiter = None
-        for callback in callbacks:
-            callback()
+        while True:
+            with _page_lock:
+                callbacks = list(_page_callbacks)
+                _page_callbacks.clear()
+                if not callbacks:
+                    _page_waiter = None
+                    break
+            for callback in callbacks:
+                try:
+                    callback()
+                except Exception:       # one lesson's broken builder must not keep the others' controls away
+                    traceback.print_exc(file=sys.__stderr__)
 
 
-def teacher_only(*children):
-    """A box of teacher controls (``children``, widgets) shown only on a teacher's page (``teacher_mode``).
+def _when_known(callback) -> None:
+    """``callback(teacher)`` once this kernel knows whether it serves the teacher: at once, or (in a pre-heated
+    Voilà kernel) when its page arrives."""
+    if teacher_mode(wait=False) is None:
+        _when_page_known(lambda: callback(bool(teacher_mode(wait=False))))
+    else:
+        callback(bool(teacher_mode(wait=False)))
 
-    On a student's page the box is hidden (and holds nothing a student can
-    press).  In a pre-heated Voilà kernel the page is not known while the
-    notebook runs, so the box starts hidden and shows itself when the page
-    turns out to be a teacher's; the notebook never waits for it.
-    """
+
+def _built(build) -> tuple:
+    """The widgets ``build()`` makes: a widget or a list of widgets."""
+    import ipywidgets as widgets
+
+    made = build()
+    made = tuple(made) if isinstance(made, (list, tuple)) else (made,)
+    if not all(isinstance(widget, widgets.Widget) for widget in made):
+        raise TypeError(f"a teacher controls' builder must return a widget or a list of widgets, got {made!r}")
+    return made
+
+
+def _placeholder(*classes):
+    """An empty box (hidden until it holds something): all a student's kernel ever holds of the teacher's controls."""
     import ipywidgets as widgets
 
     box = widgets.VBox(layout=widgets.Layout(display="none"))
-    box.add_class("boardkit-teacher")
-
-    def decide():
-        if teacher_mode(wait=False):
-            box.children = children
-            box.layout.display = None
-
-    if teacher_mode(wait=False) is None:
-        _when_page_known(decide)
-    else:
-        decide()
+    for name in ("boardkit-teacher", *classes):
+        box.add_class(name)
     return box
+
+
+def _fill(box, children) -> None:
+    box.children = children
+    box.layout.display = None
+
+
+def teacher_controls(build):
+    """A box that holds the teacher's controls made by ``build()``, on the teacher's page only.
+
+    ``build`` is a function with no arguments that returns a widget or a list of
+    widgets.  It is called only in a kernel that has verified the teacher
+    (``teacher_mode``): a student's kernel never makes those widgets, so no page
+    can press them.  In a pre-heated Voilà kernel it is called once the page
+    arrives (the box fills itself then); the notebook never waits for it.
+
+        def door_controls():
+            reveal = widgets.Button(description="Reveal the door")
+            reveal.on_click(show_the_door)
+            return [reveal, reveal_view]
+
+        teacher_controls(door_controls)
+    """
+    if not callable(build):
+        raise TypeError(f"teacher_controls needs a function that makes the controls, got {build!r}")
+    box = _placeholder()
+    _when_known(lambda teacher: teacher and _fill(box, _built(build)))
+    return box
+
+
+class _TeacherNotes:
+    """The page's one **Teacher notes** control: closed at first, it opens a panel of the lesson's teacher-only
+    settings and notes (``teacher_note``).  A student's kernel holds only its empty box."""
+
+    def __init__(self):
+        self.box = _placeholder("boardkit-teacher-notes")
+        self.panel = None
+        _when_known(self._open_for)
+
+    def _open_for(self, teacher: bool) -> None:
+        import ipywidgets as widgets
+
+        from ..render.app import scaled
+
+        if not teacher:
+            hint = _hint()
+            if hint:
+                _fill(self.box, (widgets.HTML(f"<span class='boardkit-teacher-hint'>{hint}</span>",
+                                              layout=widgets.Layout(margin="8px 0 0 8px")),))
+            return
+        self.toggle = widgets.ToggleButton(value=False, description="Teacher notes", icon="eye-slash",
+                                           tooltip="Teacher-only settings and notes (closed: the class sees none)",
+                                           layout=widgets.Layout(width="auto", height="40px",
+                                                                 align_self="flex-start"))
+        self.panel = widgets.VBox(layout=widgets.Layout(display="none", max_width=scaled("760px"),
+                                                        border="2px solid #0072B2", padding="4px 12px"))
+        self.panel.add_class("boardkit-teacher-panel")
+        self.toggle.observe(self._toggled, names="value")
+        self.box.children = (self.toggle, self.panel)
+
+    def _toggled(self, change) -> None:
+        self.toggle.icon = "eye" if change["new"] else "eye-slash"
+        self.panel.layout.display = None if change["new"] else "none"
+
+    def add(self, title: str, build) -> None:
+        if not callable(build):
+            raise TypeError(f"teacher_note needs a function that makes the section, got {build!r}")
+        _when_known(lambda teacher: teacher and self._add(title, _built(build)))
+
+    def _add(self, title: str, made: tuple) -> None:
+        import ipywidgets as widgets
+
+        from .page import escape
+
+        self.panel.children += (widgets.VBox([widgets.HTML(f"<h4>{escape(title)}</h4>"), *made]),)
+        self.box.layout.display = None          # no section: no control
+
+
+def teacher_notes():
+    """The page's one **Teacher notes** control: put it in the page's first line, beside ``lesson_page()``.
+
+    On the teacher's page it is a button, closed at first, that opens a panel of
+    the sections ``teacher_note`` adds, so that nothing teacher-only sits in the
+    projected flow.  On a student's page it holds nothing (a page that asked for
+    the teacher's controls without the key shows a one-line hint why).
+    """
+    global _notes
+    _notes = _TeacherNotes()
+    return _notes.box
+
+
+def teacher_note(title: str, build) -> None:
+    """Add a section called ``title`` to the page's Teacher notes, made by ``build()`` on the teacher's page only.
+
+    ``build`` returns a widget or a list of widgets (a setting, a button, an
+    Output for notes), as for ``teacher_controls``; a student's kernel never
+    calls it.
+    """
+    if _notes is None:
+        raise RuntimeError("teacher_note needs the page's Teacher notes: show teacher_notes() first, "
+                           "e.g. widgets.HBox([lesson_page(), teacher_notes()])")
+    _notes.add(title, build)

@@ -2,13 +2,15 @@
 
 ``RuleControls(md.Rules(), {"hand_limit": (1, 10), "dud_in_play": None})`` gives a
 slider for the hand limit and a checkbox for the Dud. Every change goes through
-``rules.replace(...)``, so a variant the game refuses shows the game's own
-``ValueError`` message (naming the field, the value and what is allowed), and
-the controls keep the last rules that made sense.
+``rules.replace(...)``, so the game itself decides what makes sense. A variant it
+refuses is said in the student's words, with the control's own label ("Hand limit
+(cards): 1 is too small: at least 3, or ..."), never the field's name; the controls
+keep the last rules that made sense and move back to show them.
 """
 from __future__ import annotations
 
 import dataclasses
+import re
 from numbers import Integral, Real
 
 import ipywidgets as widgets
@@ -35,6 +37,7 @@ class RuleControls(widgets.VBox):
         self.labels = {name: labels.get(name, plain_header(name)) for name in fields}
         self.rules = rules
         self._callbacks = []
+        self._moving_back = False          # a control moving back after a refusal: not a change
         # One label width for all, so the sliders line up (about 0.6 em a letter).
         width = f"{min(max(len(label) for label in self.labels.values()) * 0.6 + 1, 24):.1f}em" if fields else "auto"
         self.controls = {name: self._control(name, spec, getattr(rules, name), self.labels[name], width)
@@ -73,16 +76,47 @@ class RuleControls(widgets.VBox):
         raise ValueError(f"{name}: give (low, high), (low, high, step), None or a list of values, got {spec!r}")
 
     def _changed(self, name, value):
+        if self._moving_back:
+            return
         try:
             rules = self.rules.replace(**{name: value})
         except ValueError as error:
-            self.error.value = (f"⚠ {escape(self.labels[name])}: {escape(error)} "
-                                "(the last rules that made sense are kept)")
+            self.error.value = escape(self.refusal(name, value, error))
+            self._moving_back = True
+            try:                            # the control shows the value still in use
+                self.controls[name].value = getattr(self.rules, name)
+            finally:
+                self._moving_back = False
             return
         self.error.value = ""
         self.rules = rules
         for callback in self._callbacks:
             callback(rules)
+
+    def refusal(self, name, value, error) -> str:
+        """The game's refusal of ``name=value`` in the student's words: labels, never field names.
+
+        The rules say ``hand_limit=1 is not allowed: at least 3, ...``; the student reads
+        "⚠ Hand limit (cards): 1 is too small: at least 3, ... We keep 4."
+        """
+        control, now = self.controls[name], getattr(self.rules, name)
+        reason = str(error)
+        refused = re.match(r"(\w+)=(.*?) is not allowed: (.*)$", reason, re.DOTALL)
+        if refused and refused[1] == name:
+            reason = refused[3]
+        elif refused:                        # the change made another rule impossible: say which
+            reason = f"then {refused[1]} would be {refused[2]}, but it must be {refused[3]}"
+        for field in {f.name for f in dataclasses.fields(self.rules)}:          # every field in words
+            words = self.labels.get(field, plain_header(field)).lower()
+            reason = re.sub(rf"\b{field}\b", words, reason)
+        label = self.labels[name][:1].upper() + self.labels[name][1:]
+        if isinstance(control, widgets.Dropdown):
+            chosen, kept = control.label, dict((v, k) for k, v in control.options).get(now, now)
+            return f"⚠ {label}: “{chosen}” is not possible: {reason}. We keep “{kept}”."
+        if isinstance(control, widgets.Checkbox):
+            return f"⚠ {label}: not possible: {reason}."
+        size = "too small" if value < now else "too large"
+        return f"⚠ {label}: {value} is {size}: {reason}. We keep {now}."
 
     def on_change(self, callback):
         """Call ``callback(rules)`` after every change the game accepts."""

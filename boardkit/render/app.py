@@ -69,6 +69,7 @@ from ipycanvas import MultiCanvas
 from boardkit.core import step as bot_step
 from boardkit.core.actions import Roll
 from boardkit.core.events import seat as _seat
+from boardkit.core.rng import check_seed, seed_from_text
 
 from . import palette
 from .batch import safe_hold
@@ -531,16 +532,10 @@ class GameApp(widgets.VBox):
                              f"to {SPEEDS[1]}, got {speed!r}")
         return float(speed)
 
-    def _check_seed(self, seed, box=False):
-        if seed is None or (box and str(seed).strip() == ""):
-            return None
-        try:
-            value = int(str(seed).strip()) if box else seed
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError
-        except ValueError:
-            raise ValueError(f"the seed must be a whole number 0 or more, or empty; got {seed!r}") from None
-        return value
+    @staticmethod
+    def _check_seed(seed, box=False):
+        """A seed given in code (``check_seed``) or typed in the Seed box (``seed_from_text``)."""
+        return seed_from_text(seed) if box else check_seed(seed)
 
     # --- turning decisions into game moves -------------------------------------------------
     def _start(self, seed):

@@ -23,6 +23,11 @@ def draw_text(c, text, x, y, px=MIN_TEXT_PX, bold=False, colour=TEXT, align="cen
         c.fill_text(str(text), x, y, max_width)
 
 
+def counted(n: int, word: str) -> str:
+    """A count in words, singular for one: "1 card", "3 cards", "1 second"."""
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
 def seat_title(seat: int, name: str) -> str:
     """A player panel's title: "Player 1 · human" or "Player 2 · Collector bot"."""
     return f"Player {seat + 1} \u00b7 " + ("human" if name == "human" else f"{name} bot")

@@ -12,11 +12,15 @@ Debian's Chromium through ``executable_path``.
 """
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+# Every Voilà server the tests start has a teacher's key: the teacher's page is ``?teacher=<that key>``
+# (read it from the environment; a key of your own in your shell is kept).
+os.environ.setdefault("BOARDKIT_TEACHER_KEY", "test-teacher-key")
 
 from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, record_errors  # noqa: E402
 
@@ -56,7 +60,8 @@ def voila_server(tmp_path_factory):
     The path is relative to the repository root. Each notebook (and set of
     ``extra_args`` for Voilà's command line) gets one Voilà process for the
     whole session; every page load still gets a fresh kernel.
-    All servers are stopped, kernels included, at the end of the session.
+    All servers are stopped, kernels included, at the end of the session (or of the
+    pytest-xdist worker: each worker has its own servers and Chromium).
     """
     servers = {}
 
@@ -69,8 +74,8 @@ def voila_server(tmp_path_factory):
 
     start.servers = servers  # for tests that want a server's log: start.servers[path].log_text()
     yield start
-    for server in servers.values():
-        server.stop()
+    with ThreadPoolExecutor() as stopping:      # all at once: each waits seconds for its kernels to stop
+        list(stopping.map(VoilaServer.stop, servers.values()))
 
 
 @pytest.fixture(scope="session")

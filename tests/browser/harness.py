@@ -27,6 +27,10 @@ CHROMIUM_ARGS = [
 # Voilà's page asks for a few resources from off the machine; with no network
 # those fail with this error, which is harmless (design.md §5). Nothing else is.
 IGNORED_CONSOLE_ERRORS = ("net::ERR_NAME_NOT_RESOLVED",)
+#: A test's Voilà never refills its pool: its first page takes the pre-heated kernel and every later page
+#: gets a kernel started for it at once (boardkit.voila_pool), so a refill would only run the notebook
+#: again for nobody. (A test may give its own fill_delay in ``extra_args``.)
+NO_REFILL = "--VoilaKernelManager.fill_delay=86400"
 
 
 # --- Voilà ---------------------------------------------------------------------
@@ -86,7 +90,7 @@ def stop_server(process) -> None:
 
 
 class VoilaServer:
-    """One ``voila`` process serving one notebook, on 127.0.0.1 only.
+    """One ``voila`` process serving one notebook (or a folder, as ``voila notebooks/``), on 127.0.0.1 only.
 
     Started from the repository root, with the root on PYTHONPATH so the
     notebook's kernel (which runs in the notebook's own folder) imports the
@@ -95,7 +99,7 @@ class VoilaServer:
     """
 
     def __init__(self, notebook_relpath, log_path, timeout=60, extra_args=()):
-        if not (REPO_ROOT / notebook_relpath).is_file():
+        if not (REPO_ROOT / notebook_relpath).exists():
             raise FileNotFoundError(REPO_ROOT / notebook_relpath)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -103,6 +107,8 @@ class VoilaServer:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
         self.log_path = Path(log_path)
         self._log = open(log_path, "wb")
+        if not any(arg.startswith(NO_REFILL.split("=")[0] + "=") for arg in extra_args):
+            extra_args = (NO_REFILL, *extra_args)
         self.process = subprocess.Popen(
             # port_retries=0: if the port was taken meanwhile, fail instead of moving elsewhere.
             [sys.executable, "-m", "voila", str(notebook_relpath), "--no-browser",

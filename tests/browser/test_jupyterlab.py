@@ -7,8 +7,16 @@ this is the first thing a student sees. For each notebook the test checks:
   widget error (a widget saved in the file would say "Error displaying widget:
   model not found", since a fresh kernel never made its model);
 * after Run All Cells, every code cell ran, each lesson's board is drawn on its
-  canvas (pixels, not just the element), no output holds a traceback, a warning
-  or a widget error, and the browser's console is clean.
+  canvas (pixels, not just the element), the design lab shows its controls, no
+  output holds a traceback, a warning or a widget error;
+* no answer shows before its prediction: the "For coders" printouts stay in closed
+  folds, and Run All ends with the page at part 1, not at the last cell (where
+  JupyterLab leaves it);
+* the index's links open the lessons as Voilà apps (the server's Voilà extension);
+* the browser's console shows no error, at any moment of any test here: read
+  after the test, once every widget output has been drawn (a widget output whose
+  model is gone logs "Error: widget model not found" only after JupyterLab has
+  looked for the model for 2 s, so a check made at once can miss it).
 
 One JupyterLab server (lab_harness.JupyterLabServer: 127.0.0.1, a token, fresh
 settings and workspace, no news or update checks) serves all six; each
@@ -43,6 +51,17 @@ LESSONS = ["01_mystery_date.ipynb", "02_mouse_trap.ipynb", "03_philo_vance.ipynb
            "04_cluedo_cards.ipynb", "05_win_lose_draw.ipynb"]
 WIDGET_ERRORS = ("Error displaying widget", "model not found")
 STDERR = f"{NOTEBOOK} .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+
+
+@pytest.fixture(autouse=True)
+def no_console_error(browser_page):
+    """After each test: every widget output has been drawn (or has failed to), and the console holds no
+    error.  In JupyterLab none at all; on the Voilà page, none but harness.console_errors' network
+    errors (that page asks for a few files off this machine, which has no network)."""
+    yield
+    page = browser_page
+    expect(page.locator(".jp-OutputArea-output", has_text="Loading widget...")).to_have_count(0)
+    assert (page.boardkit_errors if "/lab/" in page.url else console_errors(page)) == []
 
 
 @pytest.fixture(scope="module")
@@ -83,13 +102,22 @@ def run_every_cell(page, notebook, record_property):
     return seconds
 
 
+def assert_no_answer_shows(notebook, heading):
+    """The printouts of answers are folded, and the page is back at ``heading`` (part 1) after Run All."""
+    printouts = notebook.locator("details.boardkit-printout")
+    expect(printouts.first).to_be_attached()
+    assert printouts.count() >= 1
+    expect(notebook.locator("details.boardkit-printout[open]")).to_have_count(0)
+    expect(notebook.locator("details.boardkit-printout pre").filter(visible=True)).to_have_count(0)
+    expect(notebook.get_by_role("heading", name=heading).first).to_be_in_viewport(timeout=30_000)
+
+
 def assert_clean(page, notebook):
-    """No traceback or warning in any output, no widget error, nothing in the console."""
+    """No traceback or warning in any output, no widget error (the console: no_console_error)."""
     expect(page.locator(STDERR)).to_have_count(0)
     expect(notebook.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
     for error in WIDGET_ERRORS:
         expect(notebook.get_by_text(error)).to_have_count(0)
-    assert console_errors(page) == []
 
 
 @pytest.mark.parametrize("name", LESSONS)
@@ -98,6 +126,9 @@ def test_a_lesson_runs_in_jupyterlab_and_draws_its_board(jupyterlab, browser_pag
     notebook = open_notebook(page, jupyterlab, name)
     seconds = run_every_cell(page, notebook, record_property)
     canvases = wait_for_a_drawn_board(page, RUN_TIMEOUT_MS)
+    assert_no_answer_shows(notebook, re.compile(r"^1\. Play"))
+    for answer in ("171/2108 = 0.0811", "Player 1 won", "0.5399", "1/7 = 0.1429"):   # printed answers, folded
+        expect(notebook.get_by_text(answer).filter(visible=True)).to_have_count(0)
     assert_clean(page, notebook)
     boards = sum(canvas["board"] for canvas in canvases)
     print(f"\n{name}: Run All Cells -> every cell ran in {seconds:.1f} s; {boards} of {len(canvases)} canvases "
@@ -109,11 +140,46 @@ def test_the_index_runs_in_jupyterlab(jupyterlab, browser_page, record_property)
     notebook = open_notebook(page, jupyterlab, "00_index.ipynb")
     seconds = run_every_cell(page, notebook, record_property)
     expect(notebook.locator(".jp-OutputArea-output", has_text="first seat win rate")).to_have_count(1)
-    expect(notebook.locator("a", has_text="open as a Voilà app")).to_have_count(6)   # five lessons, the lab
+    assert_no_answer_shows(notebook, re.compile(r"^boardkit: probability"))  # the answer folded, the page at its top
+    expect(notebook.get_by_text(re.compile(r"boardkit version|Python module"))).to_have_count(0)
+    links = notebook.locator("a", has_text="open as a Voilà app")
+    expect(links).to_have_count(6)                                          # five lessons, the lab
     expect(notebook.locator(".boardkit-prediction")).to_have_count(1)        # predict first: which game is luck?
     expect(notebook.locator(".jp-OutputArea-output img")).to_have_count(0)   # the chart waits for the reveal
     assert_clean(page, notebook)
+    # A link opens its lesson as a Voilà app, through the server's Voilà extension.
+    assert links.first.get_attribute("href") == "/voila/render/notebooks/01_mystery_date.ipynb"
+    with page.context.expect_page() as opened:
+        links.first.click()
+    lesson = opened.value
+    expect(lesson.get_by_role("heading", name=re.compile("Mystery Date"))).to_be_visible(timeout=OPEN_TIMEOUT_MS)
+    lesson.close()
     print(f"\n00_index.ipynb: Run All Cells -> every cell ran in {seconds:.1f} s")
+
+
+def test_the_design_lab_runs_in_jupyterlab(jupyterlab, browser_page, record_property):
+    page = browser_page
+    notebook = open_notebook(page, jupyterlab, "06_design_lab.ipynb")
+    seconds = run_every_cell(page, notebook, record_property)
+    for control in ("Game", "Median length", "Hand limit", "Across", "Trials"):     # 1 to 4's controls
+        expect(notebook.locator(".widget-label", has_text=re.compile(f"^{control}"))).not_to_have_count(0)
+    for button in ("Play these rules", "Draw the map", "Search", "Play it"):
+        expect(notebook.get_by_role("button", name=re.compile(rf"^\W*{button}$"))).to_have_count(1)
+    expect(notebook).to_contain_text("md.Rules().replace(hand_limit=8, dud_redraw=6)")   # the search, printed
+    assert_clean(page, notebook)
+    print(f"\n06_design_lab.ipynb: Run All Cells -> every cell ran in {seconds:.1f} s")
+
+
+def test_jupyterlab_starts_compiling_the_fast_lanes(lab_server):
+    """boardkit.warm_start is a Jupyter server extension, enabled by the file pip installs from
+    jupyter-config/: at start, JupyterLab runs the background process that compiles the lanes numba's
+    cache lacks (tests/browser/test_warm_start.py follows it under Voilà), which says what it found."""
+    started = time.monotonic()
+    found = r"\[boardkit\] (the fast lanes are compiled|another process is compiling|compiling the fast lanes of)"
+    while not re.search(found, lab_server.log_text(last=10**7)):
+        assert time.monotonic() - started < OPEN_TIMEOUT_MS / 1000, lab_server.log_text()
+        time.sleep(0.5)
+    assert "[boardkit] checking the fast lanes' compiled copies in the background" in lab_server.log_text(last=10**7)
 
 
 # --- The warm path: postBuild compiles the fast lane, the first study plays it at once -------------------
@@ -166,4 +232,3 @@ def test_the_voila_app_does_not_show_the_jupyterlab_guide(voila_server, browser_
     expect(page.get_by_role("heading", name="Mouse Trap: chains of chance")).to_be_visible()
     expect(page.get_by_text("Run All Cells")).to_have_count(0)
     expect(page.get_by_text("To start")).to_have_count(0)
-    assert console_errors(page) == []

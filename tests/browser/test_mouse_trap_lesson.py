@@ -100,7 +100,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     wait_for_images(page, images + 2, timeout=STUDY_TIMEOUT_MS)              # the gains chart
 
     # --- the tinker -------------------------------------------------------------------------------------------
-    page.locator(".boardkit-rule-controls select").select_option(label="2 stages (F, H)")
+    page.locator(".boardkit-rule-controls select").select_option(label="the 2 weakest stages")
     expect(result).to_contain_text("63.5%", timeout=STUDY_TIMEOUT_MS)        # backups at F and H: 0.6354
     expect(result).to_contain_text(INTERVAL)
     expect(result).to_contain_text(re.compile(r"\d+ \(\d+ to \d+\)"))       # turns in a game, with its interval
@@ -111,7 +111,9 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     die.locator(".noUi-handle").focus()
     page.keyboard.press("Home")                                              # a die with no faces: refused
     error = page.locator(".boardkit-rule-controls .boardkit-rule-error")
-    expect(error).to_contain_text("die_sides=0 is not allowed", timeout=STUDY_TIMEOUT_MS)
+    expect(error).to_contain_text("Faces on the die: 0 is too small", timeout=STUDY_TIMEOUT_MS)
+    expect(die.locator(".widget-readout")).to_have_text(re.compile(r"^\s*5\s*$"))     # the die in use (5 faces)
+    expect(error).to_contain_text("We keep 5.")
     expect(result).to_contain_text("63.5%")                                  # the last good rules are kept
 
     # --- a quick check -----------------------------------------------------------------------------------------

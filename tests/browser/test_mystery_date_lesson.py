@@ -11,12 +11,14 @@ One student's page load (a kernel start is the slow part on a shared machine), t
 * the secret door (rigged by default): too few openings, then 200 openings and the evidence;
 * the tinker (RuleControls): a change updates the table with an interval, a refused hand limit shows the
   game's own message and keeps the last good rules; a quick check answers;
-* Going further opens and tests both doors (chi-square); For coders prints no answer on the page.
+* Going further opens and tests both doors (chi-square); For coders keeps its answers in closed folds.
 
-A teacher's page (``?teacher=1``): the class tally and the secret door's setting (a fair door, revealed).
+A teacher's page (``?teacher=<key>``): the class tally, and the secret door's setting in the Teacher notes
+(a fair door, revealed).
 The 10,000-game and four-variant studies (process pool, fast lane) are left to the JupyterLab test.
 """
 
+import os
 import re
 import time
 
@@ -34,7 +36,7 @@ SCREEN = 900                 # the height of a 1280x900 window
 STUDY_TIMEOUT_MS = 120_000   # a shared 2-core machine
 GAME_TIMEOUT_MS = 300_000    # a whole game under Autoplay on a busy machine
 INTERVAL = re.compile(r"\d+(\.\d+)?%? \(\d+(\.\d+)?%? to \d+(\.\d+)?%?\)")
-LAST_TEXT = "the Voilà page does not print them"   # the last markdown cell (its code cells print nothing in Voilà)
+LAST_TEXT = "Duds before her date, printed by code"   # the last fold of printouts, under For coders
 
 
 def open_lesson(page, url, record_property):
@@ -159,7 +161,8 @@ def test_lesson_core_path_own_plays_predictions_tinker_and_going_further(voila_s
     expect(rows.nth(1)).to_contain_text(INTERVAL)
     page.keyboard.press("Home")                                              # 1 card: refused
     expect(controls.locator(".boardkit-rule-error")).to_contain_text(
-        "hand_limit", timeout=STUDY_TIMEOUT_MS)
+        "Hand limit (cards): 1 is too small: at least 3", timeout=STUDY_TIMEOUT_MS)
+    expect(controls.locator(".widget-readout")).to_have_text(re.compile(r"^\s*5\s*$"))   # the limit in use
     expect(controls.locator(".boardkit-rule-error")).to_contain_text("1-2-3 outfit")
     expect(rows.nth(1)).to_contain_text(re.compile(r"Your rules\s+5\s"))    # the last good rules are kept
     controls.locator("input[type=checkbox]").uncheck()                       # the Dud stays home
@@ -181,9 +184,11 @@ def test_lesson_core_path_own_plays_predictions_tinker_and_going_further(voila_s
                                     timeout=STUDY_TIMEOUT_MS)
     expect(further).to_contain_text(re.compile(r"The secret door, opened 200 times: .* looks rigged"))
     expect(further.locator("table.boardkit-table").first).to_contain_text("1/5")
-    # For coders prints its pinned exact answers in JupyterLab only: on the page they would give them away
-    expect(page.get_by_text("red outfit: 1/3")).to_have_count(0)
-    expect(page.get_by_text(re.compile(r"Formal Dance: 1/5"))).to_have_count(0)
+    # For coders keeps its pinned exact answers in closed folds: open, they would give the answers away
+    expect(page.get_by_text("red outfit: 1/3").filter(visible=True)).to_have_count(0)
+    expect(page.get_by_text(re.compile(r"Formal Dance: 1/5")).filter(visible=True)).to_have_count(0)
+    page.get_by_text("The door's exact odds, printed by code").click()     # a student opens one, after the guesses
+    expect(page.get_by_text(re.compile(r"Formal Dance: 1/5"))).to_be_visible()
     assert_no_small_text(page)
     assert console_errors(page) == []
 
@@ -191,9 +196,11 @@ def test_lesson_core_path_own_plays_predictions_tinker_and_going_further(voila_s
 def test_the_teachers_page_takes_a_class_tally_and_sets_the_secret_door(voila_server, browser_page,
                                                                         record_property):
     page = browser_page
-    open_lesson(page, voila_server(LESSON, timeout=120) + "?teacher=1", record_property)
+    key = os.environ["BOARDKIT_TEACHER_KEY"]                                 # tests/browser/conftest.py
+    open_lesson(page, voila_server(LESSON, timeout=120) + f"?teacher={key}", record_property)
+    page.get_by_role("button", name="Teacher notes").click(timeout=30_000)
     setting = page.locator(".boardkit-teacher select")
-    expect(setting).to_be_visible(timeout=30_000)
+    expect(setting).to_be_visible()
 
     # the class tally: a number box per answer, then the class's show of hands beside the evidence
     page.get_by_role("button", name="Class tally").click()
@@ -212,14 +219,14 @@ def test_the_teachers_page_takes_a_class_tally_and_sets_the_secret_door(voila_se
     expect(page.get_by_text("A new secret door: its counts start again from 0.")).to_be_visible(
         timeout=STEP_TIMEOUT_MS)
     page.get_by_role("button", name="Open it 100 times").click()
-    page.get_by_role("button", name="Teacher: reveal the door").click()
+    page.get_by_role("button", name="Reveal the door").click()
     expect(page.get_by_text("A fair door: each of the five outcomes comes up 1/5 of the time.")).to_be_visible(
         timeout=STEP_TIMEOUT_MS)
     truth = page.locator(".boardkit-teacher table.boardkit-table")
     expect(truth).to_contain_text("Formal Dance")
     expect(truth).to_contain_text("1/5 = 20%")
     setting.select_option(label="rigged for the Beach")
-    page.get_by_role("button", name="Teacher: reveal the door").click()
+    page.get_by_role("button", name="Reveal the door").click()
     expect(page.get_by_text(re.compile(r"the Beach date comes up 1/3 \(33%\)"))).to_be_visible(
         timeout=STEP_TIMEOUT_MS)
     assert console_errors(page) == []

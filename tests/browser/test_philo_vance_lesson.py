@@ -93,9 +93,9 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
 
     # --- the page at load ------------------------------------------------------------------------------
     expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)          # no code on screen
-    # no answer on the page before its prediction (For coders prints them in JupyterLab only; the folded
+    # no answer on the page before its prediction (For coders keeps them in closed folds; the folded
     # Going further holds the hand table, 39.3% for the Butler, for after the first reveal)
-    expect(page.get_by_text(re.compile(r"0\.3933|0\.8799|0\.6039|88\.0%|60\.4%"))).to_have_count(0)
+    expect(page.get_by_text(re.compile(r"0\.3933|0\.8799|0\.6039|88\.0%|60\.4%")).filter(visible=True)).to_have_count(0)
     mirror = page.locator(".boardkit-mirror")
     expect(mirror).to_contain_text("Player 1 (you): detective on Park Here")
     expect(mirror).to_contain_text("Player 4: detective on Park Here")
@@ -164,7 +164,8 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     expect(result).to_contain_text(INTERVAL)
     page.keyboard.press("End")                                               # 12 right of 6 named: refused
     error = controls.locator(".boardkit-rule-error")
-    expect(error).to_contain_text("declare_correct=12 is not allowed", timeout=STUDY_TIMEOUT_MS)
+    expect(error).to_contain_text("Right clues needed to declare: 12 is too large", timeout=STUDY_TIMEOUT_MS)
+    expect(error).not_to_contain_text("declare_correct")
     expect(result).to_contain_text("already hold 4 of the Butler")              # the last good rules are kept
 
     # --- Going further --------------------------------------------------------------------------------------------
@@ -183,9 +184,9 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     wait_for_images(page, images + 2, timeout=STUDY_TIMEOUT_MS)
     assert_no_small_text(page)
 
-    # --- For coders: its printouts of the exact answers are for JupyterLab (nbval pins them), not the Voilà page --
-    expect(page.get_by_text(re.compile(r"arrest The Maid, naming clues"))).to_have_count(0)
-    expect(page.get_by_text(re.compile(r"26: a silver-polishing cloth: 0\.900 -> "))).to_have_count(0)
+    # --- For coders: its printouts of the exact answers (nbval pins them) wait in closed folds ------------------
+    expect(page.get_by_text(re.compile(r"arrest The Maid, naming clues")).filter(visible=True)).to_have_count(0)
+    expect(page.get_by_text(re.compile(r"26: a silver-polishing cloth: 0\.900 -> ")).filter(visible=True)).to_have_count(0)
 
     assert_board_drawn(page)                                                 # still there, never wiped
     assert_no_app_error(page)

@@ -79,9 +79,10 @@ def test_a_rule_control_changes_the_rules_and_a_refused_value_shows_the_games_me
     page.keyboard.type("0")
     page.keyboard.press("Enter")
     error = controls.locator(".boardkit-rule-error")
-    page.wait_for_function("() => document.querySelector('.boardkit-rule-error').textContent.includes('hand_limit')",
+    page.wait_for_function("() => document.querySelector('.boardkit-rule-error').textContent.includes('Cards you may keep: 0 is too small')",
                            timeout=30_000)
-    assert "last rules that made sense" in error.inner_text()
+    assert "We keep 7." in error.inner_text() and "hand_limit" not in error.inner_text()
+    assert readout.inner_text().strip() == "7"                      # the slider shows the limit in use
     assert page.get_by_text("hand limit 7").count() == 1
 
 

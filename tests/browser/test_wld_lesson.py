@@ -146,7 +146,8 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     expect(result).to_contain_text(re.compile(r"\(\d+\.\d% to \d+\.\d%\)"))
     page.keyboard.press("Home")                                              # a race to 0 points: refused
     error = page.locator(".boardkit-rule-controls .boardkit-rule-error")
-    expect(error).to_contain_text("team_target=0 is not allowed", timeout=STUDY_TIMEOUT_MS)
+    expect(error).to_contain_text("Points to win the race: 0 is too small", timeout=STUDY_TIMEOUT_MS)
+    expect(target.locator(".widget-readout")).to_have_text(re.compile(r"^\s*9\s*$"))   # the target in use
     expect(result).to_contain_text("First to 9 points")                      # the last good rules are kept
     page.locator(".boardkit-rule-controls input[type=checkbox]").uncheck()
     expect(result).to_contain_text("First to 9 points, no steals", timeout=STUDY_TIMEOUT_MS)
@@ -173,10 +174,10 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     expect(further).to_contain_text("exact 7")
     wait_for_images(page, images + 4, timeout=STUDY_TIMEOUT_MS)              # odds, waits, collecting, the race
 
-    # --- For coders: its printed exact answers stay off the Voilà page (they gave every prediction away) ----------
-    expect(page.get_by_text(re.compile(r"spade: 1/7 = 0\.1429 of all landings"))).to_have_count(0)
-    expect(page.get_by_text(re.compile(r"first to 3: the first team wins"))).to_have_count(0)
-    expect(page.get_by_text("They print in JupyterLab only")).to_have_count(1)
+    # --- For coders: its printed exact answers wait in closed folds (open, they gave every prediction away) -------
+    expect(page.get_by_text(re.compile(r"spade: 1/7 = 0\.1429 of all landings")).filter(visible=True)).to_have_count(0)
+    expect(page.get_by_text(re.compile(r"first to 3: the first team wins")).filter(visible=True)).to_have_count(0)
+    expect(page.get_by_text("each in a closed fold")).to_have_count(1)
 
     stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
     expect(page.locator(stderr)).to_have_count(0)

@@ -96,7 +96,7 @@ def test_every_card_drawn_is_found_where_it_is_drawn(make_app):
     (dict(n_players=5), "n_players"),
     (dict(seats=["human", "robot", "Shedder", "Shedder"]), "unknown seat 'robot'"),
     (dict(n_players=2, seats=["human"]), "seats must list one of .* for each of the 2 players"),
-    (dict(seed=-3), "the seed must be a whole number 0 or more"),
+    (dict(seed=-3), "the seed must be None or a whole number from 0"),
     (dict(autoplay_speed=0), "autoplay_speed"),
     (dict(show_all_hands="yes"), "show_all_hands must be True, False or None"),
     (dict(rules=cc.Rules(miniatures=(("rope", 2), ("dagger", 1), ("Prof. Plum", 3)))),

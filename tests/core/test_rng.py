@@ -48,7 +48,7 @@ def test_save_and_restore_continues_identically(used):
     for _ in range(used):
         chance.uniform()
     saved = json.loads(json.dumps(chance.to_dict()))  # JSON-safe
-    restored = Chance.from_dict(saved)
+    restored = Chance.from_dict(saved, 7)
     assert restored.seed == 7
     # 700 further draws cross at least one block boundary
     assert draws(restored, 700) == draws(chance, 700)
@@ -58,7 +58,7 @@ def test_restored_state_saves_the_same():
     chance = Chance(3)
     for _ in range(300):
         chance.below(10)
-    assert Chance.from_dict(chance.to_dict()).to_dict() == chance.to_dict()
+    assert Chance.from_dict(chance.to_dict(), 3).to_dict() == chance.to_dict()
 
 
 @pytest.mark.parametrize("bad", [
@@ -74,7 +74,39 @@ def test_restored_state_saves_the_same():
 ])
 def test_bad_saved_randomness_raises_value_error(bad):
     with pytest.raises(ValueError):
-        Chance.from_dict(bad)
+        Chance.from_dict(bad, 1)
+
+
+def _changed(key, *path_and_value):
+    """Chance(1)'s save with ``save[key][path...] = value``."""
+    data = Chance(1).to_dict()
+    *path, value = path_and_value
+    target = data[key]
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("data,words", [
+    (_changed("state", "state", "state", -1), "chance.state.state"),           # was OverflowError
+    (_changed("block_state", "state", "state", 2**128), "chance.block_state.state.state"),
+    (_changed("block_state", "state", "inc", 2**130), "chance.block_state.state.inc"),  # was OverflowError
+    (_changed("state", "state", "state", 2.5), "chance.state.state"),          # loaded before
+    (_changed("state", "state", "state", True), "chance.state.state"),
+    (_changed("state", "state", "inc", 2), "chance.state.state.inc"),          # even: no PCG64 stream
+    (_changed("state", "state", "inc", Chance(2).to_dict()["state"]["state"]["inc"]), "chance.state.state.inc"),  # seed 2's stream
+    (_changed("state", "uinteger", -5), "chance.state.uinteger"),              # was OverflowError
+    (_changed("state", "uinteger", 2**40), "chance.state.uinteger"),           # was OverflowError
+    (_changed("state", "has_uint32", 5), "chance.state.has_uint32"),           # loaded before
+    (_changed("state", "bit_generator", "MT19937"), "chance.state"),
+    (_changed("state", "extra", 1), "chance.state"),
+    ({**Chance(1).to_dict(), "seed": 2}, "chance.seed"),                       # another seed's name
+    ({**Chance(1).to_dict(), "extra": 2}, "chance"),
+])
+def test_a_saved_generator_state_out_of_range_is_refused_naming_it(data, words):
+    with pytest.raises(ValueError, match=f"saved '{words}"):
+        Chance.from_dict(data, 1)
 
 
 def test_ranges():

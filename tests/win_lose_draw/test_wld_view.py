@@ -234,7 +234,7 @@ def test_gameboard_play_builds_and_waits_for_the_white_pawn(make_app):
     (dict(n_players=7), "the App seats at most 6 players"),
     (dict(rules=GAMEBOARD, n_players=2), "from 3 to 6 for Gameboard Play"),
     (dict(seats=["human", "Skilled 90%", "human", "human"]), "unknown seat 'Skilled 90%'"),
-    (dict(seed=-3), "the seed must be a whole number 0 or more"),
+    (dict(seed=-3), "the seed must be None or a whole number from 0"),
 ])
 def test_bad_constructor_input_raises_a_value_error(kwargs, match):
     with pytest.raises(ValueError, match=match):

@@ -41,6 +41,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from boardkit.core.rng import new_generator
+
 from . import events as ev
 from .game import full_deck
 from .rules import NUMBERS, PICTURES, SUSPECTS, WEAPONS, Rules  # noqa: F401 (the rulebook's deck, for lessons)
@@ -239,7 +241,7 @@ def simulate_first_turn(n_deals: int, seed: int | None, hand_size: int | None = 
     _check_whole("hand_size", hand_size, 0, len(cards) - 1)
     pictures = _codes(card[0] for card in cards)
     numbers = _codes(card[1] for card in cards)
-    rng = np.random.default_rng(seed)
+    rng = new_generator(seed)
     stuck = np.empty(n_deals, dtype=bool)
     block = 100_000  # rows shuffled at a time, to keep memory small
     for start in range(0, n_deals, block):

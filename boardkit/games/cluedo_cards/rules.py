@@ -150,8 +150,10 @@ class Rules(BaseRules):
             value = getattr(self, name)
             require(value <= LIMITS[name], name, value, f"a whole number up to {LIMITS[name]:,}")
         pictures = self.pictures
-        require(isinstance(pictures, tuple) and len(pictures) >= 1 and all(isinstance(p, str) and p for p in pictures)
-                and len(set(pictures)) == len(pictures), "pictures", pictures, "a tuple of different picture names")
+        require(isinstance(pictures, tuple) and len(pictures) >= 1
+                and all(isinstance(p, str) and p.strip() for p in pictures)    # "  " names nothing
+                and len(set(pictures)) == len(pictures), "pictures", pictures,
+                "a tuple of different picture names (none empty or only spaces)")
         require(len(pictures) <= LIMITS["pictures"], "pictures", pictures,
                 f"at most {LIMITS['pictures']} different pictures, not {len(pictures)}")
         numbers = self.numbers

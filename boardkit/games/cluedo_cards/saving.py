@@ -9,7 +9,6 @@ lists, never the save's.
 """
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 
 from boardkit.core import LeadTracker, Pile, event_from_dict
@@ -62,31 +61,30 @@ def _cards(values, rules: Rules, name: str) -> list[Card]:
     return [_card(v, rules, name) for v in _list(values, name)]
 
 
-def _event(data, rules: Rules, n_players: int, index: int):
-    """One saved event: its type, then each field by its declared type (seat, whole number, text, card)."""
+def _event(data, allowed: dict, index: int):
+    """One saved event, each field checked (``allowed``: see :func:`_event_values`), its cards as Cards."""
     try:
-        event = event_from_dict(data, EVENT_TYPES)
-    except (ValueError, TypeError) as err:
+        event = event_from_dict(data, EVENT_TYPES, allowed)
+    except ValueError as err:
         raise ValueError(f"saved events[{index}]: {err}") from None
-    changes = {}
-    for f in dataclasses.fields(event):
-        value, kind = getattr(event, f.name), str(f.type)
-        where = f"event {type(event).__name__}.{f.name}"
-        if f.name == "player" or f.name in ("victim", "other"):
-            if not (f.name == "player" and value is None):
-                _whole(value, where, 0, n_players - 1)
-        elif f.name in CARD_FIELDS:
-            changes[f.name] = _card(value, rules, where)
-        elif f.name in CARDS_FIELDS:
-            changes[f.name] = tuple(_card(c, rules, where) for c in value)
-        elif f.name == "scores":
-            if not all(_is_whole(s) for s in value):
-                raise ValueError(f"saved {where} must be whole numbers, got {value!r}")
-        elif kind == "int":
-            _whole(value, where)
-        elif kind == "str" and not isinstance(value, str):
-            raise ValueError(f"saved {where} must be text, got {value!r}")
+    changes = {name: card(*getattr(event, name)) for name in CARD_FIELDS if hasattr(event, name)}
+    changes.update({name: tuple(card(*c) for c in getattr(event, name)) for name in CARDS_FIELDS
+                    if hasattr(event, name)})
     return type(event)(**{**event.__dict__, **changes}) if changes else event
+
+
+def _event_values(rules: Rules, n_players: int, bound: dict) -> dict:
+    """The values each field of a saved event may take in a game of ``rules`` (see ``event_from_dict``)."""
+    from .game import full_deck
+    seats, deck = range(n_players), full_deck(rules)
+    scores = range(bound["score_low"], bound["score_high"] + 1)
+    return {"player": seats, "victim": seats, "other": seats, "card": set(deck), "cards": set(deck),
+            "number": range(1, rules.max_rounds + 1), "rounds": (rules.max_rounds,),
+            "size": range(len(deck) + 1), "points": (rules.going_out_points,),
+            "picture": {picture for picture, _ in rules.miniatures},
+            "penalty": {penalty for _, penalty in rules.miniatures},
+            "lost": {0} | {penalty for _, penalty in rules.miniatures},
+            "scores": scores, "score": scores, "turns": range(rules.max_turns + 1)}
 
 
 def _bounds(rules: Rules, n_players: int) -> dict:
@@ -113,8 +111,6 @@ def _check_start(data: dict) -> None:
     if not _is_whole(n_players):
         raise ValueError(f"saved n_players must be a whole number, got {n_players!r}")
     rules.check_players(n_players)
-    if not isinstance(data["chance"], dict):
-        raise ValueError(f"saved chance must be the dict of a saved Chance, got {data['chance']!r:.80}")
 
 
 def load_game(cls, data: dict):
@@ -155,14 +151,16 @@ def load_game(cls, data: dict):
             raise ValueError(f"saved leaders must each be '=' (a tie) or a seat 0..{n_players - 1} as text, "
                              f"got {game.leaders!r:.80}")
         try:
-            game.lead = LeadTracker.from_dict(data["lead"], n_players)
+            game.lead = LeadTracker.from_dict(data["lead"], n_players,
+                                              range(bound["score_low"], bound["score_high"] + 1))
         except ValueError as err:
             raise ValueError(f"saved lead: {err}") from None
         game.penalties = _whole(data["penalties"], "penalties", 0, bound["penalties"])
         read_outcome(game, data, ("target reached", "round cap"))
         _whole(game.turns, "turns", 0, bound["turns"])
         events = data["events"]
-        game.events = None if events is None else [_event(e, rules, n_players, i)
+        allowed = _event_values(rules, n_players, bound)
+        game.events = None if events is None else [_event(e, allowed, i)
                                                    for i, e in enumerate(_list(events, "events"))]
     game._legal = None
     _check_consistent(game, rules, n_players, full_deck, PLAYING)
@@ -200,6 +198,11 @@ def _check_consistent(game, rules: Rules, n_players: int, full_deck, playing: st
         raise ValueError("saved hands: a round in play cannot have a player with no cards")
     if game.phase != playing and game.is_over:
         raise ValueError(f"saved phase of a finished game must be {playing!r}")
+    earlier = game.turns - game.round_turns   # the turns of the rounds before this one: 1..max_turns each
+    if not (game.round - 1 <= earlier <= (game.round - 1) * rules.max_turns) or game.is_over and not game.round_turns:
+        raise ValueError(f"saved turns ({game.turns}) do not fit the rounds: round {game.round} with round_turns "
+                         f"{game.round_turns} after {game.round - 1} rounds of 1 to max_turns ({rules.max_turns}) "
+                         f"turns each")
     # (after a Dagger or a Revolver the turn ends only once the choice is made, so there it may be equal)
     if not game.is_over and game.phase == playing and game.round_turns >= rules.max_turns:
         raise ValueError(f"saved round_turns {game.round_turns} would have ended the round at max_turns "

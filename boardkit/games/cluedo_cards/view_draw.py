@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 
 from boardkit import render as r
 from boardkit.render import palette as pal
-from boardkit.render import player_glyph, player_style
+from boardkit.render import counted, player_glyph, player_style
 
 from . import view_cards as vc
 from .events import the_picture
@@ -46,10 +46,6 @@ SMALL_W, SMALL_H = 72, 100                  # a card of a rival's hand, or of th
 PANEL_FILL = pal.WHITE
 CURRENT_FILL = pal.CURRENT_FILL
 SLIDE_FRAMES, SLIDE_MS, SLIDE_HOLD_MS = 9, 35, 80
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def card_name(card) -> str:
@@ -185,9 +181,9 @@ def _empty_slot(c, rect, text="empty"):
 
 
 def _seat_note(scene: Scene, seat: int) -> str:
-    parts = [_plural(len(scene.hands[seat]), "card")]
+    parts = [counted(len(scene.hands[seat]), "card")]
     if scene.missing[seat]:
-        parts.append(f"misses {_plural(scene.missing[seat], 'turn')}")
+        parts.append(f"misses {counted(scene.missing[seat], 'turn')}")
     if scene.winner == seat:
         parts.append("WINNER")
     elif seat == scene.current:
@@ -288,7 +284,7 @@ def draw_piles(c, scene: Scene, layout: Layout) -> None:
         _ring(c, layout.draw_rect, pad=8, width=6)
         r.draw_text(c, "click: " + ("draw" if scene.can_draw else "pass"), x + w / 2, y - 22, bold=True)
     r.draw_text(c, "Draw pile", x + w / 2, y + h + 24, bold=True)
-    r.draw_text(c, _plural(scene.draw_count, "card"), x + w / 2, y + h + 52)
+    r.draw_text(c, counted(scene.draw_count, "card"), x + w / 2, y + h + 52)
     # The discard pile: a card edge under the top card when there are more.
     rect = layout.discard_rect
     x, y, w, h = rect
@@ -426,7 +422,7 @@ def draw_last_round(c, scene: Scene, layout: Layout) -> None:
             r.draw_text(c, line, x + w / 2, y + 52 + i * 26, max_width=w - 16)
         row_h = min(32, (h - 100) / max(1, len(scene.miniature_cards)))
         for i, (picture, penalty) in enumerate(scene.miniature_cards):
-            label = f"{vc.title(picture)}: {_plural(penalty, 'point')}"
+            label = f"{vc.title(picture)}: {counted(penalty, 'point')}"
             _mini_row(c, x, y + 96 + (i + 0.5) * row_h, w, picture, label)
         return
     r.draw_text(c, f"Last round: round {reveal.round}", x + w / 2, y + 22, bold=True, max_width=w - 16)
@@ -484,9 +480,9 @@ def draw_banner(c, scene: Scene, layout: Layout) -> None:
         return
     x, y, w, h = layout.hand_panel          # over the hand: the last round's reveal stays in view
     if scene.winner is not None:
-        sub = f"{scene.scores[scene.winner]} points after {_plural(len(scene.sheet), 'round')}"
+        sub = f"{scene.scores[scene.winner]} points after {counted(len(scene.sheet), 'round')}"
     else:
-        sub = f"Stopped after {_plural(len(scene.sheet), 'round')} ({scene.end_reason})"
+        sub = f"Stopped after {counted(len(scene.sheet), 'round')} ({scene.end_reason})"
     r.draw_end_banner(c, (x + 120, y + 90, w - 240, 124), scene.winner, sub)
 
 

@@ -31,6 +31,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
+from boardkit.core.rng import new_generator
 from boardkit.core.stats import running_proportion, wilson_interval
 
 from .rules import STAGE_LETTERS, STAGES, Rules
@@ -204,7 +205,7 @@ def crank_many(rules: Rules | None = None, times: int = 100_000, seed: int | Non
     if not isinstance(times, int) or times < 1:
         raise ValueError(f"times must be a whole number >= 1, got {times!r}")
     chances = np.array([float(p) for p in stage_chances(rules)])
-    rng = np.random.default_rng(seed)
+    rng = new_generator(seed)
     stops = np.empty(times, dtype=np.int64)
     block = 250_000
     for start in range(0, times, block):
@@ -250,7 +251,7 @@ def simulate_cranks_until_catch(rules: Rules | None = None, catches: int = 10_00
     r = float(trap_reliability(rules))
     if r == 0:
         raise ValueError("this trap never works (reliability 0): a catch never comes")
-    rng = np.random.default_rng(seed)
+    rng = new_generator(seed)
     chances = np.array([float(p) for p in stage_chances(rules)])
     waits: list[np.ndarray] = []
     count, carried = 0, 0

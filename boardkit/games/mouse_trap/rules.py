@@ -189,8 +189,8 @@ LIMITS = {
 
 
 def _is_probability(p) -> bool:
-    return (isinstance(p, (int, float, Fraction)) and not isinstance(p, bool)
-            and math.isfinite(p) and 0 <= p <= 1)
+    # (compared first: math.isfinite of a huge Fraction such as "1e400" would overflow a float)
+    return isinstance(p, (int, float, Fraction)) and not isinstance(p, bool) and 0 <= p <= 1 and math.isfinite(p)
 
 
 @dataclass(frozen=True)
@@ -346,8 +346,10 @@ class Rules(BaseRules):
             for p in data["stage_odds"]:
                 try:
                     odds.append(Fraction(p) if isinstance(p, str) else p)
-                except ValueError:
-                    raise ValueError(f"stage_odds: {p!r} is not a number") from None
+                except (ValueError, ZeroDivisionError):  # "1/0"
+                    raise ValueError(f"stage_odds: {p!r:.40} is not a number") from None
+                if not _is_probability(odds[-1]):   # "1e400": named as saved, not as a 401-digit Fraction
+                    raise ValueError(f"stage_odds: {p!r:.40} is not a probability from 0 to 1")
             data = {**data, "stage_odds": odds}
         return super().from_dict(data)
 

@@ -12,11 +12,10 @@ from boardkit.core import LeadTracker, event_from_dict
 from boardkit.core.saving import read_outcome, reading_save, start_loading
 
 from .events import EVENT_TYPES
-from .rules import BUILD, Rules
+from .rules import BUILD, STAGE_LETTERS, Rules
 
 KEYS = ("game", "rules", "n_players", "seed", "chance", "positions", "cheese", "pile", "parts", "current",
         "phase", "owed", "last_roll", "turns", "winner", "end_reason", "counts", "lead", "events")
-CHANCE_KEYS = ("seed", "block_state", "used", "state")
 COUNT_KEYS = ("trap_done_turn", "cranks", "catches", "pushes")
 
 
@@ -41,10 +40,6 @@ def load_game(cls, data: dict):
         if missing or unknown:
             raise ValueError(f"saved game is missing {', '.join(map(repr, missing))}" if missing
                              else f"saved game has unknown keys {', '.join(map(repr, unknown))}")
-        chance = data["chance"]
-        if not isinstance(chance, dict) or set(chance) != set(CHANCE_KEYS) or chance["seed"] != data["seed"]:
-            raise ValueError(f"saved randomness 'chance' must be a dict with the keys {', '.join(CHANCE_KEYS)} and the "
-                             f"game's seed, got {chance!r:.120}")
     with reading_save():
         game = start_loading(cls, Rules, data, "mouse_trap", "Mouse Trap game")
     rules, n = game.rules, game.n_players
@@ -102,6 +97,9 @@ def load_game(cls, data: dict):
         if game.winner is not None or game.turns != rules.max_turns:
             raise ValueError(f"saved 'end_reason' 'turn cap' needs no winner and turns = max_turns "
                              f"({rules.max_turns}), got winner {game.winner!r}, turns {game.turns}")
+    if not game.is_over and game.phase == ROLLING and game.turns >= rules.max_turns:
+        raise ValueError(f"saved 'end_reason' must be 'turn cap': {game.turns} turns were played and "
+                         f"max_turns is {rules.max_turns}, so the game has ended")
     if game.is_over and game.phase != ROLLING:
         raise ValueError(f"saved 'phase' of a finished game must be 'roll', got {game.phase!r}")
     if not game.is_over and (len(alive) < 2 or game.positions[game.current] is None):
@@ -133,7 +131,7 @@ def load_game(cls, data: dict):
         raise ValueError("saved 'counts': cranks and pushes need a finished trap")
 
     # -- the drama and the story ------------------------------------------------------------------
-    game.lead = LeadTracker.from_dict(data["lead"], n)
+    game.lead = LeadTracker.from_dict(data["lead"], n, range(total + 1))
     _whole(game.lead.lead_changes, "lead.lead_changes", 0, game.turns)  # the lead is noted once a turn
     scores = game.lead.scores
     if scores is None or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores) \
@@ -145,18 +143,21 @@ def load_game(cls, data: dict):
     events = data["events"]
     if events is not None and not isinstance(events, list):
         raise ValueError(f"saved 'events' must be None or a list of event records, got {events!r:.80}")
-    game.events = None if events is None else [_event(e, n) for e in events]
+    allowed = _event_values(rules, n)
+    game.events = None if events is None else [event_from_dict(e, EVENT_TYPES, allowed) for e in events]
     game._legal = None
     if not game.is_over and not game.legal_actions():
         raise ValueError(f"saved game is stuck in phase {game.phase!r} with no legal action")
     return game
 
 
-def _event(record, n_players: int):
-    """One saved event, its type known and its seat a seat of this game."""
-    event = event_from_dict(record, EVENT_TYPES)
-    player = event.player
-    if player is not None and (isinstance(player, bool) or not isinstance(player, int)
-                               or not 0 <= player < n_players):
-        raise ValueError(f"saved 'events': {record!r:.80} names a seat outside 0..{n_players - 1}")
-    return event
+def _event_values(rules: Rules, n_players: int) -> dict:
+    """The values each field of a saved event may take in a game of ``rules`` (see ``event_from_dict``)."""
+    seats = range(n_players)
+    return {"player": seats, "target": seats, "victim": seats, "targets": seats,
+            "source": seats, "start": range(len(rules.spaces)), "end": range(len(rules.spaces)),
+            "label": {space.label for space in rules.spaces}, "how": ("roll", "sent", "pushed", "missed"),
+            "part": range(1, rules.n_parts + 1), "amount": range(rules.cheese_count + 1),
+            "cheese": range(rules.cheese_count + 1), "value": range(1, rules.die_sides + 1),
+            "stopped_at": range(len(STAGE_LETTERS) + 1), "backups_used": rules.backups,
+            "turns": (rules.max_turns,)}

@@ -505,7 +505,7 @@ def draw_side(c, layout: Layout, scene: Scene) -> None:
     px, py, pw, ph = layout.pile_rect
     draw_cheese(c, px + pw / 2, py + ph / 2, pw * 0.95)
     r.draw_text(c, "Cheese pile", px + pw + 12, py + ph / 2 - 16, bold=True, align="left")
-    r.draw_text(c, f"{scene.pile} cards left", px + pw + 12, py + ph / 2 + 16, align="left")
+    r.draw_text(c, f"{r.counted(scene.pile, 'card')} left", px + pw + 12, py + ph / 2 + 16, align="left")
     # Parts of the trap, numbered in building order.
     top = layout.part_rects(max(scene.n_parts, 1))[0][1]
     done = scene.parts >= scene.n_parts

@@ -22,6 +22,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
+from boardkit.core.rng import new_generator
 from boardkit.core.stats import FitResult, chi_square_fit, running_proportion
 
 from .rules import DOOR, OUTCOME_NAMES, OUTCOMES, Rules
@@ -73,7 +74,7 @@ def open_door(rules: Rules | None = None, times: int = 1000, seed: int | None = 
     if not isinstance(times, int) or times < 1:
         raise ValueError(f"times must be a whole number >= 1, got {times!r}")
     weights = np.asarray(rules.live_weights, dtype=float)
-    rng = np.random.default_rng(seed)
+    rng = new_generator(seed)
     return np.asarray(OUTCOMES)[rng.choice(len(OUTCOMES), size=times, p=weights / weights.sum())]
 
 

@@ -35,7 +35,6 @@ Columns of :meth:`Game.result` (one simulation row):
 """
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from functools import lru_cache
 
@@ -359,7 +358,7 @@ class Game(BaseGame):
             "rules": self.rules.to_dict(),
             "n_players": self.n_players,
             "seed": self.seed,
-            "chance": copy.deepcopy(self.chance.to_dict()),  # a snapshot: nothing the game keeps using
+            "chance": self.chance.to_dict(),
             "positions": list(self.positions),
             "hands": [[list(c) for c in hand] for hand in self.hands],
             "draw_pile": [list(c) for c in self.draw_pile],

@@ -14,9 +14,9 @@ from collections import Counter
 from boardkit.core import LeadTracker, Pile, event_from_dict
 from boardkit.core.saving import read_outcome, reading_save, start_loading
 
-from .events import EVENT_TYPES, Card
+from .events import CARDS, EVENT_TYPES, Card
 from .hand import PROGRESS, READY, Hand
-from .rules import (COLOURS, DOOR, NUMBERS, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_1, TAKE_2, TAKE_EITHER,
+from .rules import (COLOURS, DOOR, NUMBERS, OUTCOMES, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_1, TAKE_2, TAKE_EITHER,
                     Rules)
 
 CARD_FIELDS = {"card", "given", "received"}
@@ -48,12 +48,23 @@ def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _event(data: dict):
-    event = event_from_dict(data, EVENT_TYPES)
-    changes = {name: _card(getattr(event, name)) for name in CARD_FIELDS if hasattr(event, name)}
+def _event(data: dict, allowed: dict):
+    """One saved event, each field checked (``allowed``: see :func:`_event_values`), its cards as Cards."""
+    event = event_from_dict(data, EVENT_TYPES, allowed)
+    changes = {name: Card(*getattr(event, name)) for name in CARD_FIELDS if hasattr(event, name)}
     if hasattr(event, "cards"):
-        changes["cards"] = tuple(_card(c) for c in event.cards)
+        changes["cards"] = tuple(Card(*c) for c in event.cards)
     return type(event)(**{**event.__dict__, **changes}) if changes else event
+
+
+def _event_values(rules: Rules, n_players: int) -> dict:
+    """The values each field of a saved event may take in a game of ``rules`` (see ``event_from_dict``)."""
+    seats, spaces = range(n_players), range(len(rules.board))
+    return {"player": seats, "opponent": seats, "start": spaces, "end": spaces, "space": set(rules.board),
+            "value": range(1, rules.die_sides + 1), "turns": (rules.max_turns,),
+            "card": CARDS, "given": CARDS, "received": CARDS, "cards": CARDS, "source": ("draw", "discard"),
+            "colour": COLOURS, "outcome": OUTCOMES, "pile": ("draw", "discard"),
+            "n_cards": range(len(CARDS) * rules.copies + 1)}
 
 
 def _seats(data, key: str, n_players: int) -> list:
@@ -67,8 +78,6 @@ def load_game(cls, data: dict):
     from .game import DISCARDING, CHOOSING_OPPONENT, CHOOSING_PILE, GIVING, PHASES, ROLLING, SHOWING, full_deck
 
     with reading_save():
-        if isinstance(data, dict) and data.get("game") == "mystery_date":
-            _check_chance(data)
         game = start_loading(cls, Rules, data, "mystery_date", "Mystery Date game")
         rules, n_players = game.rules, game.n_players
         board = rules.board
@@ -136,11 +145,11 @@ def load_game(cls, data: dict):
                 raise ValueError(f"saved 'hands': seat {seat} holds {len(hand)} cards, over the "
                                  f"hand_limit={rules.hand_limit}")
 
-        game.lead = LeadTracker.from_dict(data["lead"], n_players)
+        game.lead = LeadTracker.from_dict(data["lead"], n_players, range(4))  # 0..3 cards of an outfit
         standing = game.lead.scores
-        if standing is None or any(not (_whole(s) and 0 <= s <= 3) for s in standing):
-            raise ValueError(f"saved 'lead' scores must be each seat's outfit progress, a whole number 0..3, "
-                             f"got {standing!r}")
+        if standing is None:
+            raise ValueError("saved 'lead' scores must be each seat's outfit progress, a whole number 0..3, "
+                             "got None")
         for seat, hand in enumerate(game.hands):  # a standing is taken whenever a hand changes (not mid-discard)
             if not (phase == DISCARDING and seat == current) and standing[seat] != PROGRESS[hand.held]:
                 raise ValueError(f"saved 'lead' scores {standing} do not match the hands: seat {seat}'s "
@@ -150,7 +159,8 @@ def load_game(cls, data: dict):
         events = data["events"]
         if events is not None and not isinstance(events, list):
             raise ValueError(f"saved 'events' must be None or a list of events, got {events!r:.60}")
-        game.events = None if events is None else [_event(e) for e in events]
+        allowed = _event_values(rules, n_players)
+        game.events = None if events is None else [_event(e, allowed) for e in events]
     game._legal = None
     if not game.is_over and not game.legal_actions():
         raise ValueError(f"saved game is stuck in phase {phase!r} with no legal action")
@@ -182,14 +192,3 @@ def _check_end(game, phase, rolling, showing) -> None:
             raise ValueError(f"saved game stopped at the turn cap, so 'turns' must be "
                              f"max_turns={game.rules.max_turns} and 'phase' {rolling!r}, "
                              f"got {game.turns} and {phase!r}")
-
-
-def _check_chance(data) -> None:
-    """The saved randomness belongs to this game's seed and says how much of its block is used."""
-    chance = data["chance"]
-    if not isinstance(chance, dict):
-        raise ValueError(f"saved 'chance' must be the game's saved randomness (a dict), got {chance!r:.60}")
-    if not _whole(chance.get("used")):
-        raise ValueError(f"saved 'chance' 'used' must be a whole number, got {chance.get('used')!r}")
-    if "seed" not in chance or type(chance["seed"]) is not type(data["seed"]) or chance["seed"] != data["seed"]:
-        raise ValueError(f"saved 'chance' seed {chance.get('seed')!r} is not the game's seed {data['seed']!r}")

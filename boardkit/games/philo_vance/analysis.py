@@ -40,6 +40,7 @@ from fractions import Fraction
 import numpy as np
 
 from boardkit.core import require
+from boardkit.core.rng import new_generator
 
 from .components import (CLUES, CONFIRMATION, DECK_COPIES, FEMININE, GENERAL, MAN, MASCULINE, SPECIFIC,
                          SUSPECTS, TAGS, WOMAN)
@@ -708,7 +709,7 @@ def simulate_hand_matches(n_hands: int, seed=None, hand_size: int = CARD_SIZE, d
     ``hand_size`` cards of each row are the hand, a 0/1 table says which
     clues each hand holds, and one matrix product with the cards' 0/1 table
     counts the different matching clues.  ``seed`` gives a numpy Generator
-    (``np.random.default_rng(seed)``), so the same seed deals the same hands.
+    (numpy's ``default_rng(seed)``), so the same seed deals the same hands.
     """
     require(_whole(n_hands) and n_hands >= 1, "n_hands", n_hands, "a whole number >= 1")
     copies = _deck_copies(deck_copies)
@@ -720,7 +721,7 @@ def simulate_hand_matches(n_hands: int, seed=None, hand_size: int = CARD_SIZE, d
     on_card = np.zeros((n_clues, len(cards)))               # on_card[j, i]: clue j is on card i
     for i, card in enumerate(cards):
         on_card[_clue_ids(card, n_clues, f"confirmation[{i}]", distinct=True), i] = 1.0
-    rng = np.random.default_rng(seed)
+    rng = new_generator(seed)
     matches = np.empty((n_hands, len(cards)), dtype=np.int64)
     block = max(1, 1_000_000 // deck.size)
     for start in range(0, n_hands, block):
@@ -746,7 +747,7 @@ def draw_cards(beliefs_row, n_cards: int, seed=None) -> np.ndarray:
     """
     row = _as_row(beliefs_row)
     require(_whole(n_cards) and 1 <= n_cards <= 10_000_000, "n_cards", n_cards, "a whole number from 1 to 10,000,000")
-    return np.random.default_rng(seed).random((int(n_cards), row.size)) < row
+    return new_generator(seed).random((int(n_cards), row.size)) < row
 
 
 def simulate_declaration(beliefs_row, named, n_cards: int, need: int = DECLARE_NEED, seed=None) -> int:

@@ -70,6 +70,23 @@ KEYS = ("game", "rules", "n_players", "seed", "chance", "turns", "winner", "end_
 COUNT_KEYS = ("declarations", "bumps", "first_x_turn")
 
 
+def _event_values(game) -> dict:
+    """The values each field of a saved event may take in ``game`` (see ``event_from_dict``)."""
+    rules, seats = game.rules, range(game.n_players)
+    spaces, clues, die = range(len(game.board.spaces)), range(rules.n_clues), range(1, 7)
+    places = max(rules.court_size, rules.hand_limit)   # a juror or a place in a child's hand
+    retire = rules.retire_after_failures
+    return {"player": seats, "starter": seats, "victim": seats, "previous_owner": seats,
+            "totals": range(2, 13), "white": die, "coloured": die, "piece": [*seats, PHILO_VANCE],
+            "start": spaces, "end": spaces, "where": {space.name for space in game.board.spaces},
+            "how": ("throw", "arrow", "bumped", "queue", "start"), "clue": clues, "clues": clues,
+            "discarded": clues, "named": clues, "source": lambda v: v in ("pile", "claim") or v in seats,
+            "slot": range(1, places + 1), "juror": range(1, rules.court_size + 1),
+            "suspect": range(rules.n_suspects), "correct": range(places + 1), "needed": range(places + 1),
+            "attempt": range(1, (retire or rules.max_turns) + 1), "cards": range(sum(rules.deck) + 1),
+            "turns": (rules.max_turns,)}
+
+
 def _read(cls, data: dict):
     from .game import PHASES
     if isinstance(data, dict) and data.get("game") == "philo_vance":
@@ -158,21 +175,19 @@ def _read(cls, data: dict):
         _flag(v, f"this_turn[{k}]") for k, v in enumerate(this_turn))
     game.verdicts = _verdicts(data["verdicts"], game)
     _counts(data["counts"], game)
-    game.lead = LeadTracker.from_dict(data["lead"], n)
-    if game.lead.scores is None or any(not _is_whole(s) or s < 0 for s in game.lead.scores):
-        raise ValueError(f"saved lead scores must be the right clues each seat had in play after the last turn, "
-                         f"a whole number >= 0, got {game.lead.scores!r}")
     most = max(rules.court_size, rules.hand_limit)  # the most clues a seat has in play
-    if any(s > most for s in game.lead.scores) or any(d > most for d in game.lead.worst_deficit):
-        raise ValueError(f"saved lead scores and worst_deficit must be 0..{most} (the clues a seat can hold), "
-                         f"got {game.lead.scores!r} and {game.lead.worst_deficit!r}")
+    game.lead = LeadTracker.from_dict(data["lead"], n, range(most + 1))
+    if game.lead.scores is None:
+        raise ValueError("saved lead scores must be the right clues each seat had in play after the last turn, "
+                         "got None")
     if game.lead.lead_changes > game.turns + 1:  # the lead is looked at once a turn, and at a win
         raise ValueError(f"saved lead_changes must be 0..turns + 1 ({game.turns + 1}), "
                          f"got {game.lead.lead_changes!r}")
     events = data["events"]
     if events is not None and not isinstance(events, list):
         raise ValueError(f"saved events must be a list of event records or None, got {events!r:.80}")
-    game.events = None if events is None else [event_from_dict(e, EVENT_TYPES) for e in events]
+    allowed = _event_values(game)
+    game.events = None if events is None else [event_from_dict(e, EVENT_TYPES, allowed) for e in events]
     game._legal = None
     _check_together(game)
     return game
@@ -344,10 +359,29 @@ def _check_cards(game) -> None:
 
 def _check_decision(game) -> None:
     """The decision in progress must make sense: its choices can be listed, and there is at least one."""
+    from .game import BEFORE_ROLL, BUMPING, CLAIMING, MOVING, NAMING, PUSHING_ON, TURNING_UP
+    naming = game.phase == NAMING
+    if (game.arresting is not None) != naming or not naming and game.named:
+        raise ValueError(f"saved arresting and named belong to an arrest in progress (phase {NAMING!r}), "
+                         f"got {game.arresting!r} and {game.named!r} in phase {game.phase!r}")
+    if naming and (len(set(game.named)) != len(game.named) or len(game.named) >= game.rules.named_clues
+                   or not set(game.named) <= game.clues_in_play(game.current)):
+        raise ValueError(f"saved named must be fewer than {game.rules.named_clues} different clues that the player "
+                         f"to move has in play, got {game.named!r}")
     if game.is_over:
         return
     if game.decider is None or game.phase is None:
         raise ValueError("saved game is not over but nobody has a decision to make")
+    if game.phase in (BEFORE_ROLL, NAMING, TURNING_UP, MOVING, BUMPING, PUSHING_ON) and game.decider != game.current:
+        raise ValueError(f"saved decider must be the player whose turn it is ({game.current}) in phase "
+                         f"{game.phase!r}, got {game.decider}")
+    if game.retired[game.decider]:
+        raise ValueError(f"saved decider {game.decider} has retired and decides nothing")
+    if game.phase == CLAIMING:
+        clue, asked = game.claim_offer
+        if clue != game.discards.top or game.decider != asked[0]:
+            raise ValueError(f"saved claim_offer must offer the top of the discards ({game.discards.top}) "
+                             f"to the decider ({game.decider}) first, got {game.claim_offer}")
     try:
         actions = game.legal_actions()
     except (TypeError, KeyError, IndexError, AttributeError, ValueError) as err:

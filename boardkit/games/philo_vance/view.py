@@ -30,6 +30,7 @@ up).  It is recomputed from the game's state, so a loaded game shows it too.
 from __future__ import annotations
 
 from boardkit.core.events import seat as _seat
+from boardkit.render import counted
 from boardkit.render.app import GameApp
 
 from . import analysis
@@ -161,7 +162,7 @@ class App(GameApp):
 
     def _status_extra(self):
         game = self.game
-        return f" \u00b7 clue pile: {len(game.pile)} cards \u00b7 arrests so far: {len(game.verdicts)}"
+        return f" \u00b7 clue pile: {counted(len(game.pile), 'card')} \u00b7 arrests so far: {len(game.verdicts)}"
 
     def _choices_for(self, seat):
         legal = self.game.legal_actions()
@@ -359,8 +360,8 @@ class App(GameApp):
         if game.judge:
             lines.append("The Judge is in play: a detective may try to convict.")
         top = game.discards.top
-        discard = "empty" if top is None else f"{len(game.discards)} cards, {_clue(top)} on top"
-        lines.append(f"Clue pile: {len(game.pile)} cards. Discard pile: {discard}. "
+        discard = "empty" if top is None else f"{counted(len(game.discards), 'card')}, {_clue(top)} on top"
+        lines.append(f"Clue pile: {counted(len(game.pile), 'card')}. Discard pile: {discard}. "
                      f"Arrests heard so far: {len(game.verdicts)}.")
         if game.drawn is not None:
             lines.append(f"The clue drawn and waiting to be kept or discarded: {_clue(game.drawn)}.")

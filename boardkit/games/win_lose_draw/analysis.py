@@ -29,6 +29,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from boardkit.core.rng import new_generator
+
 from .track import COLOURS, DEFAULT_TRACK, KINDS, SPADE, check_track
 
 EXACT_LIMIT = 64       # tracks up to this many spaces are solved exactly with Fractions
@@ -53,12 +55,6 @@ def _probability(name: str, value):
             or not math.isfinite(float(value)) or not 0 <= value <= 1):
         raise ValueError(f"{name}={value!r} is not allowed: expected a probability between 0 and 1")
     return Fraction(value) if isinstance(value, (numbers.Integral, Fraction)) else float(value)
-
-
-def _seed(seed):
-    if seed is not None:
-        _whole("seed", seed, 0)
-    return seed
 
 
 # --- the pawn on the ring -----------------------------------------------------------------
@@ -272,7 +268,7 @@ def simulate_collect(p_guess, n: int = 10_000, seed: int | None = 0, p_sketch=0,
                      track=DEFAULT_TRACK, sides: int = 6) -> np.ndarray:
     """Monte Carlo of :func:`expected_to_collect`'s model: the cards each of ``n`` players needed."""
     p_guess, p_sketch, share, order = _collect_setup(p_guess, p_sketch, track, sides)
-    n, rng = _whole("n", n, 1), np.random.default_rng(_seed(seed))
+    n, rng = _whole("n", n, 1), new_generator(seed)
     p_guess, p_sketch = float(p_guess), float(p_sketch)
     land_odds = np.array([float(share[colour]) for colour in COLOURS])
     land_odds = np.append(land_odds, max(0.0, 1 - land_odds.sum()))    # the last "colour" is a Spade
@@ -348,7 +344,7 @@ def simulate_race(p_a, p_b, target: int = TEAM_TARGET, steal=0, n: int = 10_000,
                   seed: int | None = 0) -> RaceOdds:
     """Monte Carlo of :func:`team_race`: ``n`` matches played card by card, side by side."""
     p_a, p_b, target, steal = _race_setup(p_a, p_b, target, steal)
-    n, rng = _whole("n", n, 1), np.random.default_rng(_seed(seed))
+    n, rng = _whole("n", n, 1), new_generator(seed)
     chance = (float(p_a), float(p_b))
     steal = float(steal)
     scores = np.zeros((n, 2), dtype=np.int64)      # column 0 is team A, column 1 team B

@@ -31,7 +31,6 @@ KEYS = ("game", "rules", "n_players", "seed", "chance", "box", "phase", "sketche
 END_REASONS = ("target", "ace", "sketch cap")
 #: the phases of each way to play (see game.py)
 PHASES_OF = {"team": ("pick", "sketch", "ruling", "steal"), "gameboard": ("place", "sketch", "ruling", "take", "roll")}
-CHANCE_KEYS = ("seed", "block_state", "used", "state")
 
 
 def save_game(game) -> dict:
@@ -40,7 +39,7 @@ def save_game(game) -> dict:
         "rules": game.rules.to_dict(),
         "n_players": game.n_players,
         "seed": game.seed,
-        "chance": copy.deepcopy(game.chance.to_dict()),
+        "chance": game.chance.to_dict(),
         "box": [list(card) for card in game.box],
         "phase": game.phase,
         "sketcher": game.sketcher,
@@ -123,20 +122,16 @@ def _held(values, game) -> list[list[str]]:
     return held
 
 
-def _check_chance(data) -> None:
-    """The saved generator's shape, before core reads it: its four keys, a whole ``used``, the game's seed."""
-    if not isinstance(data, dict) or data.get("game") != GAME or "chance" not in data:
-        return                                   # start_loading says what is wrong
-    value = data["chance"]
-    if not (isinstance(value, dict) and set(value) == set(CHANCE_KEYS)):
-        raise ValueError(f"saved chance must be a dict with the keys {', '.join(CHANCE_KEYS)}, got {value!r}")
-    if isinstance(value["used"], bool) or not isinstance(value["used"], int):
-        raise ValueError(f"saved chance 'used' must be a whole number, got {value['used']!r}")
-    if value["seed"] != data.get("seed") or type(value["seed"]) is not type(data.get("seed")):
-        raise ValueError(f"saved chance 'seed' must be the game's seed {data.get('seed')!r}, got {value['seed']!r}")
-    for key in ("block_state", "state"):
-        if not isinstance(value[key], dict):
-            raise ValueError(f"saved chance {key!r} must be a generator state (a dict), got {value[key]!r}")
+def _event_values(rules: Rules, n_players: int) -> dict:
+    """The values each field of a saved event may take in a game of ``rules`` (see ``event_from_dict``)."""
+    seats, teams, spaces = range(n_players), (0, 1), range(len(rules.track))
+    return {"player": seats, "guesser": seats, "guessers": seats, "team": teams, "first_team": teams,
+            "rolls": {(a, b) for a in range(1, 7) for b in range(1, 7)},
+            "space": spaces, "start": spaces, "end": spaces, "lands_on": set(rules.track),
+            "category": rules.categories, "again": range(n_players),
+            "score": range(rules.team_target + 1), "GuessTyped.score": lambda v: 0 <= v <= 100,
+            "seconds": (rules.steal_seconds,), "colour": COLOURS, "value": range(1, rules.die_sides + 1),
+            "turns": range(rules.max_sketches + 1)}
 
 
 @contextmanager
@@ -160,7 +155,6 @@ def _count_list(values, name: str, length: int, high: int) -> list[int]:
 def load_game(cls, data: dict):
     from .game import PHASES
     with reading_save():
-        _check_chance(data)
         if isinstance(data, dict) and data.get("game") == GAME and "rules" in data:
             with _naming("rules"):
                 Rules.from_dict(data["rules"])
@@ -205,13 +199,15 @@ def load_game(cls, data: dict):
         game.takers = _seats(data["takers"], "takers", n)
         game.ace_hopefuls = _seats(data["ace_hopefuls"], "ace_hopefuls", n)
         with _naming("lead"):
-            game.lead = LeadTracker.from_dict(copy.deepcopy(data["lead"]), 2 if rules.play == "team" else n)
+            team = rules.play == "team"   # a standing is a team's points, or the colours a seat holds
+            game.lead = LeadTracker.from_dict(copy.deepcopy(data["lead"]), 2 if team else n,
+                                              range((rules.team_target if team else rules.colours_to_collect) + 1))
         events = data["events"]
         if events is not None and not isinstance(events, list):
             raise ValueError(f"saved events must be None or a list, got {events!r}")
         with _naming("events"):
-            game.events = None if events is None else [event_from_dict(copy.deepcopy(e), EVENT_TYPES)
-                                                       for e in events]
+            allowed = _event_values(rules, n)
+            game.events = None if events is None else [event_from_dict(e, EVENT_TYPES, allowed) for e in events]
     game._legal = None
     _check_consistent(game)
     return game

@@ -1,0 +1,67 @@
+"""Links from one lesson page to the others that work however the page is served.
+
+* **JupyterLab** (Binder, a hub, a laptop): each lesson opens as a Voilà app at
+  ``<server>/voila/render/<folder>/<lesson>`` (the Voilà server extension), or in JupyterLab.
+* **Voilà on a folder** (``voila notebooks/``), or Voilà inside Jupyter Server: the page's
+  own address is ``.../voila/render/<folder>/00_index.ipynb``; a lesson sits beside it.
+* **Voilà on one notebook** (``voila notebooks/00_index.ipynb``) serves that page and nothing
+  else: no link could open a lesson, so the page says how to start Voilà on the folder.
+
+Voilà hands the page's path to its kernel as ``SCRIPT_NAME``; a pre-heated kernel learns it
+only once the page is asked for, so the links are filled in then (the notebook never waits).
+"""
+from __future__ import annotations
+
+import html
+import os
+import posixpath
+
+from .output import in_voila
+
+RENDER = "voila/render/"
+
+
+def _links(lessons: dict, folder_url: str, lab_url: str | None) -> str:
+    items = []
+    for name, notebook in lessons.items():
+        app = f'<a href="{html.escape(folder_url + notebook)}" target="_blank">open as a Voilà app</a>'
+        lab = (f' · <a href="{html.escape(lab_url + notebook)}" target="_blank">open in JupyterLab</a>'
+               if lab_url else "")
+        items.append(f"<li><b>{html.escape(name)}</b>: {app}{lab}</li>")
+    return "<ul style='font-size: calc(var(--boardkit-text-scale, 1) * 22px); line-height: 1.6'>" + "".join(items) + "</ul>"
+
+
+def links_html(lessons: dict, environ=None) -> str:
+    """The list of links to ``lessons`` ({"Mystery Date": "01_mystery_date.ipynb", ...}) for this server.
+
+    ``environ`` is the kernel's environment (``os.environ`` by default).
+    """
+    environ = os.environ if environ is None else environ
+    if "VOILA_BASE_URL" not in environ:                   # JupyterLab: the Voilà server extension
+        base = environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+        folder = posixpath.dirname(environ.get("JPY_SESSION_NAME", "notebooks/00_index.ipynb"))
+        folder = f"{folder}/" if folder else ""
+        return _links(lessons, f"{base}{RENDER}{folder}", f"{base}lab/tree/{folder}")
+    page = environ.get("SCRIPT_NAME", "")
+    if RENDER in page:                                    # Voilà on a folder: the lessons sit beside this page
+        return _links(lessons, posixpath.dirname(page) + "/", None)
+    return ("<p style='font-size: calc(var(--boardkit-text-scale, 1) * 20px)'>This Voilà server shows only this "
+            "page, so it cannot open the lessons. To open them as apps, start Voilà on the whole folder, from "
+            "the project's top folder: <code>voila notebooks/</code>, and choose a lesson in the list it shows "
+            "(or open this page there: <code>00_index.ipynb</code>).</p>")
+
+
+def lesson_links(lessons: dict):
+    """An HTML widget with the links to ``lessons`` ({name: notebook file}) that work on this server."""
+    import ipywidgets as widgets
+
+    from .teacher import _page_not_yet_known, _when_page_known
+
+    box = widgets.HTML()
+    box.add_class("boardkit-lesson-links")
+    if in_voila() and _page_not_yet_known():
+        box.value = "<i>Finding the lessons on this server...</i>"
+        _when_page_known(lambda: setattr(box, "value", links_html(lessons)))
+    else:
+        box.value = links_html(lessons)
+    return box
