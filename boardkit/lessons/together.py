@@ -40,8 +40,10 @@ from .predict import _QUICK_CHECKS, listen, predictions, unlisten
 #: the query parameters: ``?class=K7QF`` joins a class, ``&console=1`` opens the teacher's console
 CLASS_PARAMETER = "class"
 CONSOLE_PARAMETER = "console"
-#: how often the teacher's page looks at the store, and a student's page sends its plays (seconds)
+#: how often a student's page sends its new plays and reads the class (seconds)
 POLL_SECONDS = 1.0
+#: how often the teacher's pages read the class (seconds): a lock waits for the next read to reach the projector
+TEACHER_POLL_SECONDS = 0.5
 #: how long a student's Join waits for the class's answer (seconds)
 JOIN_SECONDS = 3.0
 #: how long joining by the address waits for the browser tab to say which page it is (seconds)
@@ -296,7 +298,8 @@ class ClassPage:
             self._clock.start()
 
     def _run(self) -> None:
-        while not self._stop.wait(POLL_SECONDS):
+        every = TEACHER_POLL_SECONDS if self.role in ("teacher", "console") else POLL_SECONDS
+        while not self._stop.wait(every):
             try:
                 self.tick()
             except Exception as error:
