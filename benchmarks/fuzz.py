@@ -4,6 +4,7 @@
     python benchmarks/fuzz.py --games 500                   # a short run: 500 games of each
     python benchmarks/fuzz.py --games 2000 --only philo_vance mouse_trap
     python benchmarks/fuzz.py --replay philo_vance:1234     # one game again, with its traceback
+    python benchmarks/fuzz.py --bad-saves 2000              # damaged saves: refused / loaded / crashed
 
 Game number ``i`` of a game is fixed by ``(game, --seed, i)``: its variant, its
 number of players, its game seed and every random choice of its players come
@@ -25,6 +26,17 @@ Each game:
    end), be in the same state.  The save
    taken must not change while the original plays on (a save is a snapshot).
 
+``--bad-saves N``: instead, N damaged saves of each game.  Each is a save
+taken at a random decision of a random variant's game, with one random change
+anywhere in it (any key or list item at any depth: deleted, or set to None,
+-1, 10**18, 2.5, True, "x", [], {}, the value plus or minus 1, another value of
+the same save, an item repeated or dropped).  The loader must either refuse it
+with a ``ValueError`` (*refused*) or load a game that saves and reloads the
+same and plays on to its end with random legal play (*loaded*: the change gave
+another state play can reach).  Anything else -- another exception, a loaded
+game that is stuck, fails to play on or saves differently -- is a *crash*,
+printed with ``--replay-bad GAME:INDEX``.
+
 Prints each new kind of failure as it is found (game, game number, variant,
 players, seed, the error), then a table per game.  Bounded: ``--games`` per
 game and ``--budget`` seconds in all; stops by itself.  The exit status is 1
@@ -33,6 +45,7 @@ when anything failed.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import multiprocessing
 import os
@@ -342,6 +355,122 @@ def play_chunk(task):
     return totals
 
 
+# --- damaged saves -------------------------------------------------------------------------------
+
+def _places(value, path=()):
+    """(path, value) of every key and list item of a save, at any depth."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        yield path + (key,), item
+        yield from _places(item, path + (key,))
+
+
+def damage(save, rnd):
+    """(what was changed, a copy of ``save`` with one random change)."""
+    data = copy.deepcopy(save)
+    places = list(_places(data))
+    path, old = rnd.choice(places)
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    key = path[-1]
+    choices = ["delete", None, -1, 10**18, 2.5, True, "x", [], {}, "other"]
+    if isinstance(old, int) and not isinstance(old, bool):
+        choices += ["plus 1", "minus 1"] * 3
+    if isinstance(old, list) and old:
+        choices += ["repeat an item", "drop an item"]
+    how = rnd.choice(choices)
+    if how == "delete":
+        del parent[key]
+    elif how in ("plus 1", "minus 1"):
+        parent[key] = old + (1 if how == "plus 1" else -1)
+    elif how == "repeat an item":
+        old.append(copy.deepcopy(rnd.choice(old)))
+    elif how == "drop an item":
+        old.pop(rnd.randrange(len(old)))
+    elif how == "other":
+        how, parent[key] = "another value of the save", copy.deepcopy(rnd.choice(places)[1])
+    else:
+        parent[key] = how
+    return f"{'.'.join(map(str, path))}: {how if isinstance(how, str) else repr(how)}", data
+
+
+def bad_save_one(name, base_seed, index, max_decisions):
+    """Damage one save of game ``index`` and load it: "refused", "loaded" or ("crash", message, traceback)."""
+    rnd = random.Random(f"bad:{name}:{base_seed}:{index}")
+    rules, n_players, _ = valid_variant(name, rnd)
+    game = rules.new_game(n_players, seed=rnd.getrandbits(64), record_events=rnd.random() < 0.7)
+    choices = random.Random(rnd.getrandbits(64))
+    for _ in range(rnd.choice([0, rnd.randint(0, 50), rnd.randint(0, 400)])):
+        if game.is_over:
+            break
+        actions = game.legal_actions()
+        game.apply(actions[choices.randrange(len(actions))])
+    what, data = damage(game.to_dict(), rnd)
+    try:
+        loaded = type(game).from_dict(data)
+    except ValueError:
+        return "refused", what
+    except Exception:  # noqa: BLE001 -- a fuzzer reports every crash
+        return "crash", what, "load: " + traceback.format_exc(limit=-1)
+    try:
+        saved = loaded.to_dict()
+        if type(game).from_dict(json.loads(json.dumps(saved))).to_dict() != saved:
+            raise AssertionError("the loaded game saves and reloads differently")
+        for _ in range(max_decisions):
+            if loaded.is_over:
+                return "loaded", what
+            actions = loaded.legal_actions()
+            if not actions:
+                raise AssertionError("the loaded game is stuck: not over, and no legal action")
+            loaded.apply(actions[choices.randrange(len(actions))])
+        raise AssertionError(f"the loaded game did not end in {max_decisions:,} decisions")
+    except Exception:  # noqa: BLE001
+        return "crash", what, "play on: " + traceback.format_exc(limit=-1)
+
+
+def bad_save_chunk(task):
+    """Worker: damaged saves ``start .. start+count-1`` of one game; their counts and crashes."""
+    name, base_seed, start, count, max_decisions, time_limit = task
+    signal.signal(signal.SIGPROF, _alarm)
+    totals = {"game": name, "refused": 0, "loaded": 0, "crash": 0, "crashes": []}
+    for index in range(start, start + count):
+        signal.setitimer(signal.ITIMER_PROF, time_limit)
+        try:
+            out = bad_save_one(name, base_seed, index, max_decisions)
+        except Hang:
+            out = ("crash", "?", "time limit (CPU seconds)")
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+        totals[out[0]] += 1
+        if out[0] == "crash":
+            totals["crashes"].append((index, out[1], out[2].strip().splitlines()[-1][:200]))
+    return totals
+
+
+def bad_saves(args):
+    tasks = [(name, args.seed, start, min(args.chunk, args.bad_saves - start), 20_000, args.time_limit)
+             for start in range(0, args.bad_saves, args.chunk) for name in args.only]
+    totals = {name: {"refused": 0, "loaded": 0, "crash": 0} for name in args.only}
+    began, crashes = time.monotonic(), 0
+    print(f"damaged saves of {', '.join(args.only)}: {args.bad_saves:,} each on {args.workers} processes "
+          f"(--seed {args.seed})", flush=True)
+    with multiprocessing.get_context("fork").Pool(args.workers) as pool:
+        for chunk in pool.imap_unordered(bad_save_chunk, tasks):
+            for key in ("refused", "loaded", "crash"):
+                totals[chunk["game"]][key] += chunk[key]
+            for index, what, error in chunk["crashes"]:
+                crashes += 1
+                print(f"CRASH {chunk['game']} {index} ({what}): {error}\n  replay: python benchmarks/fuzz.py "
+                      f"--seed {args.seed} --replay-bad {chunk['game']}:{index}", flush=True)
+    print(f"\n{'game':15} {'bad saves':>9} {'refused':>8} {'loaded':>7} {'crashed':>7}")
+    for name, t in totals.items():
+        print(f"{name:15} {sum(t.values()):>9,} {t['refused']:>8,} {t['loaded']:>7,} {t['crash']:>7,}")
+    print(f"\n{time.monotonic() - began:,.0f} s; 'loaded': the damaged save loaded, saved and reloaded the same "
+          f"and played on to its end (the change gave another reachable state)")
+    return 1 if crashes else 0
+
+
 # --- the run ----------------------------------------------------------------------------------
 
 def replay(spec, base_seed, max_decisions, time_limit):
@@ -371,9 +500,18 @@ def main(argv=None):
     parser.add_argument("--budget", type=float, default=3 * 3600,
                         help="seconds for the whole run; past it the run stops and reports what it played")
     parser.add_argument("--replay", metavar="GAME:INDEX", help="play one game again and show its traceback")
+    parser.add_argument("--bad-saves", type=int, metavar="N", help="damage N saves of each game and load them")
+    parser.add_argument("--replay-bad", metavar="GAME:INDEX", help="one damaged save again, with its traceback")
     args = parser.parse_args(argv)
     if args.replay:
         return replay(args.replay, args.seed, args.max_decisions, args.time_limit)
+    if args.replay_bad:
+        name, index = args.replay_bad.split(":")
+        out = bad_save_one(name, args.seed, int(index), 20_000)
+        print(*out, sep="\n")
+        return 1 if out[0] == "crash" else 0
+    if args.bad_saves:
+        return bad_saves(args)
 
     tasks = [(name, args.seed, start, min(args.chunk, args.games - start), args.max_decisions, args.time_limit)
              for start in range(0, args.games, args.chunk) for name in args.only]

@@ -182,3 +182,14 @@ def test_the_saves_these_tests_damage_load_as_they_are():
     for game_module in GAMES:
         data = mid_game(game_module)
         assert game_module.Game.from_dict(json.loads(json.dumps(data))).to_dict() == data
+
+
+def test_philo_vance_named_clues_must_be_the_player_to_moves_in_play():
+    """Found by ``fuzz.py --bad-saves``: a named clue out of play loaded, and the arrest then raised StopIteration."""
+    game = played(pv, until=lambda g: g.phase == "naming clues" and g.named)
+    damaged = game.to_dict()
+    damaged["named"][-1] = next(c for c in range(game.rules.n_clues) if c not in game.clues_in_play(game.current))
+    assert_refused(pv, damaged, "named")
+    damaged = game.to_dict()
+    damaged["phase"], damaged["decider"] = "before the dice", game.current
+    assert_refused(pv, damaged, "arresting")

@@ -144,8 +144,7 @@ class ClassLink:
                 self._set_status(False, f"Not connected to the class: {error}. This page works on its own "
                                         "and keeps trying.")
                 self._joined.set()
-                with self._wake:
-                    self._wake.wait(pause)          # close() wakes it at once
+                self._rest(pause)
                 pause = min(pause * 2, self._retry[1])
             except ClassStoreError as error:        # the class has ended, or the store is of another version
                 self._set_status(False, f"Not connected to the class: {error}.")
@@ -158,6 +157,15 @@ class ClassLink:
                 log.exception("class link for class %s failed", self.code)
                 if item is not None:
                     self._done(*item)
+                next_read = time.monotonic() + (self._watch[2] if self._watch else 0)
+                self._rest(pause)
+
+    def _rest(self, seconds: float) -> None:
+        """Wait ``seconds`` before trying again (new writes do not cut it short; close() does)."""
+        deadline = time.monotonic() + seconds
+        with self._wake:
+            while not self._closed and time.monotonic() < deadline:
+                self._wake.wait(deadline - time.monotonic())
 
     def _open_store(self) -> ClassStore:
         if not isinstance(self._store, ClassStore):

@@ -216,7 +216,10 @@ def default_store_url() -> str:
     from jupyter_core.paths import jupyter_data_dir
 
     folder = os.path.join(jupyter_data_dir(), "boardkit")
-    os.makedirs(folder, exist_ok=True)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise StoreUnavailable(f"the class store's folder {folder} cannot be made ({error.strerror})") from None
     return "sqlite:///" + os.path.join(folder, "class-store.db")
 
 
@@ -269,10 +272,12 @@ def _unavailable(error: Exception) -> StoreUnavailable:
         reason = "the class store's file is read-only"
     elif "full" in text or "no space" in text:
         reason = "the class store is full"
-    elif "connect" in text or "server" in text or "timeout" in text or "closed" in text:
-        reason = "the class store's server cannot be reached"
+    elif "password" in text or "authentication" in text:
+        reason = "the class store's server refused the login (check BOARDKIT_CLASS_DB)"
     elif "no such table" in text or "unable to open" in text or "does not exist" in text:
         reason = "the class store is missing"
+    elif "connect" in text or "server" in text or "timeout" in text or "closed" in text:
+        reason = "the class store's server cannot be reached"
     else:
         reason = "the class store failed (" + text.strip().splitlines()[0][:120] + ")" if text.strip() else \
             "the class store failed"
@@ -298,8 +303,11 @@ class ClassStore:
                  max_trials: int = MAX_TRIALS):
         self.url = url or default_store_url()
         self.max_trials = max_trials
-        self.keep_days = float(os.environ.get("BOARDKIT_CLASS_KEEP_DAYS", KEEP_DAYS)) if keep_days is None \
-            else keep_days
+        try:
+            self.keep_days = float(os.environ.get("BOARDKIT_CLASS_KEEP_DAYS", KEEP_DAYS) if keep_days is None
+                                   else keep_days)
+        except ValueError:
+            raise ClassStoreError("BOARDKIT_CLASS_KEEP_DAYS must be a number of days, such as 7") from None
         try:
             address = sa.engine.make_url(self.url)
         except sa.exc.ArgumentError:

@@ -55,7 +55,9 @@ def bar_for_run(progress, total: int, description: str):
         return progress
     from tqdm.auto import tqdm  # here, not at import: a lesson page that never runs a study never loads it
 
-    return tqdm(total=total, desc=description, disable=not progress, unit="game", mininterval=0.2)
+    # What it counts, in words ("250 of 1,000 games"), never tqdm's "?it/s"
+    return tqdm(total=total, desc=description, disable=not progress, mininterval=0.2,
+                bar_format="{desc}: {percentage:3.0f}%|{bar}| {n:,} of {total:,} games, {elapsed}")
 
 
 def _check_run(rules, n_players, n_games, bots, engine):

@@ -6,6 +6,7 @@ port, no Unix socket outside the folder; ``remove()`` stops it and deletes the f
 """
 import os
 import pwd
+import shlex
 import shutil
 import socket
 import subprocess
@@ -48,12 +49,23 @@ class Cluster:
             self.remove()
             raise
         self.admin_url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+        self._watch_owner()
+
+    def _command(self, program, *arguments) -> list:
+        command = [os.path.join(PG_BIN, program), *arguments]
+        return ["runuser", "-u", self.user, "--", *command] if self.user else command
+
+    def _watch_owner(self):
+        """A watchdog that stops and deletes the cluster if this process dies without remove() (a killed test run)."""
+        stop = " ".join(shlex.quote(part) for part in self._command("pg_ctl", "-D", self.data, "-m", "immediate",
+                                                                     "-w", "stop"))
+        script = (f"while kill -0 {os.getpid()} 2>/dev/null && [ -d {shlex.quote(self.data)} ]; do sleep 1; done; "
+                  f"if [ -d {shlex.quote(self.data)} ]; then {stop}; rm -rf {shlex.quote(self.folder)}; fi")
+        self._watchdog = subprocess.Popen(["sh", "-c", script], start_new_session=True, stdin=subprocess.DEVNULL,
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def _run(self, program, *arguments):
-        command = [os.path.join(PG_BIN, program), *arguments]
-        if self.user:
-            command = ["runuser", "-u", self.user, "--", *command]
-        subprocess.run(command, check=True, capture_output=True, timeout=60)
+        subprocess.run(self._command(program, *arguments), check=True, capture_output=True, timeout=60)
 
     def start(self):
         options = f"-p {self.port} -k {self.folder} -h 127.0.0.1 -c max_connections=400 -c shared_buffers=32MB"
@@ -80,6 +92,8 @@ class Cluster:
             except subprocess.CalledProcessError:
                 pass                           # already stopped
         shutil.rmtree(self.folder, ignore_errors=True)
+        if getattr(self, "_watchdog", None):
+            self._watchdog.wait(10)            # it sees the folder gone and ends
 
 
 def _free_port() -> int:

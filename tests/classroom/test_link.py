@@ -93,6 +93,14 @@ def test_a_store_that_cannot_be_opened_only_shows_in_the_status(url, words):
     link.close()
 
 
+def test_a_postgresql_database_that_is_not_there_says_so(postgres):
+    url = postgres.admin_url.rsplit("/", 1)[0] + "/no_such_database"
+    link = ClassLink("K7QF", store=url, retry=FAST_RETRY)
+    assert not link.wait_joined(60)
+    assert link.status.startswith("Not connected to the class: the class store is missing.")
+    link.close()
+
+
 def sqlite_class(folder):
     url = f"sqlite:///{folder}/class-store.db"
     store = ClassStore(url, busy_timeout=0.2)

@@ -7,7 +7,8 @@ import pytest
 import sqlalchemy as sa
 from scipy import stats
 
-from boardkit.classroom import (ClassNotOpen, ClassStore, Refused, StoreVersionError, new_page_id, normal_code)
+from boardkit.classroom import (ClassNotOpen, ClassStore, Refused, StoreUnavailable, StoreVersionError, new_page_id,
+                                normal_code)
 from boardkit.classroom import store as store_module
 
 CHOICES = ["1 in 2", "1 in 5", "1 in 10"]
@@ -222,6 +223,11 @@ def test_the_default_store_is_an_sqlite_file_in_the_jupyter_data_folder(monkeypa
         assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 5000
     monkeypatch.setenv("BOARDKIT_CLASS_DB", f"sqlite:///{tmp_path / 'elsewhere.db'}")
     assert ClassStore().path == str(tmp_path / "elsewhere.db")
+    monkeypatch.delenv("BOARDKIT_CLASS_DB")
+    monkeypatch.setenv("JUPYTER_DATA_DIR", "/proc/no-folder-can-be-made-here")
+    with pytest.raises(StoreUnavailable, match="the class store's folder /proc/no-folder-can-be-made-here/boardkit "
+                                               "cannot be made"):
+        ClassStore()
 
 
 # --- 30 pages writing at once ----------------------------------------------------------------------

@@ -359,9 +359,17 @@ def _check_cards(game) -> None:
 
 def _check_decision(game) -> None:
     """The decision in progress must make sense: its choices can be listed, and there is at least one."""
+    from .game import BEFORE_ROLL, BUMPING, CLAIMING, MOVING, NAMING, PUSHING_ON, TURNING_UP
+    naming = game.phase == NAMING
+    if (game.arresting is not None) != naming or not naming and game.named:
+        raise ValueError(f"saved arresting and named belong to an arrest in progress (phase {NAMING!r}), "
+                         f"got {game.arresting!r} and {game.named!r} in phase {game.phase!r}")
+    if naming and (len(set(game.named)) != len(game.named) or len(game.named) >= game.rules.named_clues
+                   or not set(game.named) <= game.clues_in_play(game.current)):
+        raise ValueError(f"saved named must be fewer than {game.rules.named_clues} different clues that the player "
+                         f"to move has in play, got {game.named!r}")
     if game.is_over:
         return
-    from .game import BEFORE_ROLL, BUMPING, CLAIMING, MOVING, NAMING, PUSHING_ON, TURNING_UP
     if game.decider is None or game.phase is None:
         raise ValueError("saved game is not over but nobody has a decision to make")
     if game.phase in (BEFORE_ROLL, NAMING, TURNING_UP, MOVING, BUMPING, PUSHING_ON) and game.decider != game.current:
