@@ -6,11 +6,12 @@ One line in the lesson's first cell puts the class on the page: ``class_bar("01_
 * On a student's page it is a small **Join your class** box (a code and, if the student wants, a nickname
   that only the teacher sees); a page opened with ``?class=K7QF`` joins at once.
 * On the teacher's console (``?teacher=KEY&console=1``, the teacher's own device) it holds **Start a class**
-  and **End the class**, the join code, the nicknames, and every ``console_only`` control (secrets such as
-  lesson 01's secret door).
+  and **End the class**, the join code, the nicknames, and the page's *Teacher notes*, open (secrets such as
+  lesson 01's secret door, ``teacher.teacher_note``).
 * On the teacher's projected page (``?teacher=KEY``) it shows the class: the join code in big type, its
   address, how many pages joined; under each prediction how many locked and, once the answer is shown, the
-  class's guesses; under each quick check the share choosing each answer; the class's pooled plays.
+  class's guesses; under each quick check the share choosing each answer; the class's pooled plays.  While
+  a class runs its Teacher notes are hidden: no secret on the projector.
 
 A joined page sends every locked guess (``Prediction``), every quick check's first answer and the plays each
 lesson pools (:func:`pool_plays`) to the class's store (``boardkit.classroom``), through a link that never
@@ -19,6 +20,7 @@ without a class does.
 """
 from __future__ import annotations
 
+import logging
 import os
 import re
 import secrets
@@ -26,11 +28,7 @@ import statistics
 import threading
 from urllib.parse import parse_qs
 
-import logging
-
 import ipywidgets as widgets
-
-from ..classroom import MAX_NICKNAME, MAX_TRIALS
 
 from .output import CHART_COLOURS, CHART_HATCHES, show
 from .page import escape, number, share_with_interval, with_interval
@@ -180,6 +178,8 @@ class ClassPage:
     # --- joining ----------------------------------------------------------------------------------
     def join(self, code: str, nickname: str = "") -> bool:
         """Join the class ``code`` (a student's page); True if it worked, else the status says why."""
+        from ..classroom import MAX_NICKNAME, ClassLink     # (SQLAlchemy: loaded only by a page that joins)
+
         code = (code or "").strip().upper()
         nickname = (nickname or "").strip()
         if not code:
@@ -189,8 +189,6 @@ class ClassPage:
             self.status.value = (f"<span class='boardkit-rule-error'>A nickname is at most {MAX_NICKNAME} "
                                  "letters.</span>")
             return False
-        from ..classroom import ClassLink
-
         self.status.value = f"<i>Joining class {escape(code)}...</i>"
         self._remember_page()
         link = ClassLink(code, self.page_id, nickname or None, store=self.store)
@@ -253,9 +251,10 @@ class ClassPage:
                 elif event == "revealed" and not item.class_mode:
                     self._show_where_i_stand(item)
             elif self.role in ("teacher", "console") and self.code and event == "revealed":
-                self._revealed.add(item.key)
-                self._drawn.pop(item.key, None)
-                self._refresh()
+                with self._lock:                 # (the clock's thread redraws too)
+                    self._revealed.add(item.key)
+                    self._drawn.pop(item.key, None)
+                    self._refresh()
         except Exception as error:          # never let the class break the lesson
             self.disconnected(error)
 
@@ -316,6 +315,8 @@ class ClassPage:
 
     def _send_plays(self) -> None:
         """This page's plays so far, as totals (the store keeps the latest: a resend never counts twice)."""
+        from ..classroom import MAX_TRIALS
+
         for stream in self.streams.values():
             totals = stream.totals(MAX_TRIALS)
             if totals != stream.sent:
