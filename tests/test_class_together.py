@@ -180,6 +180,23 @@ def test_plays_pool_and_the_convergence_chart_gets_a_your_class_layer(pages, sto
     assert "your class: 20 openings" in labels and "your 5 openings" in labels
 
 
+def test_the_projected_pages_convergence_chart_gets_the_whole_class_layer(pages, store, this_kernel):
+    console = started(pages)
+    projector = pages("teacher")
+    this_kernel(projector)
+    guess = pool_plays(Prediction("Share of openings that show her date?", number=(0, 1, 0.05), percent=True,
+                                  reveal=lambda p: "answer"),
+                       lambda: [], many="door openings", yes="showed her date")
+    for n, (yes, plays) in enumerate(((3, 20), (5, 10))):
+        store.join(console.code, f"classmate-{n}")
+        store.record_plays(console.code, f"classmate-{n}", guess.key, yes, plays)
+    projector.tick()
+    assert sorted(class_plays(guess)) == [(3, 20), (5, 10)]    # the teacher's reveal charts the class's plays
+    console.end()
+    projector.tick()
+    assert class_plays(guess) == []                            # an ended class leaves no layer
+
+
 def test_a_class_setting_reaches_every_joined_students_page(pages, this_kernel):
     console = started(pages)
     ann = pages("student")

@@ -47,9 +47,10 @@ JOIN_SECONDS = 3.0
 #: how long joining by the address waits for the browser tab to say which page it is (seconds)
 MEMORY_SECONDS = 20.0
 #: the join code's type on the teacher's pages: big enough to read from the back of a room, and bigger still
-#: with Large type (lesson_css sets --boardkit-text-scale)
+#: with Large type (lesson_css sets --boardkit-text-scale); an inline block, so its line grows with it (a widget's
+#: HTML has a 34 px line: the code overflowed onto the Start and End buttons above it)
 CODE_STYLE = ("font-size: calc(64px * var(--boardkit-text-scale, 1)); letter-spacing: 0.12em; "
-              "font-family: var(--jp-code-font-family, monospace); vertical-align: middle")
+              "font-family: var(--jp-code-font-family, monospace); display: inline-block; line-height: 1.15")
 _PAGE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _YES = ("1", "true", "yes", "on")
 #: what ClassPage._call returns when the store could not be used
@@ -139,6 +140,7 @@ class ClassPage:
         self._stop = threading.Event()
         self._lock = threading.RLock()
         self._drawn: dict = {}      # what each class view shows now, so it is redrawn only when it changes
+        self.view = None            # the class as a teacher's page last read it (a student's is its link's view)
         self._revealed: set = set()
         listen(self._heard)
 
@@ -365,6 +367,7 @@ class ClassPage:
                 self.code, self._revealed = newest, set()
                 self._drawn.clear()
         if self.code is None:
+            self.view = None
             self._draw("class", "none", lambda: self._no_class())
             for item in predictions() + list(_QUICK_CHECKS):
                 self._draw(item.key, None, lambda item=item: setattr(item.class_view, "children", []))
@@ -377,11 +380,12 @@ class ClassPage:
         try:
             summary = self._open_store().class_view(self.code, teacher=self.role == "console")
         except ClassNotOpen:                # ended (from the console): the projected page lets it go
-            self.code = None
+            self.code = self.view = None
             return
         except Exception as error:
             self.disconnected(error)
             return
+        self.view = summary
         if "boardkit-class-off" in self.status.value:
             self._say_connected()
         self._draw("class", (self.code, summary.pages, summary.nicknames), lambda: self._show_class(summary))
@@ -582,11 +586,12 @@ def pool_plays(prediction, outcomes, many: str = "plays", yes: str = "yes"):
 
 def class_plays(prediction) -> list:
     """The other students' plays for ``prediction`` (0/1, in the order they were sent): the convergence chart's
-    layer **your class**; an empty list without a class (or without the store)."""
+    layer **your class** (on the teacher's pages: the whole class's); an empty list without a class (or without
+    the store)."""
     page = class_page()
-    if page.link is None or prediction.key not in page.streams:
+    if prediction.key not in page.streams:
         return []
-    view = page.link.view
+    view = page.link.view if page.link is not None else page.view
     if view is None or prediction.key not in view.plays:
         return []
     others = list(view.plays[prediction.key].per_page)

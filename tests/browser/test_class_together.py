@@ -63,6 +63,9 @@ def test_two_students_join_lock_and_play_and_the_teachers_page_shows_them_live(c
     code_shown = console.locator(".boardkit-class-code b")
     expect(code_shown).to_have_text(re.compile(r"^[A-Z0-9]{4}$"), timeout=LIVE_MS)
     code = code_shown.inner_text()
+    # the big code sits below the console's buttons, not over them (it overflowed its line and took End's clicks)
+    end_button = console.get_by_role("button", name="End the class").bounding_box()
+    assert code_shown.bounding_box()["y"] >= end_button["y"] + end_button["height"]
     assert store.is_open(code)
 
     projector = open_page(browser, f"{url}?teacher={KEY}")
