@@ -449,7 +449,7 @@ def bad_save_chunk(task):
 
 
 def bad_saves(args):
-    tasks = [(name, args.seed, start, min(args.chunk, args.bad_saves - start), 20_000, args.time_limit)
+    tasks = [(name, args.seed, start, min(args.chunk, args.bad_saves - start), args.max_decisions, args.time_limit)
              for start in range(0, args.bad_saves, args.chunk) for name in args.only]
     totals = {name: {"refused": 0, "loaded": 0, "crash": 0} for name in args.only}
     began, crashes = time.monotonic(), 0
@@ -507,7 +507,7 @@ def main(argv=None):
         return replay(args.replay, args.seed, args.max_decisions, args.time_limit)
     if args.replay_bad:
         name, index = args.replay_bad.split(":")
-        out = bad_save_one(name, args.seed, int(index), 20_000)
+        out = bad_save_one(name, args.seed, int(index), args.max_decisions)
         print(*out, sep="\n")
         return 1 if out[0] == "crash" else 0
     if args.bad_saves:

@@ -68,7 +68,10 @@ def pool():
         _pool.append(bk.process_pool(workers=2))
     return _pool[0]
 
-widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()]), class_bar("01_mystery_date")])   # class_bar: join a class
+# the page's buttons (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+widgets.VBox([page_buttons, class_bar("01_mystery_date")])
 
 # %% [markdown]
 # ## 1. Play a game
@@ -239,8 +242,10 @@ def rig_door(choice):
 follow_class_setting("secret_door", rig_door)     # in a class, the teacher's choice reaches every student's door
 
 def door_controls():
+    from boardkit.render.app import scaled          # a width that grows with Large type
+
     setting = widgets.Dropdown(options=SETTINGS, value="secret", description="The secret door is",
-                               style={"description_width": "initial"}, layout=widgets.Layout(width="560px"))
+                               style={"description_width": "initial"}, layout=widgets.Layout(width=scaled("560px")))
     reveal_button = widgets.Button(description="Reveal the door",
                                    layout=widgets.Layout(width="auto", min_width="260px", height="40px"))
     reveal_view = widgets.Output()

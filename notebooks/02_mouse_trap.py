@@ -47,7 +47,10 @@ rules = mt.Rules()                                   # the rulebook
 stages = mt.analysis.N_STAGES                        # 16 stages, A to P: a crank that stops at 16 caught
 reliability = float(mt.analysis.trap_reliability(rules))
 pool = bk.process_pool(workers=2)                    # the big studies play on both cores (started when first used)
-widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()]), class_bar("02_mouse_trap")])   # class_bar: join a class
+# the page's buttons (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+widgets.VBox([page_buttons, class_bar("02_mouse_trap")])
 
 # %% [markdown]
 # # Mouse Trap: chains of chance

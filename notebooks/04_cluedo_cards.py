@@ -67,7 +67,10 @@ def percent(p, decimals=1):
     return f"{100 * float(p):.{decimals}f}%"
 
 
-widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()]), class_bar("04_cluedo_cards")])   # class_bar: join a class
+# the page's buttons (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+widgets.VBox([page_buttons, class_bar("04_cluedo_cards")])
 
 # %% [markdown]
 # ## 1. Play a round

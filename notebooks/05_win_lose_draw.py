@@ -68,7 +68,10 @@ def plain_numbers(ax, axis="x"):
     from matplotlib.ticker import FuncFormatter
     getattr(ax, f"{axis}axis").set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
 
-widgets.VBox([widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()]), class_bar("05_win_lose_draw")])   # class_bar: join a class
+# the page's buttons (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+widgets.VBox([page_buttons, class_bar("05_win_lose_draw")])
 
 # %% [markdown]
 # ## 1. Play

@@ -372,3 +372,9 @@ printed_when_opened("A search of 8 trials, 150 games each, by code (click to run
 # With a few hundred games per variant, the search can be fooled by luck: a variant that
 # looks fair at 150 games may not be at 10,000. **Check the winner** with more games
 # before you believe it, and look at the intervals.
+
+# %% jupyter={"source_hidden": true}
+# Run All ends here: back to part 1 (JupyterLab would stay at this last cell)
+from boardkit.lessons import back_to_part_one
+
+back_to_part_one()

@@ -15,6 +15,17 @@ def category_labels(column: pd.Series) -> pd.Series:
     return column.astype(str)
 
 
+def category_counts(reference: pd.Series, lane: pd.Series) -> pd.DataFrame:
+    """The two samples' counts of each category (rows; columns 0 and 1), the categories expected
+    fewer than 5 times pooled into "other", as the chi-square test compares them."""
+    a, b = category_labels(reference), category_labels(lane)
+    counts = pd.concat([a.value_counts(), b.value_counts()], axis=1, keys=[0, 1]).fillna(0)
+    expected_small = counts.sum(axis=1) * len(a) / (len(a) + len(b)) < 5
+    if expected_small.any():  # pool the rare categories
+        counts = pd.concat([counts[~expected_small], counts[expected_small].sum().to_frame("other").T])
+    return counts[counts.sum(axis=1) > 0]
+
+
 def distribution_differences(reference: pd.DataFrame, lane: pd.DataFrame, categorical, threshold: float) -> dict:
     """Every column whose two samples differ at ``threshold``: {column: p-value}.
 
@@ -28,12 +39,7 @@ def distribution_differences(reference: pd.DataFrame, lane: pd.DataFrame, catego
         if name in NOT_COMPARED:
             continue
         if name in categorical:
-            a, b = category_labels(reference[name]), category_labels(lane[name])
-            counts = pd.concat([a.value_counts(), b.value_counts()], axis=1).fillna(0)
-            expected_small = counts.sum(axis=1) * len(a) / (len(a) + len(b)) < 5
-            if expected_small.any():  # pool the rare categories
-                counts = pd.concat([counts[~expected_small], counts[expected_small].sum().to_frame("other").T])
-            counts = counts[counts.sum(axis=1) > 0]
+            counts = category_counts(reference[name], lane[name])
             if len(counts) < 2:
                 continue
             p = stats.chi2_contingency(counts.to_numpy()).pvalue

@@ -288,9 +288,14 @@ def test_lesson_links_work_however_the_index_is_served():
     server = links_html(lessons, {"VOILA_BASE_URL": "/user/x/",
                                   "SCRIPT_NAME": "/user/x/voila/render/notebooks/00_index.ipynb"})
     assert 'href="/user/x/voila/render/notebooks/01_mystery_date.ipynb"' in server       # Voilà in Jupyter Server
-    lab = links_html(lessons, {"JUPYTERHUB_SERVICE_PREFIX": "/user/x/", "JPY_SESSION_NAME": "notebooks/00_index.ipynb"})
+    binder = [{"root_dir": "/home/jovyan", "base_url": "/user/x/"}, {"root_dir": "/srv/other", "base_url": "/"}]
+    lab = links_html(lessons, {}, folder="/home/jovyan/notebooks", servers=binder)
     assert 'href="/user/x/voila/render/notebooks/01_mystery_date.ipynb"' in lab          # Binder's JupyterLab
     assert 'href="/user/x/lab/tree/notebooks/01_mystery_date.ipynb"' in lab
+    here = links_html(lessons, {}, folder="/srv/lessons", servers=[{"root_dir": "/srv/lessons", "base_url": "/"}])
+    assert 'href="/voila/render/01_mystery_date.ipynb"' in here                          # JupyterLab in notebooks/
+    unknown = links_html(lessons, {"JUPYTERHUB_SERVICE_PREFIX": "/user/y/"}, folder="/elsewhere", servers=binder)
+    assert 'href="/user/y/voila/render/notebooks/01_mystery_date.ipynb"' in unknown      # the README's layout
     single = links_html(lessons, {"VOILA_BASE_URL": "/", "SCRIPT_NAME": "/"})            # voila 00_index.ipynb
     assert "href" not in single and "voila notebooks/" in single
 
@@ -331,3 +336,14 @@ def test_lesson_05s_short_race_hides_the_race_to_8_until_its_guess_is_locked():
     locked(ns["race_prediction"], 0.5)
     said = words(ns["reveal_short_race"](short))
     assert f"{eight:.1%} in a race to 8" in said
+
+
+def test_the_progress_bar_of_a_run_of_games_counts_games_in_words(capsys):
+    from boardkit.core.simulate import bar_for_run
+
+    bar = bar_for_run(True, 1000, "Mystery Date")
+    bar.update(250)
+    bar.refresh()
+    bar.close()
+    shown = capsys.readouterr().err
+    assert "250 of 1,000 games" in shown and "it/s" not in shown and "game/s" not in shown

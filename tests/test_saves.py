@@ -11,7 +11,7 @@ import pytest
 from game_helpers import GAMES, assert_saves_are_snapshots
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [2, 3])   # seed 1 is a long Philo Vance game: 3.5 s for nothing new
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.__name__.rsplit(".", 1)[-1])
 def test_a_save_is_a_snapshot_in_every_game(game, seed):
     rules = game.Rules()

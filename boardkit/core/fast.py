@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import importlib
 import warnings
+from typing import NamedTuple
 
 import numpy as np
 
@@ -57,9 +58,23 @@ def numba_available() -> bool:
     return _numba is not None
 
 
+def game_package(rules) -> str | None:
+    """The package of the game these rules belong to (``"boardkit.games.mystery_date"``), or None.
+
+    A tinkerer's subclass of a game's ``Rules`` (made in a notebook, whose
+    module is ``__main__``) belongs to the game of the ``Rules`` it extends."""
+    for cls in type(rules).__mro__:
+        parts = cls.__module__.split(".")
+        if parts[:2] == ["boardkit", "games"] and len(parts) > 2:
+            return ".".join(parts[:3])
+    return None
+
+
 def lane_for(rules):
     """The fast-lane module of the game these rules belong to, or None if it has none."""
-    package = type(rules).__module__.rsplit(".", 1)[0]
+    package = game_package(rules)
+    if package is None:
+        return None
     try:
         return importlib.import_module(package + ".fast")
     except ModuleNotFoundError as err:
@@ -68,26 +83,44 @@ def lane_for(rules):
         raise
 
 
-def choose_engine(engine: str, rules, n_players: int, bots) -> tuple[str, object]:
-    """``("fast", lane)`` or ``("reference", None)`` for a run of these rules and bots.
+class EngineChoice(NamedTuple):
+    """Which engine plays a run: ``engine`` ("fast" or "reference"), the ``lane`` module
+    (None on the reference engine), and ``fallback``: why ``engine="auto"`` could not take
+    the fast lane (None when it did, or when the reference engine was asked for)."""
+    engine: str
+    lane: object
+    fallback: str | None = None
+
+
+_fallbacks_warned: set = set()   # the reasons ``engine="auto"`` has already warned of
+
+
+def choose_engine(engine: str, rules, n_players: int, bots) -> EngineChoice:
+    """The engine for a run of these rules and bots.
 
     ``"reference"`` always plays the readable engine; ``"fast"`` plays the
     lane or raises ``ValueError`` saying why it cannot; ``"auto"`` takes the
     lane when it can play every seat's bot under these rules and numba
-    imports, else the reference engine.
+    imports, else the reference engine, and then says why: in the choice's
+    ``fallback`` (``bk.simulate`` puts it in ``frame.attrs["fallback"]``) and in
+    a warning, once per reason.
     """
     if engine not in ENGINES:
         raise ValueError(f"engine={engine!r} is not allowed: choose one of "
                          f"{', '.join(map(repr, ENGINES))}")
     if engine == "reference":
-        return "reference", None
+        return EngineChoice("reference", None)
     why = _why_not_fast(rules, n_players, bots)
     if why is None:
-        return "fast", lane_for(rules)
+        return EngineChoice("fast", lane_for(rules))
     if engine == "fast":
         raise ValueError(f"engine='fast' cannot play this simulation: {why}; "
                          "use engine='reference' (or 'auto', which falls back to it)")
-    return "reference", None
+    if why not in _fallbacks_warned:
+        _fallbacks_warned.add(why)
+        warnings.warn(f"engine='auto' plays the reference engine (slower, same rules): {why}",
+                      RuntimeWarning, stacklevel=5)  # at the caller of bk.simulate
+    return EngineChoice("reference", None, why)
 
 
 def _why_not_fast(rules, n_players, bots) -> str | None:
@@ -96,62 +129,69 @@ def _why_not_fast(rules, n_players, bots) -> str | None:
     lane = lane_for(rules)
     if lane is None:
         return f"{rules.game_name} has no fast lane yet"
+    game_rules = importlib.import_module(game_package(rules)).Rules
+    if type(rules) is not game_rules:
+        return _subclass_reason(rules, game_rules)
     return lane.unsupported(rules, n_players, bots)
 
 
-def play_fast(rules, n_players: int, seeds, bots) -> "pandas.DataFrame":
-    """One chunk of a fast-lane simulation as a frame (a worker process runs this).
+def _subclass_reason(rules, game_rules) -> str:
+    """Why the lane does not play a subclass of its game's ``Rules``: it knows only the rulebook's fields."""
+    import dataclasses
 
-    The frame is compact, so ten million games fit in memory: whole-number
-    columns take the smallest integer type that holds them (``seed`` stays
-    ``int64``), and a column of whole numbers with gaps (``winner`` where
-    nobody won) is ``float32`` with NaN.  Values are the same as in a frame
-    of ``int64``/``float64``; only the memory differs.  Each column is made
-    small as a numpy array, and the frame built once from them (changing a
-    frame's columns one by one costs more than a small chunk's games).
-    """
+    known = {field.name for field in dataclasses.fields(game_rules)}
+    extra = [field.name for field in dataclasses.fields(rules) if field.name not in known]
+    name = f"{game_rules.__module__.rsplit('.', 1)[0]}.Rules"
+    if extra:
+        return (f"{type(rules).__name__} adds the rule{'s' if len(extra) > 1 else ''} "
+                f"{', '.join(map(repr, extra))}, which the fast lane of {rules.game_name} does not know "
+                f"(it plays the fields of {name})")
+    return (f"{type(rules).__name__} is a subclass of {name}, and the fast lane plays only {name} itself "
+            "(a subclass may change how the game is played)")
+
+
+def result_types(rules) -> dict:
+    """The type of each result column of the game these rules belong to (its ``Game.RESULT_TYPES``)."""
+    return importlib.import_module(game_package(rules)).Game.RESULT_TYPES
+
+
+def typed_frame(columns, types: dict) -> "pandas.DataFrame":
+    """A frame of result columns (a dict of columns, or a list of ``Game.result()`` rows) with
+    the game's column ``types``, so both engines' frames have the same columns and dtypes.
+
+    A missing value (no winner, so no winner's deficit) is None in the reference engine's rows
+    and -1 in a lane's columns; in a column that may have none (a nullable ``Int`` type) either
+    becomes pandas' missing value.  Each column is typed as an array and the frame made once
+    (typing a frame's columns one by one costs more than a small chunk's games)."""
     import pandas as pd
 
+    if not isinstance(columns, dict):  # the reference engine's rows
+        columns = {name: [row[name] for row in columns] for name in columns[0]}
+    return pd.DataFrame({name: typed_column(values, types.get(name)) for name, values in columns.items()})
+
+
+def typed_column(values, dtype: str | None):
+    """One column (a list or an array) as an array of ``dtype`` (None: as it is)."""
+    import pandas as pd
+
+    if dtype is None:
+        return values
+    if dtype == "object":  # a Series, or pandas would make text its own str type (None becoming NaN)
+        return pd.Series(np.asarray(values, dtype=object), dtype=object, copy=False)
+    if dtype.startswith("Int"):  # -1, None or NaN: missing
+        whole = np.array([-1 if v is None else v for v in values]) if isinstance(values, list) else values
+        whole = np.asarray(whole)
+        missing = (whole < 0) | np.isnan(whole) if whole.dtype.kind == "f" else whole < 0
+        return pd.arrays.IntegerArray(np.where(missing, 0, whole).astype(dtype.lower()), missing)
+    return np.asarray(values).astype(dtype, copy=False)
+
+
+def play_fast(rules, n_players: int, seeds, bots) -> "pandas.DataFrame":
+    """One chunk of a fast-lane simulation as a frame (a worker process runs this), with the
+    game's column types (:func:`typed_frame`)."""
     lane = lane_for(rules)
     columns = lane.play_games(rules, n_players, np.asarray(seeds, dtype=np.int64), bots)
-    if "winner" in columns:
-        winner = np.asarray(columns["winner"])
-        if (winner < 0).any():  # as the reference frame: no winner is a missing value
-            columns["winner"] = np.where(winner < 0, np.nan, winner)
-    return pd.DataFrame({name: small_column(name, values) for name, values in columns.items()})
-
-
-def compact(frame):
-    """``frame`` with small number types: integers downcast, whole numbers with NaN as float32."""
-    for name in frame.columns:
-        values = frame[name].to_numpy()
-        smaller = small_column(name, values)
-        if smaller is not values:
-            frame[name] = smaller
-    return frame
-
-
-#: the integer types a column may shrink to, smallest first (pandas' downcast="integer")
-SMALL_INTEGERS = (np.int8, np.int16, np.int32, np.int64)
-
-
-def small_column(name: str, values):
-    """``values`` (a numpy array) in the smallest type that holds them exactly, as ``compact`` says;
-    ``seed``, text and anything else not numeric come back as they are."""
-    if name == "seed" or not isinstance(values, np.ndarray) or values.size == 0:
-        return values
-    if values.dtype.kind in "iu":
-        low, high = values.min(), values.max()
-        for small in SMALL_INTEGERS:
-            limits = np.iinfo(small)
-            if limits.min <= low and high <= limits.max:
-                return values.astype(small) if values.dtype != small else values
-        return values  # a uint64 beyond int64 stays as it is
-    if values.dtype.kind == "f":
-        finite = values[np.isfinite(values)]
-        if (finite == np.round(finite)).all() and (np.abs(finite) < 2**24).all():
-            return values.astype(np.float32)  # exact for whole numbers below 2**24
-    return values
+    return typed_frame(columns, result_types(rules))
 
 
 def lanes() -> list[str]:
@@ -282,17 +322,22 @@ def njit(function=None, *, allocates=True, **options):
     function that does make an array then fails to compile, saying so; make
     the work arrays in the caller and pass them in.
 
-    numba's cache notices a change to a lane's own file, not to this one:
-    after changing the generator below, delete the lanes' ``__pycache__``
-    (or set ``NUMBA_CACHE_DIR`` to a fresh folder) so they compile it anew.
+    The disk cache follows everything the function is built from: its file
+    and every boardkit file that file imports from (this one's generator, the
+    game's rules), so a change to any of them compiles the lane anew
+    (:mod:`boardkit.core.lane_cache`; numba alone notices only the file itself).
     """
     if function is None:
         return lambda f: njit(f, allocates=allocates, **options)
     if not numba_available():
         return function
+    from .lane_cache import LaneCache
+
     if not allocates:
         options["_nrt"] = False
-    return _numba.njit(cache=True, **options)(function)
+    compiled = _numba.njit(**options)(function)
+    compiled._cache = LaneCache(function)  # what cache=True does (Dispatcher.enable_caching), with our stamp
+    return compiled
 
 
 @njit
@@ -342,3 +387,88 @@ def below(state, n):
 def new_chance():
     """An empty generator state for :func:`seed_chance` (4 x uint64)."""
     return np.zeros(4, dtype=np.uint64)
+
+
+# -- what every lane plays the same way --------------------------------------------
+@njit(allocates=False)
+def shuffle(cards, n, chance):
+    """Shuffle the first ``n`` of ``cards`` in place (Fisher-Yates): every order equally likely."""
+    for i in range(n - 1, 0, -1):
+        j = below(chance, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@njit(allocates=False)
+def seat_after(seat, k, n_players):
+    """The seat ``k`` places after ``seat`` in turn order (0 <= k <= n_players).
+    Written without ``%``: a division is slow, and this is asked several times a turn."""
+    seat += k
+    return seat - n_players if seat >= n_players else seat
+
+
+# -- the lead (core/lead.py's LeadTracker), for every lane ----------------------------
+# A lane keeps each seat's standing (its score, cheese, progress ...) in ``standing``,
+# each seat's worst deficit in ``worst``, and ``lead``: [the sole leader (NO_LEADER
+# before anyone led alone), the lead changes so far].
+NO_LEADER = -1
+
+
+@njit(allocates=False)
+def sole_leader(standing, n):
+    """The seat of ``standing[:n]`` ahead of every other, or NO_LEADER when the best is shared."""
+    best = standing[0]
+    for seat in range(1, n):
+        best = max(best, standing[seat])
+    leader, n_best = NO_LEADER, 0
+    for seat in range(n):
+        if standing[seat] == best:
+            n_best += 1
+            leader = seat
+    return leader if n_best == 1 else NO_LEADER
+
+
+@njit(allocates=False)
+def note_lead(standing, worst, lead, n):
+    """LeadTracker.update with the standings ``standing[:n]``: each seat's worst deficit (the
+    most it was ever behind the best), and a change of sole leader (a tie for the lead is skipped)."""
+    best = standing[0]
+    for seat in range(1, n):
+        best = max(best, standing[seat])
+    for seat in range(n):
+        worst[seat] = max(worst[seat], best - standing[seat])
+    leader = sole_leader(standing, n)
+    if leader != NO_LEADER and leader != lead[0]:
+        if lead[0] != NO_LEADER:
+            lead[1] += 1
+        lead[0] = leader
+
+
+# -- from Python to a lane and back ---------------------------------------------------
+def unsupported_bot(bots, twins: dict, game_name: str) -> str | None:
+    """None when every seat's bot is one the lane plays (``twins``: {bot class: the lane's
+    number for it}); else a sentence naming the first other bot and its seat.  A subclass
+    is refused too: it may decide differently, and the lane plays only the class's policy."""
+    for seat, bot in enumerate(bots):
+        if type(bot) not in twins:
+            names = list(dict.fromkeys(cls.__name__ for cls in twins))  # two classes may share a name
+            listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            return (f"the {game_name} fast lane plays only the {listed} bots, not {bot!r} (seat {seat}); "
+                    "a bot of your own is played by the reference engine")
+    return None
+
+
+def bot_codes(bots, twins: dict) -> np.ndarray:
+    """Each seat's bot as the lane's number for it (``twins``: {bot class: number})."""
+    return np.array([twins[type(bot)] for bot in bots], np.int64)
+
+
+def result_columns(seeds, out, names, labels: dict) -> dict:
+    """A lane's results as the columns of ``Game.result()``: ``out[i, k]`` is game ``i``'s
+    value of column ``names[k]``; a column in ``labels`` holds codes into its labels
+    (the end reason's words ...).  -1 stands for a missing value (no winner, no deficit):
+    :func:`typed_frame` makes it one."""
+    columns = {"seed": np.asarray(seeds, dtype=np.int64)}
+    for k, name in enumerate(names):
+        values = out[:, k]
+        columns[name] = np.asarray(labels[name], dtype=object)[values] if name in labels else values
+    return columns

@@ -100,6 +100,13 @@ class BaseGame:
         self.end_reason = reason
 
     # -- for simulations ---------------------------------------------------
+    #: The type of each column of :meth:`result` in a simulation frame, the same whichever
+    #: engine played: whole numbers as ``int32``, and pandas' nullable ``Int8`` / ``Int32``
+    #: where a game may have no value (``winner`` when nobody won); text as ``object``.
+    #: A game adds its own columns' types (``RESULT_TYPES = {**BaseGame.RESULT_TYPES, ...}``).
+    RESULT_TYPES = {"seed": "int64", "winner": "Int8", "turns": "int32", "end": "object",
+                    "lead_changes": "int32", "winner_worst_deficit": "Int32"}
+
     def result(self) -> dict:
         """One row of a simulation frame; games add their own columns."""
         return {"seed": self.seed, "winner": self.winner, "turns": self.turns, "end": self.end_reason}

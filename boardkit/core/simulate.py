@@ -55,7 +55,9 @@ def bar_for_run(progress, total: int, description: str):
         return progress
     from tqdm.auto import tqdm  # here, not at import: a lesson page that never runs a study never loads it
 
-    return tqdm(total=total, desc=description, disable=not progress, unit="game", mininterval=0.2)
+    # What it counts, in words ("250 of 1,000 games"), never tqdm's "?it/s"
+    return tqdm(total=total, desc=description, disable=not progress, mininterval=0.2,
+                bar_format="{desc}: {percentage:3.0f}%|{bar}| {n:,} of {total:,} games, {elapsed}")
 
 
 def _check_run(rules, n_players, n_games, bots, engine):
@@ -68,8 +70,7 @@ def _check_run(rules, n_players, n_games, bots, engine):
         raise ValueError(f"bots must give a bot for each of the {n_players} seats")
     from .fast import choose_engine
 
-    engine, lane = choose_engine(engine, rules, n_players, bots)
-    return bots, engine, lane
+    return bots, choose_engine(engine, rules, n_players, bots)
 
 
 def _played_chunks(rules, n_players, seeds, size, bots, lane, executor):
@@ -101,10 +102,11 @@ def _played_chunks(rules, n_players, seeds, size, bots, lane, executor):
 
 
 def _run(rules, n_players, n_games, seed, bots, progress, executor, engine, size):
-    """(engine, the parts of the run, one per chunk, as they come)."""
+    """(the engine chosen, the parts of the run, one per chunk, as they come)."""
     from .fast import is_compiled
 
-    bots, engine, lane = _check_run(rules, n_players, n_games, bots, engine)
+    bots, choice = _check_run(rules, n_players, n_games, bots, engine)
+    lane = choice.lane
     seeds = seed_array(seed, n_games)
     description = f"{rules.game_name}: {n_games:,} games"
 
@@ -125,15 +127,32 @@ def _run(rules, n_players, n_games, seed, bots, progress, executor, engine, size
             if bar is not progress:  # a bar that was handed in is the caller's to close
                 bar.close()
 
-    return engine, parts()
+    return choice, parts()
 
 
-def _finish(frame, first_game, n_players, engine, columns):
+def frame_of(rules, parts: list, lane) -> "pandas.DataFrame":
+    """Chunks of one run as one frame: the lane's frames put together, or the reference
+    engine's rows made into a frame; either way with the game's column types
+    (``Game.RESULT_TYPES``), so the two engines' frames have the same columns and dtypes."""
+    import pandas as pd  # imported here: pandas is slow to load and an app may never simulate
+
+    from .fast import result_types, typed_frame
+
+    if lane is not None:
+        return pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+    return typed_frame([row for part in parts for row in part], result_types(rules))
+
+
+def _finish(frame, first_game, n_players, choice, columns):
+    """The run's own columns (``game``, ``n_players``, the caller's constants) and ``attrs``:
+    ``engine``, and ``fallback`` (why ``engine="auto"`` played the reference engine) if it did."""
     frame.insert(0, "game", np.arange(first_game, first_game + len(frame), dtype=np.int64))
-    frame["n_players"] = n_players
+    frame["n_players"] = np.full(len(frame), n_players, dtype=np.int8)
     for name, value in columns.items():
         frame[name] = value
-    frame.attrs["engine"] = engine
+    frame.attrs["engine"] = choice.engine
+    if choice.fallback is not None:
+        frame.attrs["fallback"] = choice.fallback
     return frame
 
 
@@ -160,25 +179,21 @@ def simulate(
     ``bots.py``); ``"fast"`` the game's compiled lane (``fast.py``, numba),
     or raises ``ValueError`` saying why it cannot; ``"auto"`` (the default)
     takes the fast lane when it can play these rules with every seat's bot,
-    else the reference engine.  ``frame.attrs["engine"]`` says which played.
+    else the reference engine.  ``frame.attrs["engine"]`` says which played,
+    and when ``"auto"`` fell back to the reference engine,
+    ``frame.attrs["fallback"]`` says why (a warning says it too, once).
     The two engines agree in distribution, not game for game: each gives the
     same frame from the same seed, but not the same frame as the other.
-    A fast-lane frame keeps its numbers in small types (``int8``,
-    ``float32`` ...), about 40 bytes a game; for runs too big to keep, use
-    :func:`simulate_stream`.
+    Both give the same columns with the same types (the game's
+    ``Game.RESULT_TYPES``: ``int32`` counts, pandas' nullable ``Int8`` for
+    ``winner``, missing where nobody won), about 40 bytes a game; for runs
+    too big to keep, use :func:`simulate_stream`.
     Extra keyword arguments become constant columns (e.g. ``variant="no dud"``)
     so frames of several variants can be concatenated and compared.
     """
     size = max(1, math.ceil(n_games / N_UPDATES)) if isinstance(n_games, int) and n_games > 0 else 1
-    engine, parts = _run(rules, n_players, n_games, seed, bots, progress, executor, engine, size)
-    parts = list(parts)
-    import pandas as pd  # imported here: pandas is slow to load and an app may never simulate
-
-    if engine == "fast":
-        frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
-    else:
-        frame = pd.DataFrame([row for part in parts for row in part])
-    return _finish(frame, 0, n_players, engine, columns)
+    choice, parts = _run(rules, n_players, n_games, seed, bots, progress, executor, engine, size)
+    return _finish(frame_of(rules, list(parts), choice.lane), 0, n_players, choice, columns)
 
 
 def simulate_stream(
@@ -204,21 +219,18 @@ def simulate_stream(
             wins += (part["winner"] == 0).sum()
 
     Memory stays at a few chunks (with an executor, two per worker), about
-    40 bytes a game in the fast lane: 100,000-game chunks are a few MB.  A
-    reference-engine chunk's column types follow its own values (a chunk
-    where every game was won has an integer ``winner``).
+    40 bytes a game: 100,000-game chunks are a few MB.  Every chunk has the
+    same column types, whichever engine plays it (``Game.RESULT_TYPES``).
     """
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise ValueError(f"chunk_size must be a whole number >= 1, got {chunk_size!r}")
-    engine, parts = _run(rules, n_players, n_games, seed, bots, progress, executor, engine, chunk_size)
-    return _stream(parts, n_players, engine, columns)
+    choice, parts = _run(rules, n_players, n_games, seed, bots, progress, executor, engine, chunk_size)
+    return _stream(rules, parts, n_players, choice, columns)
 
 
-def _stream(parts, n_players, engine, columns):
-    import pandas as pd
-
+def _stream(rules, parts, n_players, choice, columns):
     first = 0
     for part in parts:
-        frame = part if engine == "fast" else pd.DataFrame(part)
-        yield _finish(frame, first, n_players, engine, columns)
+        frame = frame_of(rules, [part], choice.lane)
+        yield _finish(frame, first, n_players, choice, columns)
         first += len(frame)

@@ -32,7 +32,7 @@ from numbers import Integral, Real
 import numpy as np
 
 from .rng import game_seeds
-from .simulate import N_UPDATES, _finish, bar_for_run, play_many, seed_array
+from .simulate import N_UPDATES, _finish, bar_for_run, frame_of, play_many, seed_array
 
 #: the grid key that sets the number of players rather than a rule
 PLAYERS = "n_players"
@@ -62,10 +62,18 @@ class _Run:
     n_games: int
     seed: int
     bots: list
-    engine: str
-    lane: object
+    #: the engine that plays it (``core.fast.EngineChoice``)
+    choice: object
     #: in a skill test's run, the seat of the strong bot
     strong_seat: int | None = None
+
+    @property
+    def engine(self) -> str:
+        return self.choice.engine
+
+    @property
+    def lane(self):
+        return self.choice.lane
 
     def chunks(self, size: int):
         seeds = seed_array(self.seed, self.n_games)   # bk.simulate's seeds for this run
@@ -187,8 +195,8 @@ def _runs_for(variant: Variant, n_games: int, engine: str, skill) -> list[_Run]:
                 plans.append((bots, part, part_seed, seat))
     runs = []
     for bots, games, seed, strong_seat in plans:
-        chosen, lane = choose_engine(engine, rules, players, bots)
-        runs.append(_Run(rules, players, games, seed, bots, chosen, lane, strong_seat))
+        runs.append(_Run(rules, players, games, seed, bots, choose_engine(engine, rules, players, bots),
+                         strong_seat))
     return runs
 
 
@@ -199,15 +207,8 @@ def prepare_runs(variants: list[Variant], n_games: int, engine: str, skill) -> l
 
 
 def _frame(run: _Run, parts: list):
-    """The chunks of one run put together as ``bk.simulate`` puts them together: the same
-    rows and values (a fast-lane column's compact number type may differ with the chunks)."""
-    import pandas as pd
-
-    if run.lane is not None:
-        frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
-    else:
-        frame = pd.DataFrame([row for part in parts for row in part])
-    return _finish(frame, 0, run.n_players, run.engine, {})
+    """The chunks of one run put together as ``bk.simulate`` puts them together: the same frame."""
+    return _finish(frame_of(run.rules, parts, run.lane), 0, run.n_players, run.choice, {})
 
 
 #: games per fast-lane chunk, at least (unless a run is split in four): the lane plays a

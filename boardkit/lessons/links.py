@@ -31,17 +31,45 @@ def _links(lessons: dict, folder_url: str, lab_url: str | None) -> str:
     return "<ul style='font-size: calc(var(--boardkit-text-scale, 1) * 22px); line-height: 1.6'>" + "".join(items) + "</ul>"
 
 
-def links_html(lessons: dict, environ=None) -> str:
+def _jupyter_server(folder: str, servers=None):
+    """The running Jupyter server whose root holds ``folder`` (the deepest root, if several): its base URL
+    and ``folder`` relative to its root, from the files each server writes in Jupyter's runtime folder."""
+    import glob
+    import json
+
+    if servers is None:
+        from jupyter_core.paths import jupyter_runtime_dir
+
+        servers = []
+        for path in glob.glob(os.path.join(jupyter_runtime_dir(), "jpserver-*.json")):
+            try:
+                with open(path, encoding="utf-8") as file:
+                    servers.append(json.load(file))
+            except (OSError, ValueError):
+                continue                                  # a server that is stopping
+    holding = [s for s in servers if s.get("root_dir") and
+               os.path.commonpath([os.path.abspath(s["root_dir"]), os.path.abspath(folder)])
+               == os.path.abspath(s["root_dir"])]
+    if not holding:
+        return None
+    server = max(holding, key=lambda s: len(os.path.abspath(s["root_dir"])))
+    relative = os.path.relpath(os.path.abspath(folder), os.path.abspath(server["root_dir"])).replace(os.sep, "/")
+    return server.get("base_url", "/"), "" if relative == "." else relative + "/"
+
+
+def links_html(lessons: dict, environ=None, folder: str | None = None, servers=None) -> str:
     """The list of links to ``lessons`` ({"Mystery Date": "01_mystery_date.ipynb", ...}) for this server.
 
-    ``environ`` is the kernel's environment (``os.environ`` by default).
+    ``environ`` is the kernel's environment (``os.environ`` by default), ``folder`` the notebook's
+    folder (the kernel's own, by default), ``servers`` the running Jupyter servers' files (read from
+    Jupyter's runtime folder by default).
     """
     environ = os.environ if environ is None else environ
     if "VOILA_BASE_URL" not in environ:                   # JupyterLab: the Voilà server extension
-        base = environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
-        folder = posixpath.dirname(environ.get("JPY_SESSION_NAME", "notebooks/00_index.ipynb"))
-        folder = f"{folder}/" if folder else ""
-        return _links(lessons, f"{base}{RENDER}{folder}", f"{base}lab/tree/{folder}")
+        found = _jupyter_server(folder or os.getcwd(), servers)
+        # not found: the README's layout (JupyterLab started in the project's top folder), or a hub's prefix
+        base, where = found or (environ.get("JUPYTERHUB_SERVICE_PREFIX", "/"), "notebooks/")
+        return _links(lessons, f"{base}{RENDER}{where}", f"{base}lab/tree/{where}")
     page = environ.get("SCRIPT_NAME", "")
     if RENDER in page:                                    # Voilà on a folder: the lessons sit beside this page
         return _links(lessons, posixpath.dirname(page) + "/", None)

@@ -181,11 +181,18 @@ def back_to_part_one() -> None:
         return
     from IPython.display import Javascript, display
 
+    # JupyterLab runs the script as it renders the output, before the output is on the page: so it waits
+    # a moment, then finds its notebook (the one on show, if the output is not placed yet).
     display(Javascript("""
-const notebook = element.closest('.jp-Notebook');
-const headings = notebook ? [...notebook.querySelectorAll('h1, h2')] : [];
-const start = headings.find(h => /^1\\./.test(h.textContent.trim())) || headings[0];
-if (start) start.scrollIntoView({block: 'start'});
+const backToPartOne = () => {
+  const notebook = element.closest('.jp-Notebook')
+    || document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  const headings = notebook ? [...notebook.querySelectorAll('h1, h2')] : [];
+  const start = headings.find(h => /^1\\./.test(h.textContent.trim())) || headings[0];
+  if (start) start.scrollIntoView({block: 'start'});
+};
+setTimeout(backToPartOne, 200);
+setTimeout(backToPartOne, 1500);
 """))
 
 

@@ -299,15 +299,19 @@ class _TeacherNotes:
     def _open_for(self, teacher: bool) -> None:
         import ipywidgets as widgets
 
+        from ..render.app import scaled
+
         if not teacher:
             hint = _hint()
             if hint:
-                _fill(self.box, (widgets.HTML(f"<span class='boardkit-teacher-hint'>{hint}</span>"),))
+                _fill(self.box, (widgets.HTML(f"<span class='boardkit-teacher-hint'>{hint}</span>",
+                                              layout=widgets.Layout(margin="8px 0 0 8px")),))
             return
         self.toggle = widgets.ToggleButton(value=False, description="Teacher notes", icon="eye-slash",
                                            tooltip="Teacher-only settings and notes (closed: the class sees none)",
-                                           layout=widgets.Layout(width="auto", height="40px"))
-        self.panel = widgets.VBox(layout=widgets.Layout(display="none", max_width="760px",
+                                           layout=widgets.Layout(width="auto", height="40px",
+                                                                 align_self="flex-start"))
+        self.panel = widgets.VBox(layout=widgets.Layout(display="none", max_width=scaled("760px"),
                                                         border="2px solid #0072B2", padding="4px 12px"))
         self.panel.add_class("boardkit-teacher-panel")
         self.toggle.observe(self._toggled, names="value")

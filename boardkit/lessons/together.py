@@ -6,11 +6,12 @@ One line in the lesson's first cell puts the class on the page: ``class_bar("01_
 * On a student's page it is a small **Join your class** box (a code and, if the student wants, a nickname
   that only the teacher sees); a page opened with ``?class=K7QF`` joins at once.
 * On the teacher's console (``?teacher=KEY&console=1``, the teacher's own device) it holds **Start a class**
-  and **End the class**, the join code, the nicknames, and every ``console_only`` control (secrets such as
-  lesson 01's secret door).
+  and **End the class**, the join code, the nicknames, and the page's *Teacher notes*, open (secrets such as
+  lesson 01's secret door, ``teacher.teacher_note``).
 * On the teacher's projected page (``?teacher=KEY``) it shows the class: the join code in big type, its
   address, how many pages joined; under each prediction how many locked and, once the answer is shown, the
-  class's guesses; under each quick check the share choosing each answer; the class's pooled plays.
+  class's guesses; under each quick check the share choosing each answer; the class's pooled plays.  While
+  a class runs its Teacher notes are hidden: no secret on the projector.
 
 A joined page sends every locked guess (``Prediction``), every quick check's first answer and the plays each
 lesson pools (:func:`pool_plays`) to the class's store (``boardkit.classroom``), through a link that never
@@ -19,6 +20,7 @@ without a class does.
 """
 from __future__ import annotations
 
+import logging
 import os
 import re
 import secrets
@@ -26,11 +28,7 @@ import statistics
 import threading
 from urllib.parse import parse_qs
 
-import logging
-
 import ipywidgets as widgets
-
-from ..classroom import MAX_NICKNAME, MAX_TRIALS
 
 from .output import CHART_COLOURS, CHART_HATCHES, show
 from .page import escape, number, share_with_interval, with_interval
@@ -40,8 +38,10 @@ from .predict import _QUICK_CHECKS, listen, predictions, unlisten
 #: the query parameters: ``?class=K7QF`` joins a class, ``&console=1`` opens the teacher's console
 CLASS_PARAMETER = "class"
 CONSOLE_PARAMETER = "console"
-#: how often the teacher's page looks at the store, and a student's page sends its plays (seconds)
+#: how often a student's page sends its new plays and reads the class (seconds)
 POLL_SECONDS = 1.0
+#: how often the teacher's pages read the class (seconds): a lock waits for the next read to reach the projector
+TEACHER_POLL_SECONDS = 0.5
 #: how long a student's Join waits for the class's answer (seconds)
 JOIN_SECONDS = 3.0
 #: how long joining by the address waits for the browser tab to say which page it is (seconds)
@@ -178,6 +178,8 @@ class ClassPage:
     # --- joining ----------------------------------------------------------------------------------
     def join(self, code: str, nickname: str = "") -> bool:
         """Join the class ``code`` (a student's page); True if it worked, else the status says why."""
+        from ..classroom import MAX_NICKNAME, ClassLink     # (SQLAlchemy: loaded only by a page that joins)
+
         code = (code or "").strip().upper()
         nickname = (nickname or "").strip()
         if not code:
@@ -187,8 +189,6 @@ class ClassPage:
             self.status.value = (f"<span class='boardkit-rule-error'>A nickname is at most {MAX_NICKNAME} "
                                  "letters.</span>")
             return False
-        from ..classroom import ClassLink
-
         self.status.value = f"<i>Joining class {escape(code)}...</i>"
         self._remember_page()
         link = ClassLink(code, self.page_id, nickname or None, store=self.store)
@@ -251,9 +251,10 @@ class ClassPage:
                 elif event == "revealed" and not item.class_mode:
                     self._show_where_i_stand(item)
             elif self.role in ("teacher", "console") and self.code and event == "revealed":
-                self._revealed.add(item.key)
-                self._drawn.pop(item.key, None)
-                self._refresh()
+                with self._lock:                 # (the clock's thread redraws too)
+                    self._revealed.add(item.key)
+                    self._drawn.pop(item.key, None)
+                    self._refresh()
         except Exception as error:          # never let the class break the lesson
             self.disconnected(error)
 
@@ -296,7 +297,8 @@ class ClassPage:
             self._clock.start()
 
     def _run(self) -> None:
-        while not self._stop.wait(POLL_SECONDS):
+        every = TEACHER_POLL_SECONDS if self.role in ("teacher", "console") else POLL_SECONDS
+        while not self._stop.wait(every):
             try:
                 self.tick()
             except Exception as error:
@@ -313,6 +315,8 @@ class ClassPage:
 
     def _send_plays(self) -> None:
         """This page's plays so far, as totals (the store keeps the latest: a resend never counts twice)."""
+        from ..classroom import MAX_TRIALS
+
         for stream in self.streams.values():
             totals = stream.totals(MAX_TRIALS)
             if totals != stream.sent:

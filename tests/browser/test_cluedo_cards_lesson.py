@@ -101,7 +101,8 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     page.keyboard.press("End")                                               # 5 decks: more than the rules allow
     error = page.locator(".boardkit-rule-controls .boardkit-rule-error")
     expect(error).to_contain_text("Decks shuffled together: 5 is too large", timeout=STEP_TIMEOUT_MS)
-    expect(decks.locator(".widget-readout")).to_have_text(re.compile(r"^\s*4\s*$"))    # the decks in use
+    expect(decks.locator(".widget-readout")).to_have_text(re.compile(r"^\s*1\s*$"))    # the one deck in use
+    expect(error).to_contain_text("We keep 1.")
     expect(result.locator("tr", has_text="your rules")).to_contain_text("4.6%")   # the last good rules kept
     click_button(page, "Play 400 games of each")
     games = tinker.locator("table.boardkit-table", has_text="Shedder's wins")

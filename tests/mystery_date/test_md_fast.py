@@ -14,7 +14,6 @@ from scipy import stats
 
 import boardkit as bk
 import boardkit.core.fast as core_fast
-from boardkit.core import LeadTracker
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import fast
 from boardkit.games.mystery_date.bots import least_needed, target_colours, weakest_cards
@@ -236,20 +235,6 @@ def test_least_needed_gives_away_only_what_the_collector_would():
             core_fast.seed_chance(chance, seed)
             seen.add(ALL_CARDS[fast.least_needed(counts_of(cards), 0, weakest, chance)])
         assert seen == allowed, cards
-
-
-def test_the_lead_is_kept_as_the_lead_tracker_keeps_it():
-    rng = np.random.default_rng(5)
-    for n_players in (2, 3, 4):
-        tracker = LeadTracker(n_players)
-        standing, worst, lead = np.zeros(n_players, np.int64), np.zeros(n_players, np.int64), \
-            np.array([-1, 0], np.int64)
-        for _ in range(400):
-            standing[:] = rng.integers(0, 4, n_players)
-            tracker.update(standing.tolist())
-            fast.note_standing(standing, worst, lead)
-            assert (tracker.leader if tracker.leader is not None else -1, tracker.lead_changes) == tuple(lead)
-            assert tracker.worst_deficit == worst.tolist()
 
 
 def setup_turn(rules, n_players, hands, draw_top=(), discard=(), seed=0):

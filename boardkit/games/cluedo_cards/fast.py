@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardkit.core.fast import below, new_chance, njit, seed_chance
+from boardkit.core.fast import (NO_LEADER, below, bot_codes as codes_of, new_chance, note_lead, njit, seat_after,
+                                seed_chance, shuffle, sole_leader, unsupported_bot)
 
 from .bots import Random, Revolverist, Shedder
 from .rules import AGAIN, SKIP_CHOSEN, SKIP_NEXT, SWAP_HANDS, Rules
@@ -41,12 +42,13 @@ POWER_CODES = {SKIP_CHOSEN: POWER_SKIP_CHOSEN, SKIP_NEXT: POWER_SKIP_NEXT, AGAIN
 #: the bots the lane plays
 BOT_RANDOM, BOT_SHEDDER, BOT_REVOLVERIST = 0, 1, 2
 #: who starts a round (Rules.starter)
-STARTERS = {"after winner": 0, "winner": 1, "rotate": 2}
+AFTER_WINNER, WINNER_STARTS, ROTATE = 0, 1, 2
+STARTERS = {"after winner": AFTER_WINNER, "winner": WINNER_STARTS, "rotate": ROTATE}
 #: end reasons (game.py's strings, decoded in Python)
 END_REASONS = ("target reached", "round cap")
 TARGET_REACHED, ROUND_CAP = 0, 1
-#: "nobody" after a Dagger (SkipNobody), and no seat (a void round, no winner)
-NOBODY = -1
+#: "nobody" after a Dagger (SkipNobody), and no seat (a void round, no winner, no sole leader)
+NOBODY = NO_LEADER
 #: a bot's answer when no card of the hand may be played
 NO_CARD = -1
 
@@ -81,12 +83,14 @@ def rule_arrays(rules: Rules):
     return rule, power, mini_picture, mini_penalty
 
 
+#: the lane's number for each bot it plays
+TWINS = {Shedder: BOT_SHEDDER, Revolverist: BOT_REVOLVERIST, Random: BOT_RANDOM}
+
+
 def bot_codes(bots) -> tuple[np.ndarray, np.ndarray]:
     """Each seat's bot as a code, and each Revolverist's margin (0 for the others)."""
-    kinds = np.array([BOT_RANDOM if type(b) is Random else BOT_SHEDDER if type(b) is Shedder else BOT_REVOLVERIST
-                      for b in bots], dtype=np.int64)
     margins = np.array([b.margin if type(b) is Revolverist else 0 for b in bots], dtype=np.int64)
-    return kinds, margins
+    return codes_of(bots, TWINS), margins
 
 
 def unsupported(rules, n_players, bots) -> str | None:
@@ -95,10 +99,10 @@ def unsupported(rules, n_players, bots) -> str | None:
         return f"the rules are not the Cluedo Card Game's ({type(rules).__name__})"
     if not isinstance(n_players, int) or not rules.min_players <= n_players <= rules.max_players:
         return f"n_players={n_players!r} is not 2 to 4"
+    why = unsupported_bot(bots, TWINS, "Cluedo Card Game")
+    if why is not None:
+        return why
     for seat, bot in enumerate(bots):
-        if type(bot) not in (Random, Shedder, Revolverist):
-            return (f"seat {seat}'s bot {bot!r} has no fast twin (the lane plays Shedder, Revolverist "
-                    "and Random)")
         if type(bot) is Revolverist and not (isinstance(bot.margin, int) and not isinstance(bot.margin, bool)
                                              and -10**6 <= bot.margin <= 10**6):
             return f"seat {seat}'s Revolverist has margin={bot.margin!r}; the lane needs a whole number"
@@ -122,13 +126,6 @@ def fits_table(n_kinds, n_numbers):
     return fits
 
 
-@njit(allocates=False)
-def seat_after(seat, k, n_players):
-    """The seat ``k`` places clockwise after ``seat`` (0 <= k <= n_players); no division, which is slow."""
-    seat += k
-    return seat - n_players if seat >= n_players else seat
-
-
 @njit
 def count_slots(n_kinds, n_pictures, n_numbers):
     """Where a hand's counts of each card's picture and number are kept in a ``held`` row.
@@ -149,14 +146,6 @@ def count_card(held, seat, card, slots, change):
     held[seat, card] += change
     held[seat, slots[card, 0]] += change
     held[seat, slots[card, 1]] += change
-
-
-@njit(allocates=False)
-def shuffle(cards, length, state):
-    """Shuffle ``cards[:length]`` in place (Fisher-Yates, every order equally likely)."""
-    for i in range(length - 1, 0, -1):
-        j = below(state, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 @njit(allocates=False)
@@ -399,43 +388,13 @@ def go_out(rule, player, last_picture, n_players, scores, minis, mini_picture, m
 
 
 @njit(allocates=False)
-def sole_leader(scores, n_players):
-    """The seat with the highest score alone, or NOBODY when the highest is shared."""
-    best = scores[0]
-    for seat in range(1, n_players):
-        best = max(best, scores[seat])
-    leader, count = NOBODY, 0
-    for seat in range(n_players):
-        if scores[seat] == best:
-            count += 1
-            leader = seat
-    return leader if count == 1 else NOBODY
-
-
-@njit(allocates=False)
-def lead_update(scores, n_players, worst, lead):
-    """core.lead.LeadTracker.update: each seat's worst deficit, and lead changes
-    (``lead[0]``: the last sole leader or NOBODY, ``lead[1]``: changes)."""
-    best = scores[0]
-    for seat in range(1, n_players):
-        best = max(best, scores[seat])
-    for seat in range(n_players):
-        worst[seat] = max(worst[seat], best - scores[seat])
-    leader = sole_leader(scores, n_players)
-    if leader != NOBODY and leader != lead[0]:
-        if lead[0] != NOBODY:
-            lead[1] += 1
-        lead[0] = leader
-
-
-@njit(allocates=False)
 def next_starter(rule, rounds, starter, went_out, n_players):
     """Rules.starter: who starts the next round; after a void round, the seat after the last starter."""
-    if rule[STARTER] == 2:  # "rotate"
+    if rule[STARTER] == ROTATE:
         return rounds % n_players
     if went_out == NOBODY:
         return (starter + 1) % n_players
-    return went_out if rule[STARTER] == 1 else (went_out + 1) % n_players
+    return went_out if rule[STARTER] == WINNER_STARTS else (went_out + 1) % n_players
 
 
 @njit
@@ -572,7 +531,7 @@ def play_batch(rule, picture_power, mini_picture, mini_penalty, n_players, seeds
             round_winners[g, text] = 45 if went_out == NOBODY else 48 + went_out  # "-" or the seat
             leaders[g, text] = 61 if leader == NOBODY else 48 + leader             # "=" or the seat
             text += 1
-            lead_update(scores, n_players, worst, lead)
+            note_lead(scores, worst, lead, n_players)
             best = scores[0]
             for seat in range(1, n_players):
                 best = max(best, scores[seat])
@@ -644,7 +603,7 @@ def _play_part(rules, n_players, seeds, bots) -> dict:
     columns["leaders"] = _text_column(leaders, width)
     columns["penalties"] = penalties
     columns["lead_changes"] = lead_changes
-    columns["winner_worst_deficit"] = np.where(winner >= 0, worst, np.nan)
+    columns["winner_worst_deficit"] = worst  # -1: no winner (core.fast.typed_frame makes it missing)
     return columns
 
 

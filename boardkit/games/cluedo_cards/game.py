@@ -362,6 +362,11 @@ class Game(BaseGame):
         self.finish(player, TARGET_REACHED)
 
     # -- simulation rows ------------------------------------------------------
+    #: ``score_0`` .. one column per seat; ``round_winners`` and ``leaders`` as text
+    RESULT_TYPES = {**BaseGame.RESULT_TYPES, "rounds": "int32", "void_rounds": "int32",
+                    **{f"score_{seat}": "int32" for seat in range(Rules.max_players)},
+                    "round_winners": "object", "leaders": "object", "penalties": "int32"}
+
     def result(self) -> dict:
         row = super().result()
         row.update(rounds=self.round, void_rounds=self.round_winners.count(None))

@@ -49,7 +49,8 @@ import math
 import numpy as np
 
 from boardkit.core.bots import Random
-from boardkit.core.fast import below, new_chance, next_bits, njit, seed_chance
+from boardkit.core.fast import (NO_LEADER, below, new_chance, next_bits, njit, note_lead as note_standings,
+                                seed_chance, unsupported_bot)
 
 from .bots import Trapper
 from .game import LAST_MOUSE, TURN_CAP
@@ -76,8 +77,7 @@ R_TRACK = R_ODDS + N_STAGES     # + 3 * space + T_KIND / T_AMOUNT / T_PLAYERS
 
 # -- s: one game's state ----------------------------------------------------------------------------
 (S_PILE, S_PARTS, S_CURRENT, S_TURNS, S_CRANKS, S_CATCHES, S_PUSHES, S_TRAP_DONE, S_WINNER, S_END,
- S_LEADER, S_LEAD_CHANGES) = range(12)
-N_COUNTERS = 12
+ S_LEADER, S_LEAD_CHANGES, N_COUNTERS) = range(13)
 S_POS = N_COUNTERS              # + seat: the mouse's space, -1 once caught
 S_CHEESE = S_POS + SEATS        # + seat: cheese held
 S_WORST = S_CHEESE + SEATS      # + seat: the most it was ever behind the leader
@@ -92,6 +92,8 @@ N_STATE = S_PUSHABLE + SEATS
 GOES_ON, ENDS_LAST_MOUSE, ENDS_TURN_CAP = 0, 1, 2
 END_NAMES = {ENDS_LAST_MOUSE: LAST_MOUSE, ENDS_TURN_CAP: TURN_CAP}
 BOT_TRAPPER, BOT_RANDOM = 0, 1
+#: the lane's number for each bot it plays
+TWINS = {Trapper: BOT_TRAPPER, Random: BOT_RANDOM}
 #: decisions on TURN CRANK besides pushing seat 0..3
 TURN_THE_CRANK, STOP = -1, -2
 
@@ -138,25 +140,10 @@ def roll(r, chance):
 
 @njit(inline="always")
 def note_lead(r, s):
-    """Each seat's standing is its cheese: the worst deficits, and a change of sole leader
-    (a tie for the lead is skipped)."""
-    n = r[R_PLAYERS]
-    best = s[S_CHEESE]
-    for seat in range(1, n):
-        best = max(best, s[S_CHEESE + seat])
-    leaders, leader = 0, -1
-    for seat in range(n):
-        behind = best - s[S_CHEESE + seat]
-        if behind > s[S_WORST + seat]:
-            s[S_WORST + seat] = behind
-        if behind == 0:
-            leaders += 1
-            if leader < 0:
-                leader = seat
-    if leaders == 1 and leader != s[S_LEADER]:
-        if s[S_LEADER] >= 0:
-            s[S_LEAD_CHANGES] += 1
-        s[S_LEADER] = leader
+    """Each seat's standing is its cheese: core.fast's lead tracker on the rows of ``s``
+    (S_LEADER and S_LEAD_CHANGES side by side are its ``lead``)."""
+    note_standings(s[S_CHEESE:S_CHEESE + SEATS], s[S_WORST:S_WORST + SEATS], s[S_LEADER:S_LEAD_CHANGES + 1],
+                   r[R_PLAYERS])
 
 
 @njit(inline="always")
@@ -502,7 +489,7 @@ def new_game(r, s):
     s[S_PILE] = r[R_CHEESE]
     s[S_TRAP_DONE] = 0 if r[R_PARTS] == 0 else -1
     s[S_WINNER] = -1
-    s[S_LEADER] = -1
+    s[S_LEADER] = NO_LEADER
     for seat in range(r[R_PLAYERS], SEATS):
         s[S_POS + seat] = -1   # no such seat
     note_lead(r, s)
@@ -546,7 +533,7 @@ def lane_arrays(rules, n_players: int, bots=()):
     r[R_PUSH_COST], r[R_SIDES], r[R_MAX_TURNS] = rules.push_cost, rules.die_sides, rules.max_turns
     r[R_PLAYERS], r[R_PLAYER_BIT] = n_players, 1 << n_players
     for seat, bot in enumerate(bots):
-        r[R_BOT + seat] = _bot_code(bot)
+        r[R_BOT + seat] = TWINS[type(bot)]
         r[R_RESERVE + seat] = bot.reserve if type(bot) is Trapper else 0
     for i, (letter, p) in enumerate(zip(STAGE_LETTERS, rules.stage_floats)):
         r[R_BACKUP + i] = letter in rules.backups
@@ -555,21 +542,16 @@ def lane_arrays(rules, n_players: int, bots=()):
     return r, s
 
 
-def _bot_code(bot) -> int | None:
-    if type(bot) is Trapper and isinstance(bot.reserve, int) and not isinstance(bot.reserve, bool) \
-            and abs(bot.reserve) < 2**62:
-        return BOT_TRAPPER
-    if type(bot) is Random:
-        return BOT_RANDOM
-    return None
-
-
 def unsupported(rules, n_players: int, bots) -> str | None:
-    """None: the lane plays every Rules field; only a bot other than Trapper or Random is refused."""
+    """None: the lane plays every Rules field; only a bot other than Trapper (with a whole-number
+    reserve) or Random is refused."""
+    why = unsupported_bot(bots, TWINS, "Mouse Trap")
+    if why is not None:
+        return why
     for seat, bot in enumerate(bots):
-        if _bot_code(bot) is None:
-            return (f"the Mouse Trap fast lane plays only the Trapper (with a whole-number reserve) and "
-                    f"Random bots, not {bot!r} in seat {seat}")
+        if type(bot) is Trapper and not (isinstance(bot.reserve, int) and not isinstance(bot.reserve, bool)
+                                         and abs(bot.reserve) < 2**62):
+            return f"the Mouse Trap fast lane plays a Trapper with a whole-number reserve, not {bot!r} (seat {seat})"
     return None
 
 
@@ -589,19 +571,15 @@ def play_games(rules, n_players: int, seeds, bots) -> dict:
 
 
 def result_columns(seeds, out) -> dict:
-    """The lane's counters as the columns of ``Game.result()``, in its order."""
-    winner, end = out[:, S_WINNER], out[:, S_END]
-    trap_done = out[:, S_TRAP_DONE].astype(np.float64)
-    trap_done[out[:, S_TRAP_DONE] < 0] = np.nan            # never finished: None in the reference
-    deficit = out[:, N_COUNTERS].astype(np.float64)
-    deficit[winner < 0] = np.nan                           # no winner: None in the reference
+    """The lane's counters as the columns of ``Game.result()``, in its order (-1: never finished,
+    no winner, no deficit; ``core.fast.typed_frame`` makes it missing, as the reference's None)."""
+    end = out[:, S_END]
     names = np.array([None, END_NAMES[ENDS_LAST_MOUSE], END_NAMES[ENDS_TURN_CAP]], dtype=object)
     return {
-        "seed": seeds.copy(), "winner": winner.copy(), "turns": out[:, S_TURNS].copy(), "end": names[end],
-        "stalemate": end == ENDS_TURN_CAP, "parts": out[:, S_PARTS].copy(), "trap_done": trap_done,
-        "cranks": out[:, S_CRANKS].copy(), "catches": out[:, S_CATCHES].copy(),
-        "pushes": out[:, S_PUSHES].copy(), "lead_changes": out[:, S_LEAD_CHANGES].copy(),
-        "winner_worst_deficit": deficit,
+        "seed": seeds.copy(), "winner": out[:, S_WINNER], "turns": out[:, S_TURNS], "end": names[end],
+        "stalemate": end == ENDS_TURN_CAP, "parts": out[:, S_PARTS], "trap_done": out[:, S_TRAP_DONE],
+        "cranks": out[:, S_CRANKS], "catches": out[:, S_CATCHES], "pushes": out[:, S_PUSHES],
+        "lead_changes": out[:, S_LEAD_CHANGES], "winner_worst_deficit": out[:, N_COUNTERS],
     }
 
 

@@ -383,6 +383,10 @@ class Game(BaseGame):
             self._legal = [ROLL]
 
     # -- simulation rows ------------------------------------------------------
+    #: ``trap_done``: the turn the trap was finished, missing if it never was
+    RESULT_TYPES = {**BaseGame.RESULT_TYPES, "stalemate": "bool", "parts": "int32", "trap_done": "Int32",
+                    "cranks": "int32", "catches": "int32", "pushes": "int32"}
+
     def result(self) -> dict:
         row = super().result()
         row.update(stalemate=self.end_reason == TURN_CAP, parts=self.parts, trap_done=self.trap_done_turn,

@@ -39,7 +39,8 @@ from __future__ import annotations
 import numpy as np
 
 from boardkit.core.bots import Random
-from boardkit.core.fast import below, new_chance, njit, seed_chance, uniform
+from boardkit.core.fast import (NO_LEADER, below, bot_codes, note_lead, njit, result_columns, seat_after, seed_chance,
+                                shuffle, uniform, unsupported_bot)
 
 from .bots import Collector
 from .rules import COLOURS, SPACE_KINDS
@@ -52,17 +53,21 @@ DOOR, TAKE_1, TAKE_2, SWAP_LEFT, SWAP_RIGHT, SWAP_ANY, TAKE_EITHER = range(7)
 assert SPACE_KINDS == ("door", "take1", "take2", "swap_left", "swap_right", "swap_any", "take_either")
 DRAW, DISCARD = 0, 1
 DUD = 4  # the door's fifth outcome (rules.OUTCOMES)
-# game[...] slots
-CURRENT, TURNS, WINNER, END, DATE = range(5)
-# how a game ended (END)
+# game[...] slots, N_SLOTS of them
+CURRENT, TURNS, WINNER, END, DATE, N_SLOTS = range(6)
+# how a game ended (END), and its words in the result (END_LABELS[code])
 GOING_ON, DATE_FOUND, TURN_CAP = 0, 1, 2
-END_NAMES = {DATE_FOUND: "date found", TURN_CAP: "turn cap"}
-# the bots
+END_LABELS = (None, "date found", "turn cap")
+# the bots: the lane's number for each bot it plays
 COLLECTOR, RANDOM = 0, 1
+TWINS = {Collector: COLLECTOR, Random: RANDOM}
 # rules unpacked into one int array (RULE_...)
 R_HAND_LIMIT, R_DEAL_SIZE, R_DUD_REDRAW, R_DIE_SIDES, R_MAX_TURNS, R_COPIES = range(6)
 
-COLUMNS = ("seed", "winner", "turns", "end", "date", "lead_changes", "winner_worst_deficit")
+# the columns of ``out`` (one row a game), in Game.result()'s order after ``seed``
+OUT_COLUMNS = ("winner", "turns", "end", "date", "lead_changes", "winner_worst_deficit")
+O_WINNER, O_TURNS, O_END, O_DATE, O_LEAD_CHANGES, O_DEFICIT = range(len(OUT_COLUMNS))
+COLUMNS = ("seed", *OUT_COLUMNS)
 
 
 # -- what a hand holds ---------------------------------------------------------------
@@ -131,37 +136,7 @@ def target_colours(hands, seat, weights):
     return mask
 
 
-# -- the lead (core/lead.py's LeadTracker) ----------------------------------------
-@njit(allocates=False)
-def note_standing(standing, worst, lead):
-    """LeadTracker.update: each seat's worst deficit, and a change of sole leader
-    (``lead[0]``: the leader, -1 before anyone led alone; ``lead[1]``: the changes)."""
-    best = standing[0]
-    for s in standing:
-        if s > best:
-            best = s
-    n_best, leader = 0, -1
-    for seat in range(standing.shape[0]):
-        if best - standing[seat] > worst[seat]:
-            worst[seat] = best - standing[seat]
-        if standing[seat] == best:
-            n_best += 1
-            leader = seat
-    if n_best == 1 and leader != lead[0]:  # a tie for the lead is skipped
-        if lead[0] >= 0:
-            lead[1] += 1
-        lead[0] = leader
-
-
 # -- the piles (rule 5) ------------------------------------------------------------------
-@njit(allocates=False)
-def shuffle(piles, pile, n, chance):
-    """Fisher-Yates: every order of the pile's ``n`` cards equally likely."""
-    for i in range(n - 1, 0, -1):
-        j = below(chance, i + 1)
-        piles[pile, i], piles[pile, j] = piles[pile, j], piles[pile, i]
-
-
 @njit(allocates=False)
 def refill_draw_pile(piles, heights, chance):
     """Rule 5: a used-up draw pile is remade from the discards less their top card."""
@@ -172,7 +147,7 @@ def refill_draw_pile(piles, heights, chance):
             piles[DRAW, i] = piles[DISCARD, i]
         piles[DISCARD, 0] = top
         heights[DRAW], heights[DISCARD] = n, 1
-        shuffle(piles, DRAW, n, chance)
+        shuffle(piles[DRAW], n, chance)
 
 
 @njit(inline="always")  # once a turn: copied into its caller
@@ -317,14 +292,6 @@ def choose_outfit(bot, hands, seat, weights, chance):
 
 
 @njit(allocates=False)
-def seat_after(player, k, n_players):
-    """The seat ``k`` places after ``player`` in turn order (0 <= k < n_players).
-    Written without ``%``: a division is slow, and this is asked several times a turn."""
-    seat = player + k
-    return seat - n_players if seat >= n_players else seat
-
-
-@njit(allocates=False)
 def choose_opponent(player, bot, hands, chance):
     """SWAP ANY PLAYER: an opponent who holds a card, or -1 if none does.  The Collector
     takes the one holding the most cards (the first in turn order on a tie)."""
@@ -374,7 +341,7 @@ def check_hand_limit(player, bots, hands, piles, heights, standing, worst, lead,
     now = progress(hands, player)
     if now != standing[player]:
         standing[player] = now
-        note_standing(standing, worst, lead)
+        note_lead(standing, worst, lead, standing.shape[0])
 
 
 @njit(inline="always")  # once a turn: copied into its caller
@@ -396,7 +363,7 @@ def swap(player, opponent, bots, hands, standing, worst, lead, weakest, chance):
     a, b = progress(hands, player), progress(hands, opponent)
     if a != standing[player] or b != standing[opponent]:
         standing[player], standing[opponent] = a, b
-        note_standing(standing, worst, lead)
+        note_lead(standing, worst, lead, standing.shape[0])
 
 
 @njit(allocates=False)
@@ -497,7 +464,7 @@ def deal(deck, start, hands, piles, heights, positions, rules, chance):
     for i in range(n_cards):
         piles[DRAW, i] = deck[i]
     heights[DRAW], heights[DISCARD] = n_cards, 0
-    shuffle(piles, DRAW, n_cards, chance)
+    shuffle(piles[DRAW], n_cards, chance)
     for seat in range(hands.shape[0]):
         for card in range(N_CARDS):
             hands[seat, card] = 0
@@ -520,11 +487,11 @@ def play_game(seed, bots, board, start, weights, weakest, rules, deck,
     seed_chance(chance, seed)
     deal(deck, start, hands, piles, heights, positions, rules, chance)
     game[CURRENT], game[TURNS], game[WINNER], game[END], game[DATE] = 0, 0, -1, GOING_ON, -1
-    lead[0], lead[1] = -1, 0
+    lead[0], lead[1] = NO_LEADER, 0
     for seat in range(hands.shape[0]):
         worst[seat] = 0
         standing[seat] = progress(hands, seat)
-    note_standing(standing, worst, lead)
+    note_lead(standing, worst, lead, standing.shape[0])
     while game[END] == GOING_ON:
         roll = below(chance, rules[R_DIE_SIDES]) + 1
         take_turn(roll, board, positions, bots, hands, piles, heights, standing, worst, lead, weights, weakest,
@@ -533,7 +500,7 @@ def play_game(seed, bots, board, start, weights, weakest, rules, deck,
 
 @njit
 def play_games_compiled(seeds, n_players, bots, board, start, weights, rules, deck, out):
-    """Play one game per seed; ``out[i]``: winner, turns, end, date, lead changes, winner's worst deficit.
+    """Play one game per seed; ``out[i]``: its OUT_COLUMNS (-1: no winner, no date, no deficit).
 
     The work arrays are made once here and reused by every game (``play_game``
     resets them), and the Collector's discards are worked out once for these
@@ -547,35 +514,22 @@ def play_games_compiled(seeds, n_players, bots, board, start, weights, rules, de
     standing = np.zeros(n_players, np.int64)
     worst = np.zeros(n_players, np.int64)
     lead = np.zeros(2, np.int64)
-    game = np.zeros(5, np.int64)
+    game = np.zeros(N_SLOTS, np.int64)
     for i in range(seeds.shape[0]):
         play_game(seeds[i], bots, board, start, weights, weakest, rules, deck,
                   chance, hands, piles, heights, positions, standing, worst, lead, game)
-        out[i, 0] = game[WINNER]
-        out[i, 1] = game[TURNS]
-        out[i, 2] = game[END]
-        out[i, 3] = game[DATE]
-        out[i, 4] = lead[1]
-        out[i, 5] = worst[game[WINNER]] if game[WINNER] >= 0 else -1
+        out[i, O_WINNER] = game[WINNER]
+        out[i, O_TURNS] = game[TURNS]
+        out[i, O_END] = game[END]
+        out[i, O_DATE] = game[DATE]
+        out[i, O_LEAD_CHANGES] = lead[1]
+        out[i, O_DEFICIT] = worst[game[WINNER]] if game[WINNER] >= 0 else -1
 
 
 # -- the lane's face (boardkit.core.fast calls these) ------------------------------------
-def bot_code(bot) -> int | None:
-    """The lane's number for a bot it plays faithfully, else None."""
-    if type(bot) is Collector:
-        return COLLECTOR
-    if type(bot) is Random:
-        return RANDOM
-    return None
-
-
 def unsupported(rules, n_players: int, bots) -> str | None:
     """None: the lane plays every Rules field; a bot other than Collector or Random is refused."""
-    for seat, bot in enumerate(bots):
-        if bot_code(bot) is None:
-            return (f"the fast lane plays only the Collector and Random bots, not {bot!r} (seat {seat}); "
-                    "a bot of your own is played by the reference engine")
-    return None
+    return unsupported_bot(bots, TWINS, "Mystery Date")
 
 
 def unpack(rules, n_players: int):
@@ -592,21 +546,7 @@ def unpack(rules, n_players: int):
 def play_games(rules, n_players: int, seeds, bots) -> dict:
     """One game per seed; the columns of ``Game.result()`` (winner -1: nobody won)."""
     seeds = np.asarray(seeds, dtype=np.int64)
-    codes = np.array([bot_code(bot) for bot in bots], np.int64)
     board, start, weights, ints, deck = unpack(rules, n_players)
-    out = np.empty((seeds.shape[0], 6), np.int64)
-    play_games_compiled(seeds, n_players, codes, board, start, weights, ints, deck, out)
-    winner = out[:, 0]
-    won = winner >= 0
-    end_names = np.array([None, END_NAMES[DATE_FOUND], END_NAMES[TURN_CAP]], dtype=object)
-    colour_names = np.array(list(COLOURS) + [None], dtype=object)  # -1: no date
-    deficit = np.where(won, out[:, 5], np.nan) if not won.all() else out[:, 5]
-    return {
-        "seed": seeds,
-        "winner": winner,
-        "turns": out[:, 1],
-        "end": end_names[out[:, 2]],
-        "date": colour_names[out[:, 3]],
-        "lead_changes": out[:, 4],
-        "winner_worst_deficit": deficit,
-    }
+    out = np.empty((seeds.shape[0], len(OUT_COLUMNS)), np.int64)
+    play_games_compiled(seeds, n_players, bot_codes(bots, TWINS), board, start, weights, ints, deck, out)
+    return result_columns(seeds, out, OUT_COLUMNS, {"end": END_LABELS, "date": (*COLOURS, None)})  # -1: no date

@@ -338,6 +338,9 @@ class Game(BaseGame):
             self._legal = [ROLL]  # the next player's only choice: no need to work it out
 
     # -- simulation rows ------------------------------------------------------
+    #: ``date``: the colour of the date found, None at the turn cap
+    RESULT_TYPES = {**BaseGame.RESULT_TYPES, "date": "object"}
+
     def result(self) -> dict:
         row = super().result()
         row["date"] = self.won_date

@@ -57,7 +57,8 @@ from __future__ import annotations
 import numpy as np
 
 from boardkit.core.bots import Random
-from boardkit.core.fast import below, new_chance, njit, seed_chance
+from boardkit.core.fast import (below, bot_codes, new_chance, njit, note_lead, result_columns, seed_chance, shuffle,
+                                unsupported_bot)
 
 from .bots import Detective, space_scores
 from .bots import _prior as prior_for_card_size
@@ -81,7 +82,7 @@ N_G = 15
 N_SEAT = 11
 # how a game ended (END)
 GOING_ON, CONVICTED, ALL_RETIRED, TURN_CAP = 0, 1, 2, 3
-END_NAMES = {CONVICTED: "convicted", ALL_RETIRED: "all retired", TURN_CAP: "turn cap"}
+END_LABELS = (None, "convicted", "all retired", "turn cap")  # END_LABELS[code]: the end in the result
 # the rules unpacked into one int array (R_...)
 (R_COURT_SIZE, R_NAMED, R_DECLARE, R_CONVICT, R_FALLBACK, R_RETIRE, R_JUDGE_NEEDED, R_ARROW_REWARDS,
  R_DEMAND_REFILL, R_RESHUFFLE, R_CHILDREN, R_HAND_LIMIT, R_CHILDREN_WIN, R_MAX_TURNS, R_N_SUSPECTS,
@@ -99,6 +100,11 @@ N_WORK = 26
 SET_TABLE = 128  # the widest Python set table of up to 24 clues
 # the bots
 RANDOM, DETECTIVE = 0, 1
+#: the columns of ``out`` (one row a game), in Game.result()'s order after ``seed``
+OUT_COLUMNS = ("winner", "turns", "end", "winner_suspect", "declarations", "successful", "retired", "bumps",
+               "philo_vance", "judge", "lead_changes", "winner_worst_deficit")
+(O_WINNER, O_TURNS, O_END, O_SUSPECT, O_DECLARATIONS, O_SUCCESSFUL, O_RETIRED, O_BUMPS, O_PHILO_VANCE, O_JUDGE,
+ O_LEAD_CHANGES, O_DEFICIT) = range(len(OUT_COLUMNS))
 # rows of ``mind`` (floats): each seat's bot and boldness, the Detective's space scores
 # (bots.space_scores, without and with a court card), each card's copies in the deck (the
 # children's pick), scratch rows for the odds, a flag row, then the prior beliefs (one row a suspect)
@@ -202,33 +208,12 @@ def note_standing(n_players, court, up, hand, seat_, g, rules, on_card, seen):
 
 @lane_jit
 def lead_update(n_players, seat_, g):
-    """LeadTracker.update with the standings ``seat_[:, STANDING]``: each seat's worst deficit,
-    and a change of sole leader (``g[LEADER]``: -1 before anyone led alone; ``g[LEAD_CHANGES]``)."""
-    best = seat_[0, STANDING]
-    for p in range(n_players):
-        best = max(best, seat_[p, STANDING])
-    n_best, leader = 0, -1
-    for p in range(n_players):
-        if best - seat_[p, STANDING] > seat_[p, WORST]:
-            seat_[p, WORST] = best - seat_[p, STANDING]
-        if seat_[p, STANDING] == best:
-            n_best += 1
-            leader = p
-    if n_best == 1 and leader != g[LEADER]:  # a tie for the lead is skipped
-        if g[LEADER] >= 0:
-            g[LEAD_CHANGES] += 1
-        g[LEADER] = leader
+    """core.fast's lead tracker with the standings ``seat_[:, STANDING]``, the worst deficits
+    ``seat_[:, WORST]`` and ``g[LEADER]``, ``g[LEAD_CHANGES]`` (side by side) as its ``lead``."""
+    note_lead(seat_[:, STANDING], seat_[:, WORST], g[LEADER:LEAD_CHANGES + 1], n_players)
 
 
 # -- the piles ----------------------------------------------------------------------------
-@lane_jit
-def shuffle(cards, n, chance):
-    """Fisher-Yates: every order of the first ``n`` cards equally likely."""
-    for i in range(n - 1, 0, -1):
-        j = below(chance, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
 @lane_jit
 def draw_card(pile, discards, g, rules, chance):
     """Game._draw_card: the top clue of the pile, -1 if none; an empty pile takes the
@@ -1320,38 +1305,29 @@ def play_games_compiled(seeds, n_players, rules, deck, on_card, board, dest, n_d
         play_game(seeds[i], n_players, rules, deck, on_card, board, dest, n_dest, adj, n_adj, kind_, position, court,
                   up, hand, seat_, pile, discards, g, seen, chance, beliefs, mind, work)
         winner = g[WINNER]
-        out[i, 0] = winner
-        out[i, 1] = g[TURNS]
-        out[i, 2] = g[END]
-        out[i, 3] = seat_[winner, SUSPECT] if winner >= 0 else -1
-        out[i, 4] = g[DECLARATIONS]
-        out[i, 5] = seat_[:, DECLARED].sum()
-        out[i, 6] = seat_[:, RETIRED].sum()
-        out[i, 7] = g[BUMPS]
-        out[i, 8] = 1 if g[PV_OWNER] >= 0 or position[PV] >= 0 else 0
-        out[i, 9] = g[JUDGE]
-        out[i, 10] = g[LEAD_CHANGES]
-        out[i, 11] = seat_[winner, WORST] if winner >= 0 else -1
+        out[i, O_WINNER] = winner
+        out[i, O_TURNS] = g[TURNS]
+        out[i, O_END] = g[END]
+        out[i, O_SUSPECT] = seat_[winner, SUSPECT] if winner >= 0 else -1
+        out[i, O_DECLARATIONS] = g[DECLARATIONS]
+        out[i, O_SUCCESSFUL] = seat_[:, DECLARED].sum()
+        out[i, O_RETIRED] = seat_[:, RETIRED].sum()
+        out[i, O_BUMPS] = g[BUMPS]
+        out[i, O_PHILO_VANCE] = 1 if g[PV_OWNER] >= 0 or position[PV] >= 0 else 0
+        out[i, O_JUDGE] = g[JUDGE]
+        out[i, O_LEAD_CHANGES] = g[LEAD_CHANGES]
+        out[i, O_DEFICIT] = seat_[winner, WORST] if winner >= 0 else -1
 
 
 # -- the Python side: what core.fast calls ----------------------------------------------------
-def bot_code(bot) -> int | None:
-    """The lane's number for a bot it plays faithfully (``Random``, core's, which ``bots.py``
-    re-exports; the ``Detective`` with any boldness), else None."""
-    if type(bot) is Random:
-        return RANDOM
-    if type(bot) is Detective:
-        return DETECTIVE
-    return None
+#: the lane's number for each bot it plays faithfully (``Random`` is core's, which ``bots.py``
+#: re-exports; the ``Detective`` with any boldness)
+TWINS = {Detective: DETECTIVE, Random: RANDOM}
 
 
 def unsupported(rules, n_players: int, bots) -> str | None:
     """None: the lane plays every Rules field with the Detective and Random; any other bot is refused by name."""
-    for seat, bot in enumerate(bots):
-        if bot_code(bot) is None:
-            return (f"the Philo Vance fast lane plays only the Detective and Random bots, not {bot!r} (seat {seat}); "
-                    "a bot of your own is played by the reference engine")
-    return None
+    return unsupported_bot(bots, TWINS, "Philo Vance")
 
 
 def new_mind(rules, n_players: int, bots) -> np.ndarray:
@@ -1359,8 +1335,8 @@ def new_mind(rules, n_players: int, bots) -> np.ndarray:
     board = rules.estate
     width = max(len(board.spaces), rules.n_clues, rules.n_suspects, rules.court_size + 2, 2 * N_PIECES)
     mind = np.zeros((M_PRIOR + rules.n_suspects, width), np.float64)
+    mind[M_BOT, :n_players] = bot_codes(bots, TWINS)
     for seat, bot in enumerate(bots):
-        mind[M_BOT, seat] = bot_code(bot)
         if type(bot) is Detective:
             mind[M_BOLD, seat], mind[M_LAST_TRY, seat] = bot.boldness, bot.last_try_boldness
     mind[M_FLAGS, F_ANY_DETECTIVE] = any(type(bot) is Detective for bot in bots)
@@ -1429,24 +1405,9 @@ def play_games(rules, n_players: int, seeds, bots=None) -> dict:
     seeds = np.asarray(seeds, dtype=np.int64)
     ints, deck, on_card = unpack(rules)
     board, dest, n_dest, adj, n_adj, kind_ = unpack_board(rules.estate)
-    out = np.empty((seeds.shape[0], 12), np.int64)
+    out = np.empty((seeds.shape[0], len(OUT_COLUMNS)), np.int64)
     play_games_compiled(seeds, int(n_players), ints, deck, on_card, board, dest, n_dest, adj, n_adj, kind_,
                         *new_state(rules, n_players, bots), out)
-    winner = out[:, 0]
-    won = winner >= 0
-    end_names = np.array([None, END_NAMES[CONVICTED], END_NAMES[ALL_RETIRED], END_NAMES[TURN_CAP]], dtype=object)
-    return {
-        "seed": seeds,
-        "winner": winner,
-        "turns": out[:, 1],
-        "end": end_names[out[:, 2]],
-        "winner_suspect": np.where(won, out[:, 3], np.nan),
-        "declarations": out[:, 4],
-        "successful": out[:, 5],
-        "retired": out[:, 6],
-        "bumps": out[:, 7],
-        "philo_vance": out[:, 8].astype(bool),
-        "judge": out[:, 9].astype(bool),
-        "lead_changes": out[:, 10],
-        "winner_worst_deficit": np.where(won, out[:, 11], np.nan),
-    }
+    columns = result_columns(seeds, out, OUT_COLUMNS, {"end": END_LABELS})
+    columns["philo_vance"], columns["judge"] = columns["philo_vance"] == 1, columns["judge"] == 1
+    return columns  # -1: no winner, so no suspect convicted and no deficit (typed as missing by core.fast)

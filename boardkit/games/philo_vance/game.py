@@ -810,6 +810,11 @@ class Game(BaseGame):
         return player
 
     # -- for simulations and saving ----------------------------------------------
+    #: ``winner_suspect``: the suspect convicted, missing when nobody won
+    RESULT_TYPES = {**BaseGame.RESULT_TYPES, "winner_suspect": "Int8", "declarations": "int32",
+                    "successful": "int32", "retired": "int32", "bumps": "int32", "philo_vance": "bool",
+                    "judge": "bool"}
+
     def result(self) -> dict:
         row = super().result()
         row.update(

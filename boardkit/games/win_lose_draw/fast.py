@@ -38,7 +38,8 @@ from __future__ import annotations
 import numpy as np
 
 from boardkit.core.bots import Random as CoreRandom
-from boardkit.core.fast import below, new_chance, njit, seed_chance, uniform
+from boardkit.core.fast import (NO_LEADER, below, bot_codes, new_chance, note_lead, njit, seed_chance, uniform,
+                                unsupported_bot)
 
 from .bots import Random, Skilled, rarest_first
 from .rules import TEAM, Rules
@@ -49,29 +50,7 @@ SKILLED, RANDOM = 0, 1
 END_REASONS = ("target", "ace", "sketch cap")
 TARGET, ACE, CAP = 0, 1, 2
 N_COLOURS = len(COLOURS)
-NOBODY = -1
-
-
-# -- the lead, exactly as core/lead.py's LeadTracker keeps it ------------------------------
-
-@njit
-def update_lead(scores, lead, worst):
-    """Note the standings ``scores``: each seat's worst deficit, and a change of sole leader.
-
-    ``lead`` is [leader (-1 before anyone led alone), lead changes]; a tie for the lead changes nothing."""
-    best = scores.max()
-    leaders = 0
-    leader = 0
-    for seat in range(scores.size):
-        if best - scores[seat] > worst[seat]:
-            worst[seat] = best - scores[seat]
-        if scores[seat] == best:
-            leaders += 1
-            leader = seat
-    if leaders == 1 and leader != lead[0]:
-        if lead[0] != NOBODY:
-            lead[1] += 1
-        lead[0] = leader
+NOBODY = NO_LEADER
 
 
 # -- Team Play ------------------------------------------------------------------------------
@@ -136,14 +115,14 @@ def play_team(state, n, kinds, p_guess, p_steal, target, steal, picks, max_sketc
         # 6. and 7.: the Sketcher's team guesses before the timer empties for a point ...
         if team_guesses(state, kinds[sketcher], p_guess[sketcher], team_size(team, n) - 1):
             scores[team] += 1
-            update_lead(scores, lead, worst)
+            note_lead(scores, worst, lead, 2)
         elif steal:
             # ... else the other team has ten seconds for one guess to win the point.
             other = 1 - team
             if team_guesses(state, kinds[other], p_steal[other], team_size(other, n)):
                 scores[other] += 1
                 steals += 1
-                update_lead(scores, lead, worst)
+                note_lead(scores, worst, lead, 2)
         cards += 1
         sketches_by[sketcher] += 1
         # "The team who guesses 8 items correctly first wins."
@@ -307,7 +286,7 @@ def play_gameboard(state, n, kinds, p_guess, track, spades, rank, die_sides, eno
                 if hopeful == NOBODY:
                     hopeful = seat               # the first to the Sketcher's left (one Ace card)
             elif take_pawn(state, held, centre, seat, kinds[seat], rank):
-                update_lead(standings(held, n), lead, worst)
+                note_lead(standings(held, n), worst, lead, n)
         # The successful Sketcher rolls and moves the white pawn.
         white = move_white_pawn(white, 1 + below(state, die_sides), length)
         sketches += 1
@@ -316,7 +295,7 @@ def play_gameboard(state, n, kinds, p_guess, track, spades, rank, die_sides, eno
             # "If the white square pawn lands on a Spade Space, you ... collect the Ace-In-The-Hole card."
             return hopeful, ACE, sketches, cards, standings(held, n).sum(), lead[1], worst[hopeful]
         if sketcher_collects(held, centre, sketcher, track[white], enough):
-            update_lead(standings(held, n), lead, worst)
+            note_lead(standings(held, n), worst, lead, n)
         seen[:] = False
         if sketches >= max_sketches:
             return NOBODY, CAP, sketches, cards, standings(held, n).sum(), lead[1], NOBODY
@@ -350,12 +329,8 @@ def gameboard_games(state, seeds, n, kinds, p_guess, track, spades, rank, die_si
 
 # -- the lane's interface (see boardkit.core.fast) -------------------------------------------------
 
-def _bot_kind(bot) -> int | None:
-    if type(bot) is Skilled:
-        return SKILLED
-    if type(bot) in (Random, CoreRandom):
-        return RANDOM
-    return None
+#: the lane's number for each bot it plays
+TWINS = {Skilled: SKILLED, Random: RANDOM, CoreRandom: RANDOM}
 
 
 def warm_up_rules() -> list:
@@ -367,15 +342,11 @@ def unsupported(rules, n_players: int, bots) -> str | None:
     """None when the lane can play these rules with these bots, else a sentence saying what it cannot."""
     if not isinstance(rules, Rules):
         return f"rules must be Win, Lose or Draw's Rules, got {type(rules).__name__}"
-    for seat, bot in enumerate(bots):
-        if _bot_kind(bot) is None:
-            return (f"the bot {bot!r} at seat {seat} has no fast twin (the lane plays "
-                    f"win_lose_draw.bots.Skilled and Random)")
-    return None
+    return unsupported_bot(bots, TWINS, "Win, Lose or Draw")
 
 
 def _seat_arrays(bots):
-    kinds = np.array([_bot_kind(bot) for bot in bots], np.int64)
+    kinds = bot_codes(bots, TWINS)
     p_guess = np.array([getattr(bot, "p_guess", 0.0) for bot in bots], np.float64)
     p_steal = np.array([getattr(bot, "p_steal", 0.0) for bot in bots], np.float64)
     return kinds, p_guess, p_steal
@@ -425,7 +396,7 @@ def play_games(rules, n_players: int, seeds, bots) -> dict:
         columns = {"seed": seeds, "winner": winner, "turns": sketches, "end": _names(end),
                    "play": _constant(rules.play, n_games), "cards": cards, "colours_held": colours}
     columns["lead_changes"] = changes
-    columns["winner_worst_deficit"] = np.where(won, deficit, np.nan)
+    columns["winner_worst_deficit"] = deficit  # -1: no winner (core.fast.typed_frame makes it missing)
     return columns
 
 

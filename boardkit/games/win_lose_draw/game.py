@@ -385,6 +385,11 @@ class Game(BaseGame):
         self._card_finished(guessed=True)
 
     # -- for simulations and saving --------------------------------------------------------
+    #: Team Play's and Gameboard Play's columns; ``first_team_won`` is True, False or None (no winner)
+    RESULT_TYPES = {**BaseGame.RESULT_TYPES, "play": "object", "cards": "int32", "first_team": "int32",
+                    "score_a": "int32", "score_b": "int32", "steals": "int32", "first_team_won": "object",
+                    "colours_held": "int32"}
+
     def result(self) -> dict:
         row = super().result()
         row["play"] = self.rules.play
