@@ -4,6 +4,7 @@ Each test plays the parts of several kernels in one process: a ClassPage per pag
 projected page, the teacher's console), all on the same store file, as the kernels of one Voilà server are.
 """
 import os
+import re
 
 import pytest
 
@@ -78,6 +79,8 @@ def test_a_student_joins_with_the_code_and_the_teachers_page_counts_the_locks(pa
     projector.tick()
     assert projector.code == console.code                    # the projected page found the console's class
     assert console.code in projector.class_line.value and "?class=" in projector.class_line.value
+    big = re.search(r"<b style='font-size: calc\((\d+)px[^']*'>" + console.code, projector.class_line.value)
+    assert big and int(big.group(1)) >= 48                      # the join code in big type
     assert ann.join(console.code.lower(), "Ann") and bob.join(f" {console.code} ")    # typed loosely: still joins
     assert "You are in class" in ann.status.value
     door = Prediction("What share of openings show her date?", number=(0, 1, 0.05), percent=True,

@@ -46,6 +46,10 @@ TEACHER_POLL_SECONDS = 0.5
 JOIN_SECONDS = 3.0
 #: how long joining by the address waits for the browser tab to say which page it is (seconds)
 MEMORY_SECONDS = 20.0
+#: the join code's type on the teacher's pages: big enough to read from the back of a room, and bigger still
+#: with Large type (lesson_css sets --boardkit-text-scale)
+CODE_STYLE = ("font-size: calc(64px * var(--boardkit-text-scale, 1)); letter-spacing: 0.12em; "
+              "font-family: var(--jp-code-font-family, monospace); vertical-align: middle")
 _PAGE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _YES = ("1", "true", "yes", "on")
 #: what ClassPage._call returns when the store could not be used
@@ -456,7 +460,7 @@ class ClassPage:
         self._secrets_shown(self.role == "console")
         address = f"?{CLASS_PARAMETER}={self.code}"
         self.class_line.value = (
-            f"<div class='boardkit-class-code'>Join the class: <b>{escape(self.code)}</b></div>"
+            f"<div class='boardkit-class-code'>Join the class: <b style='{CODE_STYLE}'>{escape(self.code)}</b></div>"
             f"<p>Open this lesson with <code>{escape(address)}</code> at the end of its address, or type the code "
             f"into <i>Join your class</i>. <b>{summary.pages}</b> page{'' if summary.pages == 1 else 's'} "
             "joined.</p>")

@@ -67,6 +67,8 @@ def test_two_students_join_lock_and_play_and_the_teachers_page_shows_them_live(c
 
     projector = open_page(browser, f"{url}?teacher={KEY}")
     expect(projector.locator(".boardkit-class-code")).to_contain_text(code, timeout=LIVE_MS)
+    # the join code in big type, readable from the back of the room (it was 16 px, like the text around it)
+    assert projector.locator(".boardkit-class-code b").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 48
     expect(projector.get_by_role("button", name="Start a class")).to_have_count(0)     # no controls on the projector
     assert f"?class={code}" in projector.locator(".boardkit-class-line").inner_text()
 
