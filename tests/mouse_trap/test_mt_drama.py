@@ -74,7 +74,7 @@ def test_the_lead_is_saved_and_restored_exactly():
 @pytest.mark.parametrize("change,message", [
     (lambda d: d.pop("lead"), "lead"),
     (lambda d: d["lead"].update(scores=[0, 0]), "scores"),
-    (lambda d: d["lead"].update(scores=[0.5, 0, 0, 0], worst_deficit=[0, 0.5, 0.5, 0.5], leader=0), "cheese"),
+    (lambda d: d["lead"].update(scores=[0.5, 0, 0, 0], worst_deficit=[0, 0.5, 0.5, 0.5], leader=0), "standing"),
     (lambda d: d["lead"].update(worst_deficit=[0, 0, 0, -1]), "worst_deficit"),
     (lambda d: d["lead"].update(lead_changes=2), "lead_changes"),
 ])

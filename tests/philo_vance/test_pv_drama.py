@@ -85,7 +85,7 @@ def test_the_lead_is_saved_and_restored_exactly():
 @pytest.mark.parametrize("change,message", [
     (lambda d: d.pop("lead"), "lead"),
     (lambda d: d["lead"].update(scores=[0, 0, 0]), "scores"),
-    (lambda d: d["lead"].update(scores=[0, 1.5], leader=1, worst_deficit=[1.5, 0]), "right clues"),
+    (lambda d: d["lead"].update(scores=[0, 1.5], leader=1, worst_deficit=[1.5, 0]), "standing"),
     (lambda d: d["lead"].update(worst_deficit=None), "worst_deficit"),
     (lambda d: d["lead"].update(extra=1), "keys"),
 ])

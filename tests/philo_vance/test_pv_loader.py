@@ -16,7 +16,6 @@ MUTATIONS = {"delete": None, "None": None, "text": "x", "list": [], "dict": {}, 
 #: (key path, mutation) pairs whose new value is one a real save holds, so loading it is right
 VALID = {
     (("rules", "retire_after_failures"), "None"),     # None: the retiring rule is disregarded
-    (("seed",), "None"),                               # a game nobody can replay
     (("judge",), "bool"),                              # the Judge is in the game
     (("todo",), "list"),                               # nothing pending: the next turn starts
     (("keep_only",), "bool"),                          # a demanded clue must be kept
