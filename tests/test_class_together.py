@@ -134,6 +134,22 @@ def test_a_students_number_guess_is_counted_with_the_others_said_the_same(pages,
     assert "4 locked a guess" in texts(guess.class_view)
 
 
+def test_the_teachers_lock_and_the_class_chart_give_the_same_middle_guess(pages, store):
+    console = started(pages)
+    projector = pages("teacher")
+    guess = Prediction("What share of openings show her date?", number=(0, 1, 0.05), percent=True,
+                       reveal=lambda p: "answer")
+    for n, value in enumerate((0.2, 0.4)):
+        store.join(console.code, f"classmate-{n}")
+        store.lock_prediction(console.code, f"classmate-{n}", guess.key, value, between=(0, 1))
+    projector.tick()
+    guess.lock()                                               # the projected page's Lock the class's guesses
+    assert "from 20% to 40%, middle 30%" in guess.message.value   # it said "middle 40%", the chart 30%
+    assert guess.guess == pytest.approx(0.3)
+    projector._heard("revealed", guess, None)
+    assert "middle guess: 30%" in str(together.guesses_chart(guess, [0.2, 0.4]).axes[0].get_legend_handles_labels())
+
+
 def test_quick_check_answers_show_as_shares_without_names(pages):
     console = started(pages)
     ann = pages("student")

@@ -13,6 +13,7 @@ a ``key`` made from its question, the same on every student's page.
 from __future__ import annotations
 
 import hashlib
+import statistics
 import weakref
 from decimal import Decimal
 from numbers import Real
@@ -283,7 +284,7 @@ class Prediction(widgets.VBox):
             said = ", ".join(f"{hands} said {choice}" for choice, hands in self.tally.items() if hands)
             return f"The class: {said}"
         ordered = sorted(self.tally)
-        middle = ordered[len(ordered) // 2]
+        middle = statistics.median(ordered)      # as the class's chart marks it (two guesses: halfway between)
         if len(ordered) == 1:
             return f"The class: {self._format(middle)}"
         return (f"The class's {len(ordered)} guesses: from {self._format(ordered[0])} to {self._format(ordered[-1])}, "
@@ -298,8 +299,7 @@ class Prediction(widgets.VBox):
             return self.value
         if self.choices is not None:
             return max(self.tally, key=self.tally.get)
-        ordered = sorted(self.tally)
-        return ordered[len(ordered) // 2]
+        return statistics.median(self.tally)
 
 
 def answer_table(prediction: Prediction, exact=None, simulated=None, percent: bool = True, decimals: int = 1,
