@@ -150,6 +150,21 @@ def test_the_teachers_lock_and_the_class_chart_give_the_same_middle_guess(pages,
     assert "middle guess: 30%" in str(together.guesses_chart(guess, [0.2, 0.4]).axes[0].get_legend_handles_labels())
 
 
+def test_a_slider_value_that_arrives_after_the_lock_is_the_guess_the_class_gets(pages, store):
+    console = started(pages)
+    ann = pages("student")
+    assert ann.join(console.code)
+    guess = Prediction("Out of 100 cranks, how many catch the mouse?", number=(0, 1, 0.01), percent=True,
+                       reveal=lambda p: "answer")
+    guess.input.value = 43
+    guess.lock()
+    guess.input.value = 40          # the slider's last key press, sent before the Lock but heard after it
+    assert guess.value == pytest.approx(0.4)
+    sent(ann)
+    # the class had kept 43% while the page said "Your prediction: 40%" (seen in lesson 02)
+    assert store.class_view(console.code).predictions[guess.key].values == (pytest.approx(0.4),)
+
+
 def test_quick_check_answers_show_as_shares_without_names(pages):
     console = started(pages)
     ann = pages("student")

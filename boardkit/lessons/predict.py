@@ -182,6 +182,7 @@ class Prediction(widgets.VBox):
         if self.locked and not self.class_mode and not self.revealed:
             self.value = self._read()
             self._show_locked()
+            _tell("locked", self, self.value)      # the class keeps this page's latest lock, as it shows here
 
     def _show_locked(self) -> None:
         self.message.value = f"<i class='fa fa-lock' aria-hidden='true'></i> {escape(self.describe())}"
