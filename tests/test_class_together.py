@@ -148,6 +148,7 @@ def test_the_teachers_lock_and_the_class_chart_give_the_same_middle_guess(pages,
     assert guess.guess == pytest.approx(0.3)
     projector._heard("revealed", guess, None)
     assert "middle guess: 30%" in str(together.guesses_chart(guess, [0.2, 0.4]).axes[0].get_legend_handles_labels())
+    assert together.guesses_chart(guess, [0.2]).axes[0].get_title() == "The class's 1 guess"     # not "1 guesses"
 
 
 def test_a_slider_value_that_arrives_after_the_lock_is_the_guess_the_class_gets(pages, store):

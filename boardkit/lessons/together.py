@@ -556,7 +556,7 @@ def guesses_chart(prediction, guesses):
         ax.set_ylim(0, max(heights) + 1)
         ax.set_yticks([])
         ax.set_xlabel("guess (%)" if prediction.percent else f"guess{f' ({prediction.unit})' if prediction.unit else ''}")
-    ax.set_title(f"The class's {len(guesses)} guesses")
+    ax.set_title(f"The class's {len(guesses)} guess{'' if len(guesses) == 1 else 'es'}")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=3, frameon=False)
     return fig
 
