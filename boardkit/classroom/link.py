@@ -183,6 +183,7 @@ class ClassLink:
         else:
             if method == "join":
                 self.state = answer
+                self._set_status(True, f"Connected to class {self.code}.")   # before a waiting page hears of it
                 self._joined.set()
         self._done(key, call)
 
