@@ -124,7 +124,7 @@ def door_answer(prediction):
                      "chances that fit what we have seen) gets narrower."), fig)
 
 pool_plays(Prediction("A girl opens the door with her outfit. What is the chance it shows her date?",
-                      number=(0, 1, 0.05), percent=True, reveal=door_answer),
+                      number=(0, 1, 0.05), percent=True, reveal=door_answer, answer=float(exact_date)),
            own_openings, many="door openings", yes="showed her date")   # in a class, the class's openings pool
 
 # %%
@@ -145,7 +145,8 @@ def dud_answer(prediction):
                      "her date."))
 
 Prediction("Dressed for the Formal Dance, she opens the door again and again. How many times does she meet "
-           "the Dud, on average, before her date?", number=(0, 5, 0.5), reveal=dud_answer)
+           "the Dud, on average, before her date?", number=(0, 5, 0.5), reveal=dud_answer,
+           answer=float(md.analysis.expected_duds_before_date(rules)))
 
 # %% [markdown]
 # ## 3. Is the secret door fair?

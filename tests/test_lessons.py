@@ -347,3 +347,16 @@ def test_the_progress_bar_of_a_run_of_games_counts_games_in_words(capsys):
     bar.close()
     shown = capsys.readouterr().err
     assert "250 of 1,000 games" in shown and "it/s" not in shown and "game/s" not in shown
+
+
+def test_lesson_01s_number_predictions_mark_their_exact_answer_on_the_class_chart(monkeypatch):
+    # a teacher's chart of the class's guesses marks the answer (issue 22); lesson 01's marked none
+    from boardkit.games import mystery_date as md
+    from boardkit.lessons import predict
+    made = []
+    monkeypatch.setattr(predict, "_PREDICTIONS", type("Kept", (set,), {"add": lambda self, p: made.append(p)})())
+    run_cells("01_mystery_date", "pool_plays(Prediction(\"A girl opens the door", "def dud_answer")
+    answers = [p.answer for p in made if p.number is not None]
+    rules = md.Rules()
+    assert answers == [float(md.analysis.door_odds(rules)["red"]),
+                       float(md.analysis.expected_duds_before_date(rules))]
