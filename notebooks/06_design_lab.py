@@ -118,7 +118,7 @@ def live_games(module, players, study=False):
     """Games per variant: many on the fast lane, fewer on the slower reference engine;
     a map's or a search's variants (``study``) get fewer than a slider's one."""
     rules = module.Rules()
-    engine, _ = choose_engine("auto", rules, players, rules.default_bots(players))
+    engine = choose_engine("auto", rules, players, rules.default_bots(players)).engine
     if engine == "fast":
         return 2000 if study else 5000
     return 150 if study else 400

@@ -360,3 +360,10 @@ def test_lesson_01s_number_predictions_mark_their_exact_answer_on_the_class_char
     rules = md.Rules()
     assert answers == [float(md.analysis.door_odds(rules)["red"]),
                        float(md.analysis.expected_duds_before_date(rules))]
+
+
+def test_the_design_labs_knobs_play_a_variant_and_show_it():
+    # "Play these rules" showed nothing when choose_engine began to return three fields
+    ns = run_cells("06_design_lab", "def replay", "def game(", "def chosen_rules", "def live_games")
+    ns["replay"]()
+    assert "Your variant: `md.Rules()`" in repr(ns["knob_view"].outputs)
