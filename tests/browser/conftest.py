@@ -12,6 +12,7 @@ Debian's Chromium through ``executable_path``.
 """
 
 import os
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -21,6 +22,10 @@ os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
 # Every Voilà server the tests start has a teacher's key: the teacher's page is ``?teacher=<that key>``
 # (read it from the environment; a key of your own in your shell is kept).
 os.environ.setdefault("BOARDKIT_TEACHER_KEY", "test-teacher-key")
+# ... and keeps its class store in a file of this test run, never the user's own store (a class left open
+# there would turn a teacher's page into a projector with its notes hidden, and a test must never write to a
+# school's real store). A test that needs a store of its own sets it before it starts its server.
+os.environ["BOARDKIT_CLASS_DB"] = "sqlite:///" + str(Path(tempfile.mkdtemp(prefix="boardkit-class-")) / "class.db")
 
 from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, record_errors  # noqa: E402
 
