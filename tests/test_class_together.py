@@ -117,16 +117,20 @@ def test_the_class_guesses_are_charted_on_the_teachers_reveal_and_a_student_sees
     until(lambda: "You, and nobody else, said longer" in texts(guess.class_view))
 
 
+def classmates_lock(store, code, prediction, shares):
+    """Classmates' pages (written straight to the store) join and lock these shares of ``prediction``."""
+    for n, share in enumerate(shares):
+        store.join(code, f"classmate-{n}")
+        store.lock_prediction(code, f"classmate-{n}", prediction.key, share, between=(0, 1))
+
+
 def test_a_students_number_guess_is_counted_with_the_others_said_the_same(pages, store):
     console = started(pages)
     ann = pages("student")
     assert ann.join(console.code)
     guess = Prediction("Out of 100 cranks, how many catch?", number=(0, 1, 0.01), percent=True,
                        reveal=lambda p: "answer")
-    for other in range(3):                                     # three classmates' pages, two of them said 30%
-        page_id = f"classmate-{other}"
-        store.join(console.code, page_id)
-        store.lock_prediction(console.code, page_id, guess.key, 0.3 if other < 2 else 0.5, between=(0, 1))
+    classmates_lock(store, console.code, guess, [0.3, 0.3, 0.5])   # three classmates, two of them said 30%
     guess.input.value = 30
     guess.lock()
     ann._heard("revealed", guess, None)
@@ -139,9 +143,7 @@ def test_the_teachers_lock_and_the_class_chart_give_the_same_middle_guess(pages,
     projector = pages("teacher")
     guess = Prediction("What share of openings show her date?", number=(0, 1, 0.05), percent=True,
                        reveal=lambda p: "answer")
-    for n, value in enumerate((0.2, 0.4)):
-        store.join(console.code, f"classmate-{n}")
-        store.lock_prediction(console.code, f"classmate-{n}", guess.key, value, between=(0, 1))
+    classmates_lock(store, console.code, guess, [0.2, 0.4])
     projector.tick()
     guess.lock()                                               # the projected page's Lock the class's guesses
     assert "from 20% to 40%, middle 30%" in guess.message.value   # it said "middle 40%", the chart 30%
