@@ -9,8 +9,8 @@ they share something a worker makes for them:
 * a file whose tests share a module- or class-scoped fixture (it is computed once, not once per worker).
 
 Every other test runs wherever a worker is free.  The longest groups are handed out first (the
-browser files, then the notebooks and the shared-fixture files, then the single tests), so that no
-worker starts a long group when the others are almost done.
+files in LONGEST_FIRST, then the browser files, then the notebooks and the shared-fixture files, then
+the single tests), so that no worker starts a long group when the others are almost done.
 """
 from pathlib import Path
 
@@ -18,6 +18,12 @@ import pytest
 
 BROWSER_TESTS = Path(__file__).parent / "tests" / "browser"
 SHARED_SCOPES = ("class", "module", "package")
+#: the files that take a worker longest (a minute or more each on 2 cores), longest first: started at
+#: once, they run beside everything else instead of leaving one worker busy at the end
+LONGEST_FIRST = ("tests/browser/test_jupyterlab.py", "tests/philo_vance/test_pv_fast.py",
+                 "tests/browser/test_mystery_date_lesson.py", "tests/mystery_date/test_md_fast.py",
+                 "tests/cluedo_cards/test_cc_fast.py", "tests/browser/test_index.py",
+                 "tests/mouse_trap/test_mt_fast.py")
 
 
 def _file_of(item) -> str:
@@ -40,9 +46,15 @@ def _order(item) -> int:
     return 2 if _shares_a_fixture(item) else 3
 
 
+def _longest_first(item) -> int:
+    """A file's place in LONGEST_FIRST (every other file after them)."""
+    file = _file_of(item)
+    return LONGEST_FIRST.index(file) if file in LONGEST_FIRST else len(LONGEST_FIRST)
+
+
 @pytest.hookimpl(tryfirst=True)      # before pytest-xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if _order(item) < 3:
+        if _longest_first(item) < len(LONGEST_FIRST) or _order(item) < 3:
             item.add_marker(pytest.mark.xdist_group(_file_of(item)))
-    items.sort(key=_order)            # a stable sort: each file's tests keep their order
+    items.sort(key=lambda item: (_longest_first(item), _order(item)))   # stable: a file's tests keep their order

@@ -27,7 +27,7 @@ os.environ.setdefault("BOARDKIT_TEACHER_KEY", "test-teacher-key")
 # school's real store). A test that needs a store of its own sets it before it starts its server.
 os.environ["BOARDKIT_CLASS_DB"] = "sqlite:///" + str(Path(tempfile.mkdtemp(prefix="boardkit-class-")) / "class.db")
 
-from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, record_errors  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, NO_WARM_START, VoilaServer, record_errors  # noqa: E402
 
 # The fixture notebooks are served by Voilà, not run by nbval.
 collect_ignore_glob = ["fixtures/*.ipynb"]
@@ -64,7 +64,11 @@ def voila_server(tmp_path_factory):
 
     The path is relative to the repository root. Each notebook (and set of
     ``extra_args`` for Voilà's command line) gets one Voilà process for the
-    whole session; every page load still gets a fresh kernel.
+    whole session; every page load still gets a fresh kernel.  A server of one
+    notebook is ready once its pre-heated kernel has started, so the first page
+    takes it (as a class's pages do on a server started before the lesson)
+    instead of running the notebook a second time beside it.  The servers start
+    no background check of the fast lanes' cache (``harness.NO_WARM_START``).
     All servers are stopped, kernels included, at the end of the session (or of the
     pytest-xdist worker: each worker has its own servers and Chromium).
     """
@@ -74,7 +78,9 @@ def voila_server(tmp_path_factory):
         key = str(notebook_relpath) if not extra_args else (str(notebook_relpath), *extra_args)
         if key not in servers:
             log = tmp_path_factory.mktemp("voila") / "voila.log"
-            servers[key] = VoilaServer(notebook_relpath, log, timeout, extra_args)
+            servers[key] = VoilaServer(notebook_relpath, log, timeout, (NO_WARM_START, *extra_args))
+            if str(notebook_relpath).endswith(".ipynb"):
+                servers[key].wait_for_pool(max(timeout, 120))
         return servers[key].url
 
     start.servers = servers  # for tests that want a server's log: start.servers[path].log_text()

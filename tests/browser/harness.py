@@ -31,6 +31,11 @@ IGNORED_CONSOLE_ERRORS = ("net::ERR_NAME_NOT_RESOLVED",)
 #: gets a kernel started for it at once (boardkit.voila_pool), so a refill would only run the notebook
 #: again for nobody. (A test may give its own fill_delay in ``extra_args``.)
 NO_REFILL = "--VoilaKernelManager.fill_delay=86400"
+#: jupyter_client's own kernel spec manager instead of voila.json's boardkit.warm_start.KernelSpecManager,
+#: which starts a process that checks numba's cache of every lane (about 1 s of CPU) each time a server
+#: starts: the tests' servers start with the lanes compiled (tests/browser/test_warm_start_voila.py and
+#: test_jupyterlab.py test that process)
+NO_WARM_START = "--VoilaConfiguration.kernel_spec_manager_class=jupyter_client.kernelspec.KernelSpecManager"
 
 
 # --- Voilà ---------------------------------------------------------------------
@@ -95,7 +100,8 @@ class VoilaServer:
     Started from the repository root, with the root on PYTHONPATH so the
     notebook's kernel (which runs in the notebook's own folder) imports the
     working copy of ``boardkit``.  ``extra_args`` go on Voilà's command line,
-    e.g. ``["--progressive_rendering=True"]``.
+    e.g. ``["--progressive_rendering=True"]``.  ``wait_for_pool()`` waits until
+    its pre-heated kernels have started, so that a page opened then takes one.
     """
 
     def __init__(self, notebook_relpath, log_path, timeout=60, extra_args=()):
@@ -123,6 +129,16 @@ class VoilaServer:
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError(f"Voilà did not start on {self.url}:\n{self.log_text()}")
+            time.sleep(0.2)
+
+    def wait_for_pool(self, timeout=120):
+        """Wait until Voilà's pool of pre-heated kernels is filled (their kernels have started and run the
+        notebook for the first page).  A page opened sooner gets a kernel started for it while the pool's
+        runs the same notebook beside it, for a later page or for nobody: twice the work, each half slower."""
+        deadline = time.monotonic() + timeout
+        while "is filled with" not in self.log_text(last=10**7):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"Voilà's pool on {self.url} was not filled in {timeout} s:\n{self.log_text()}")
             time.sleep(0.2)
 
     def log_text(self, last=4000):

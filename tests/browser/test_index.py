@@ -24,6 +24,10 @@ STUDY_TIMEOUT_MS = 300_000            # 8,000 games on a shared 2-core machine t
 
 
 LINK = "open as a Voilà app"
+#: ``voila notebooks/`` pre-heats a kernel for every notebook of the folder, each running its notebook; the
+#: folder's test opens two of the seven, so here each page gets a kernel started for it (as when the pool is
+#: used up) and no kernel runs a notebook for nobody
+NO_POOL = "--pool_size=0"
 
 
 def test_index_compares_the_five_games_after_a_prediction(voila_server, browser_page):
@@ -85,7 +89,7 @@ def test_index_compares_the_five_games_after_a_prediction(voila_server, browser_
 def test_index_links_open_the_lessons_under_voila_on_the_folder(voila_server, browser_page):
     """``voila notebooks/``, the README's first command: every link opens its lesson (they returned 404)."""
     page = browser_page
-    page.goto(voila_server("notebooks", timeout=120) + "voila/render/00_index.ipynb", timeout=LOAD_TIMEOUT_MS)
+    page.goto(voila_server("notebooks", timeout=120, extra_args=(NO_POOL,)) + "voila/render/00_index.ipynb", timeout=LOAD_TIMEOUT_MS)
     links = page.locator(".boardkit-lesson-links a", has_text=LINK)
     expect(links).to_have_count(6, timeout=LOAD_TIMEOUT_MS)       # five lessons and the design lab
     assert links.first.get_attribute("href") == "/voila/render/01_mystery_date.ipynb"

@@ -67,20 +67,25 @@ CASES = {
 }
 CATEGORICAL = ("winner", "end", "first_round_winner")
 
-_frames: dict = {}
+@pytest.fixture(scope="module")
+def frames():
+    """``frames(name)``: (reference, fast) frames of a case, played once.
 
+    A module fixture, so the root conftest.py runs this file's tests on one pytest-xdist worker: each
+    case's games are played once in the suite, not once on each worker that happens to need them."""
+    made = {}
 
-def frames(name):
-    """(reference, fast) frames of a case, played once per test session."""
-    if name not in _frames:
-        rules, n_players, bots, n = CASES[name]
-        reference = bk.simulate(rules, n_players, n_games=n, seed=20261124, bots=bots, progress=False,
-                                engine="reference")
-        lane = bk.simulate(rules, n_players, n_games=FAST_PER_REFERENCE * n, seed=1124, bots=bots, progress=False,
-                           engine="fast")
-        assert reference.attrs["engine"] == "reference" and lane.attrs["engine"] == "fast"
-        _frames[name] = reference, lane
-    return _frames[name]
+    def of(name):
+        if name not in made:
+            rules, n_players, bots, n = CASES[name]
+            reference = bk.simulate(rules, n_players, n_games=n, seed=20261124, bots=bots, progress=False,
+                                    engine="reference")
+            lane = bk.simulate(rules, n_players, n_games=FAST_PER_REFERENCE * n, seed=1124, bots=bots,
+                               progress=False, engine="fast")
+            assert reference.attrs["engine"] == "reference" and lane.attrs["engine"] == "fast"
+            made[name] = reference, lane
+        return made[name]
+    return of
 
 
 def comparable(frame: pd.DataFrame) -> pd.DataFrame:
@@ -100,7 +105,7 @@ def differences(reference: pd.DataFrame, lane: pd.DataFrame) -> dict:
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_the_lane_agrees_with_the_reference_in_distribution(name):
+def test_the_lane_agrees_with_the_reference_in_distribution(name, frames):
     reference, lane = frames(name)
     assert differences(reference, lane) == {}
     # and the figures a lesson reads agree closely
@@ -111,7 +116,7 @@ def test_the_lane_agrees_with_the_reference_in_distribution(name):
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_every_compared_category_is_common_enough_to_compare(name):
+def test_every_compared_category_is_common_enough_to_compare(name, frames):
     """A chi-square test sees only categories seen often enough; if most games fell into the
     pooled "other" (as whole round-by-round strings did), it would compare nothing."""
     reference, lane = (comparable(frame) for frame in frames(name))
@@ -121,7 +126,7 @@ def test_every_compared_category_is_common_enough_to_compare(name):
         assert pooled / counts.to_numpy().sum() < 0.01, (column, counts)
 
 
-def test_the_variants_reach_what_they_are_for():
+def test_the_variants_reach_what_they_are_for(frames):
     """The cases really exercise their rules: void rounds, the round cap, draws from an empty pile end in passes."""
     _, lane = frames("4 players: 4 numbers, 5 miniatures, void rounds, round cap")
     assert lane["void_rounds"].mean() > 0.2 and 0.1 < (lane["end"] == "round cap").mean() < 0.9
@@ -132,7 +137,7 @@ def test_the_variants_reach_what_they_are_for():
 @pytest.mark.parametrize("changes", [{"hand_size": 6}, {"miniatures": (("Mrs. White", 1), ("rope", 2),
                                                                        ("Prof. Plum", 3), ("revolver", 5))}],
                          ids=["one more card", "the revolver miniature costs 5"])
-def test_a_planted_difference_is_caught(changes):
+def test_a_planted_difference_is_caught(changes, frames):
     """The same comparison, the lane playing a slightly different game: it must notice."""
     reference, _ = frames("rulebook, 4 Shedders")
     lane = bk.simulate(cc.Rules().replace(**changes), 4, n_games=FAST_PER_REFERENCE * len(reference), seed=1124,

@@ -31,6 +31,7 @@ games (one mouse on the wheel at a time), agree with
 Everything plays on one core with ``executor=None``; the reference side is
 most of the file's time.
 """
+import functools
 from fractions import Fraction
 
 import numpy as np
@@ -102,10 +103,16 @@ def p_values(reference, lane) -> dict:
     return found
 
 
+@functools.cache
+def case_frames(name):
+    """A case's (reference, fast) frames, played once (this file runs on one worker: conftest.py)."""
+    rules, n_players, bots = CASES[name]
+    return frames(rules, n_players, bots)
+
+
 @pytest.fixture(scope="module", params=list(CASES))
 def case(request):
-    rules, n_players, bots = CASES[request.param]
-    return request.param, frames(rules, n_players, bots)
+    return request.param, case_frames(request.param)
 
 
 def test_the_fast_lane_agrees_with_the_reference_engine(case):
@@ -134,8 +141,7 @@ def test_a_planted_difference_is_caught():
     """The rulebook (reference) against one changed rule (fast): a push costs two cheese
     instead of one, so fewer pushes are bought -- the comparison must notice."""
     rules, n_players, bots = CASES["rulebook, 4 Trappers"]
-    reference = bk.simulate(rules, n_players=n_players, n_games=N_REF, seed=7, bots=bots(),
-                            engine="reference", progress=False)
+    reference, _ = case_frames("rulebook, 4 Trappers")
     planted = bk.simulate(rules.replace(push_cost=2), n_players=n_players, n_games=N_FAST // 4, seed=8,
                           bots=bots(), engine="fast", progress=False)
     found = p_values(reference, planted)

@@ -100,7 +100,6 @@ RERECORD = (f"the reference engine has changed since {RECORDING.relative_to(RECO
             "recorded: run `python tools/record_pv_reference.py` (about 30 minutes on 2 cores) and commit it")
 
 _recording: dict = {}
-_frames: dict = {}
 
 
 def bots_of(name):
@@ -149,16 +148,24 @@ def recording() -> dict:
     return _recording["loaded"]
 
 
-def frames(name):
-    """(recorded reference, fast) frames of a case; the lane plays its m games once per test session."""
-    if name not in _frames:
-        case, loaded = CASES[name], recording()
-        reference = decode(loaded[name][1], loaded["end_labels"], case.n_players)
-        lane = bk.simulate(case.rules, case.n_players, n_games=case.m, seed=LANE_SEED, bots=case.bots(),
-                           progress=False, executor=None, engine="fast")
-        assert lane.attrs["engine"] == "fast"
-        _frames[name] = reference, lane
-    return _frames[name]
+@pytest.fixture(scope="module")
+def frames():
+    """``frames(name)``: (recorded reference, fast) frames of a case; the lane plays its m games once.
+
+    A module fixture, so the root conftest.py runs this file's tests on one pytest-xdist worker: each
+    case's games are played once in the suite, not once on each worker that happens to need them."""
+    made = {}
+
+    def of(name):
+        if name not in made:
+            case, loaded = CASES[name], recording()
+            reference = decode(loaded[name][1], loaded["end_labels"], case.n_players)
+            lane = bk.simulate(case.rules, case.n_players, n_games=case.m, seed=LANE_SEED, bots=case.bots(),
+                               progress=False, executor=None, engine="fast")
+            assert lane.attrs["engine"] == "fast"
+            made[name] = reference, lane
+        return made[name]
+    return of
 
 
 def differences(reference: pd.DataFrame, lane: pd.DataFrame) -> dict:
@@ -193,13 +200,13 @@ def test_a_stale_recording_is_noticed():
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_the_lane_agrees_with_the_reference_in_distribution(name):
+def test_the_lane_agrees_with_the_reference_in_distribution(name, frames):
     reference, lane = frames(name)
     assert len(reference) == CASES[name].n and len(lane) == CASES[name].m
     assert differences(reference, lane) == {}
 
 
-def test_the_variants_reach_what_they_are_for():
+def test_the_variants_reach_what_they_are_for(frames):
     """The cases really exercise their rules: convictions, retirements, the cap, Philo Vance, children's wins."""
     _, lane = frames("rulebook, 2 players")
     assert set(lane["end"]) == {"convicted", "all retired", "turn cap"}
@@ -219,7 +226,7 @@ def test_the_variants_reach_what_they_are_for():
      {"arrow_rewards": True}),
 ], ids=["a fourth attempt before retiring", "Detectives convicting with 6 clues",
         "green arrows give a clue"])
-def test_a_planted_difference_is_caught(case, changes):
+def test_a_planted_difference_is_caught(case, changes, frames):
     """The same comparison, the lane playing a slightly different game: it must notice."""
     reference, _ = frames(case)
     rules, n_players = CASES[case].rules, CASES[case].n_players
@@ -228,7 +235,7 @@ def test_a_planted_difference_is_caught(case, changes):
     assert differences(reference, lane)
 
 
-def test_a_two_point_difference_in_a_win_rate_is_caught():
+def test_a_two_point_difference_in_a_win_rate_is_caught(frames):
     """The size of difference the sample sizes are chosen for: in the lane, seat 0's Detective is a
     little bolder (boldness 0.45, not 0.6), which wins it 2.7 points more often (27.9% of games, not 25.1%,
     in 100,000 games of each) and changes the mean length by 1%.  Caught with the test's own m games."""
@@ -242,7 +249,7 @@ def test_a_two_point_difference_in_a_win_rate_is_caught():
     assert "winner" in differences(reference, lane)
 
 
-def test_metrics_read_a_fast_frame_like_a_reference_frame():
+def test_metrics_read_a_fast_frame_like_a_reference_frame(frames):
     reference, lane = frames("2 players: never retire, 9 jurors, name 5 with 3 right, convict 5 then 7, arrows give nothing")
     ref_summary, lane_summary = bk.metrics.summary(reference), bk.metrics.summary(lane)
     assert list(ref_summary.index) == list(lane_summary.index)
