@@ -300,8 +300,10 @@ def cold_lanes() -> list[str]:
 # -- the lane's source of chance ------------------------------------------------
 # Each game of the fast lane draws from its own small generator (xoshiro256**,
 # seeded from the game's 64-bit seed by splitmix64), kept in four unsigned
-# 64-bit words.  numba's own np.random takes 32-bit seeds only, so a million
-# games seeded from it would repeat some games; this one takes the whole seed.
+# 64-bit words: the compiled twin of core/rng.py's Chance, which the reference
+# engine draws from, number for number (tests/core/test_rng.py proves it).
+# numba's own np.random takes 32-bit seeds only, so a million games seeded
+# from it would repeat some games; this one takes the whole seed.
 
 def njit(function=None, *, allocates=True, **options):
     """``numba.njit(cache=True)`` of ``function``; the plain function where numba is missing.
@@ -330,7 +332,7 @@ def njit(function=None, *, allocates=True, **options):
     if function is None:
         return lambda f: njit(f, allocates=allocates, **options)
     if not numba_available():
-        return function
+        return _needs_numba(function)
     from .lane_cache import LaneCache
 
     if not allocates:
@@ -338,6 +340,19 @@ def njit(function=None, *, allocates=True, **options):
     compiled = _numba.njit(**options)(function)
     compiled._cache = LaneCache(function)  # what cache=True does (Dispatcher.enable_caching), with our stamp
     return compiled
+
+
+def _needs_numba(function):
+    """Without numba a lane's function is not played as plain Python (numpy's whole numbers and
+    bools do not add up as Python's do, so it would not give the lane's results): calling it
+    says so, and ``engine="auto"`` plays the reference engine instead."""
+    import functools
+
+    @functools.wraps(function)
+    def refuse(*args, **kwargs):
+        raise RuntimeError(f"the fast lane ({function.__module__}.{function.__name__}) needs numba, which "
+                           f"could not be imported ({_numba_failed}); play engine='reference' (or 'auto')")
+    return refuse
 
 
 @njit
@@ -382,6 +397,24 @@ def below(state, n):
     """A whole number 0 .. n-1, each equally likely (n >= 1)."""
     k = int(uniform(state) * n)
     return k if k < n else n - 1
+
+
+@njit(allocates=False)
+def weighted(weights, state):
+    """An index drawn with probability proportional to ``weights`` (one ``uniform``
+    laid along their running total; a zero weight is never drawn)."""
+    total = 0.0
+    for w in weights:
+        total += w
+    target = uniform(state) * total
+    running, last = 0.0, 0
+    for i in range(weights.shape[0]):
+        if weights[i] > 0:
+            running += weights[i]
+            last = i
+            if target < running:
+                return i
+    return last
 
 
 def new_chance():

@@ -40,7 +40,7 @@ import numpy as np
 
 from boardkit.core.bots import Random
 from boardkit.core.fast import (NO_LEADER, below, bot_codes, note_lead, njit, result_columns, seat_after, seed_chance,
-                                shuffle, uniform, unsupported_bot)
+                                shuffle, unsupported_bot, weighted)
 
 from .bots import Collector
 from .rules import COLOURS, SPACE_KINDS
@@ -366,30 +366,12 @@ def swap(player, opponent, bots, hands, standing, worst, lead, weakest, chance):
         note_lead(standing, worst, lead, standing.shape[0])
 
 
-@njit(allocates=False)
-def door_outcome(weights, chance):
-    """What the door shows: a date 0-3 (the colours' order) or the Dud (4), each as
-    likely as its weight (the door's ``live_weights``), drawn as core.rng.Chance.weighted."""
-    total = 0.0
-    for w in weights:
-        total += w
-    target = uniform(chance) * total
-    running, outcome = 0.0, 0
-    for i in range(weights.shape[0]):
-        if weights[i] > 0:
-            running += weights[i]
-            outcome = i
-            if target < running:
-                break
-    return outcome
-
-
 @njit(inline="always")  # once a turn: copied into its caller
 def open_door(player, colour, hands, piles, heights, standing, worst, lead, bots, weights, weakest, rules, game,
               chance):
     """OPEN THE DOOR showing ``colour``'s outfit: the right date wins, the Dud takes
     the outfit and she draws fresh cards (rule 9), a wrong date ends the turn."""
-    outcome = door_outcome(weights, chance)
+    outcome = weighted(weights, chance)  # what the door shows: a date 0-3 (colour order) or the Dud (4)
     if outcome == colour:
         game[WINNER], game[END], game[DATE] = player, DATE_FOUND, colour
         return

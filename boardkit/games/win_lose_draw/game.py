@@ -27,6 +27,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from boardkit.core.rng import PCGChance
 from boardkit.core import BaseGame
 from boardkit.core.actions import ROLL
 from boardkit.core.events import NothingHappens, Rolled, TurnCap
@@ -54,6 +55,8 @@ def catalogue():
 
 class Game(BaseGame):
     """One game of Win, Lose or Draw.  See the module docstring for the phases."""
+
+    CHANCE = PCGChance  # the old stream, until this game is in lockstep with its fast lane
 
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
                  record_events: bool = True):
