@@ -236,11 +236,15 @@ class ScriptedChance(Chance):
 
     @classmethod
     def onto(cls, game, rolls=(), below=(), weighted=()) -> "ScriptedChance":
-        """Give ``game`` a ScriptedChance that carries on from its chance now; returns it."""
-        scripted = cls(rolls, below, weighted)
-        scripted.seed, scripted.state, scripted.position = game.chance.seed, game.chance.state, game.chance.position
-        game.chance = scripted
-        return scripted
+        """Script ``game``'s next draws: its chance becomes a ScriptedChance that carries on
+        from its numbers now (or, scripted already, adds these to its script); returns it."""
+        if not isinstance(game.chance, ScriptedChance):
+            scripted = cls()
+            scripted.seed, scripted.state, scripted.position = game.chance.seed, game.chance.state, game.chance.position
+            game.chance = scripted
+        for kind, values in (("rolls", rolls), ("below", below), ("weighted", weighted)):
+            game.chance.script[kind].extend(values)
+        return game.chance
 
     def _next(self, kind: str, allowed) -> int:
         value = self.script[kind].popleft()
