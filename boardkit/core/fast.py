@@ -8,12 +8,24 @@ boardkit has two engines that play the same rules:
 * the **fast lane** (each game's ``fast.py``): the same rules written as plain
   loops over small integer arrays and compiled with numba, for simulations of
   hundreds of thousands of games.  Its comments cite the same rule numbers as
-  ``game.py``, and tests prove that its games agree *in distribution* with the
-  reference engine's, on the rulebook and on variants.
+  ``game.py``.
 
-The two engines use different random numbers, so the same seed does not give
-the same game in both; each engine on its own gives the same frame from the
-same seed, on every machine.
+Both engines draw from one random stream: xoshiro256** seeded by splitmix64,
+written in plain Python in ``core/rng.py`` (the reference engine's ``Chance``)
+and compiled below (:func:`seed_chance`, :func:`uniform`, :func:`below`,
+:func:`shuffle`, :func:`weighted`), number for number the same.  A game *in
+lockstep* draws them in the same order in both engines, for every roll,
+shuffle, door, deal and bot tie-break, so the same seed gives the same game
+in both: ``bk.simulate(..., engine="reference")`` and ``engine="fast"`` return
+identical frames, and ``engine="auto"`` changes only the speed.  Each game's
+``tests/<game>/test_*_lockstep.py`` proves it on the rulebook and variants,
+hundreds of seeds each.  Games in lockstep: Mystery Date.  The others still
+draw from numpy's PCG64 in the reference engine (their ``Game.CHANCE`` says
+so) and agree with their lanes *in distribution*, not game for game.
+
+Without numba a lane is not played as plain Python (numpy's numbers do not
+add up as Python's do): calling one says so, and ``engine="auto"`` plays the
+reference engine.
 
 A game's lane is the module ``boardkit.games.<game>.fast``, which provides
 
@@ -54,7 +66,7 @@ def numba_available() -> bool:
             _numba_failed = f"{type(err).__name__}: {err}"
             warnings.warn(f"numba could not be imported ({_numba_failed}); boardkit plays every "
                           "simulation on the reference engine, which is slower but gives the same "
-                          "results in distribution", RuntimeWarning, stacklevel=3)
+                          "results (the same games, for a game in lockstep with its lane)", RuntimeWarning, stacklevel=3)
     return _numba is not None
 
 

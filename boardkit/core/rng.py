@@ -248,7 +248,7 @@ class ScriptedChance(Chance):
 
     def _next(self, kind: str, allowed) -> int:
         value = self.script[kind].popleft()
-        if isinstance(value, bool) or value not in allowed:
+        if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
             raise ValueError(f"ScriptedChance: the scripted {kind} value {value!r} cannot be drawn here "
                              f"(it can be {', '.join(map(str, allowed))})")
         return value

@@ -4,11 +4,13 @@ This module is the *instrument*, not the definition: ``game.py`` and
 ``bots.py`` say what the rules and the Collector are, and students read
 those.  Here the same game is written again as plain loops over small
 integer arrays and compiled with numba (see :mod:`boardkit.core.fast`), so
-``bk.simulate`` can play a million games in seconds.  Tests
-(``tests/mystery_date/test_md_fast.py``) prove that its frames agree in
-distribution with the reference engine's, on the rulebook and on variants;
-the two do not play the same game from the same seed (they draw their
-numbers differently).
+``bk.simulate`` can play a million games in seconds.  The two engines are
+in lockstep: they draw the same random numbers (``core.rng.Chance`` and its
+compiled twin in ``core.fast``) in the same order, so the same seed gives the
+same game, frame for frame (``tests/mystery_date/test_md_lockstep.py``).  The
+order of the draws is the reference's: the deck shuffled (Fisher-Yates), the
+roll, a bot's tie-break among choices in CARDS order, a blind draw counted in
+CARDS order (``hand.Hand.pop``), the door's ``weighted`` draw.
 
 What it covers: every field of :class:`~.rules.Rules` (any board, door
 weights, the Dud in or out of play, hand limit, deal size, Dud redraw,
