@@ -252,7 +252,7 @@ def test_four_colours_and_a_coloured_space_is_not_enough(monkeypatch):
 
 
 def test_reaching_four_colours_with_this_very_guess_does_not_win_the_ace(monkeypatch):
-    game = placed(n_players=4)
+    game = placed(n_players=4, die_sides=7)          # a 7 can take the pawn from one Spade to the next
     give(game, 2, ["red", "green", "blue"])
     game.white_pawn = 4
     game.apply(wld.Award((2,)))
@@ -266,7 +266,7 @@ def test_reaching_four_colours_with_this_very_guess_does_not_win_the_ace(monkeyp
 
 
 def test_the_ace_goes_to_the_first_hopeful_from_the_sketchers_left(monkeypatch):
-    game = placed(n_players=5)
+    game = placed(n_players=5, die_sides=7)
     give(game, 1, ALL)
     give(game, 3, ALL)
     game.apply(wld.Award((1, 3)))
