@@ -276,7 +276,7 @@ def test_the_ace_goes_to_the_first_hopeful_from_the_sketchers_left(monkeypatch):
 
 
 def test_a_sketcher_with_four_colours_cannot_win_the_ace(monkeypatch):
-    game = placed(n_players=4)
+    game = placed(n_players=4, die_sides=7)          # a 7 can take the pawn from one Spade to the next
     give(game, 0, ALL)
     finish_card(game, monkeypatch, guesser=1, roll=7)
     assert not game.is_over and game.held[0] == ALL
@@ -285,7 +285,7 @@ def test_a_sketcher_with_four_colours_cannot_win_the_ace(monkeypatch):
 # -- variants ---------------------------------------------------------------------------------
 
 def test_fewer_colours_to_collect(monkeypatch):
-    game = placed(n_players=4, colours_to_collect=2)
+    game = placed(n_players=4, colours_to_collect=2, die_sides=7)
     give(game, 2, ["red", "green"])
     give(game, 0, ["orange", "blue"])
     game.apply(wld.Award((2,)))
