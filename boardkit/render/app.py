@@ -51,6 +51,13 @@ ipycanvas (0.14) plays the canvas messages strictly one after another (one
 promise chain for every canvas of the kernel), so whatever is drawn while an
 animation plays appears right after its last frame.  An extra sleep would be
 waited on top, and the picture would lag behind after quick Step clicks.
+
+The words follow the picture: while a browser shows the board, the status
+line, the board in words, the log and the buttons of a decision appear when
+the board starts to show it (when its animation starts, or, for a drawing
+queued behind a running animation, when that one ends), never seconds before:
+after quick Step clicks the status line and the board always tell the same
+game.  With no browser (a test, a script) they change at once.
 """
 from __future__ import annotations
 
@@ -179,6 +186,10 @@ class GameApp(widgets.VBox):
         self._log_lines: list = []
         self._n_decisions = 0
         self._quiet = False
+        self._browser = False             # has a browser view connected (then words wait for the picture)?
+        self._words_lock = threading.Lock()
+        self._waiting_words: list = []    # (time.monotonic() when the board shows it, words), oldest first
+        self._words_timer = None
         self.errors: list[str] = []       # tracebacks of callback errors (the status shows the message)
         self.geometry = self._layout_for(self.rules)
         p = self.PREFIX
@@ -501,6 +512,8 @@ class GameApp(widgets.VBox):
         """
         if hasattr(self, "_stop_autoplay"):
             self._stop_autoplay.set()
+        if getattr(self, "_words_timer", None) is not None:
+            self._words_timer.cancel()
         names = ("roll_button", "autoplay", "speed", "new_game_button", "seed_input", "players_input",
                  "log_html", "log_box", "status", "choice_box", "canvas")
         for w in [*getattr(self, "choice_buttons", []), *getattr(self, "seat_inputs", []),
@@ -582,8 +595,9 @@ class GameApp(widgets.VBox):
         busy = self._anim_until - time.monotonic()
         if busy > self._may_queue_s(action):
             scale = 0.0
+        starts = max(time.monotonic(), self._anim_until)     # when the board starts to show it
         if scale and self._animate_action(action, seat, before, after, start_positions, new_events, scale):
-            self._update(news, draw=False)      # the animation ended by drawing ``after``
+            self._update(news, draw=False, shown_at=starts)   # the animation ends by drawing ``after``
         else:
             self._update(news)
         return action
@@ -712,12 +726,22 @@ class GameApp(widgets.VBox):
 
     def _on_client_ready(self):
         # A browser view just connected: it shows nothing until we draw (design.md §4).
+        self._browser = True
         self._anim_until = 0.0
         self.redraw()
+        with self._words_lock:                 # the board shows the game now: so do the words
+            latest = self._waiting_words[-1][1] if self._waiting_words else None
+            self._waiting_words.clear()
+            if latest is not None:
+                self._show_words(latest)
 
     # --- the status line and the choices ----------------------------------------------------------
-    def _update(self, news=None, notice=None, draw=True):
-        """Redraw the pieces, then say what happened and what comes next; rebuild the choice buttons."""
+    def _update(self, news=None, notice=None, draw=True, shown_at=None):
+        """Redraw the pieces, then say what happened and what comes next; rebuild the choice buttons.
+
+        The words appear when the board shows this state: at ``shown_at`` (a ``time.monotonic()``),
+        by default when the running animation ends (a drawing waits for it in the browser).
+        """
         game = self.game
         if draw:
             with DRAW_LOCK, safe_hold(self.canvas):
@@ -728,21 +752,62 @@ class GameApp(widgets.VBox):
         self._log_lines.extend(e.describe() for e in events)
         if lines:
             self._last_news = lines
-        self._set_choices()
-        self.log_html.value = (f"<div style='font-size:calc(18px * {TEXT_SCALE}); max-height:300px; overflow:auto'>"
-                               + "<br>".join(html.escape(x) for x in reversed(self._log_lines[-80:]))
-                               + "</div>")
-        self.roll_button.description = self._roll_label()
-        waiting = (not game.is_over and self.is_human(game.current_player) and game.phase != self.ROLLING_PHASE)
-        self.roll_button.disabled = waiting or game.is_over
-        self.roll_button.tooltip = (
-            "The game is over: press New game" if game.is_over else
-            "Make your choice above first (a button or a click on the board)" if waiting else
-            "Roll the die (key R)" if self.is_human(game.current_player) else
-            "Let the bot make one decision (key S)")
+        seat = game.current_player
+        waiting = (not game.is_over and self.is_human(seat) and game.phase != self.ROLLING_PHASE)
+        words = dict(
+            choices=list(self._choices_for(seat)) if seat is not None and self.is_human(seat) and not game.is_over
+            else [],
+            log=(f"<div style='font-size:calc(18px * {TEXT_SCALE}); max-height:300px; overflow:auto'>"
+                 + "<br>".join(html.escape(x) for x in reversed(self._log_lines[-80:])) + "</div>"),
+            roll_label=self._roll_label(), roll_disabled=waiting or game.is_over,
+            roll_tooltip=("The game is over: press New game" if game.is_over else
+                          "Make your choice above first (a button or a click on the board)" if waiting else
+                          "Roll the die (key R)" if self.is_human(seat) else
+                          "Let the bot make one decision (key S)"),
+            status=self._status_html(self._last_news if not notice else [], notice),
+            mirror=self._mirror_lines())
+        self._say(words, self._anim_until if shown_at is None else shown_at)
+
+    def _say(self, words, at) -> None:
+        """Show ``words`` (from ``_update``) when the board shows their state: at ``at``, or now."""
+        with self._words_lock:
+            now = time.monotonic()
+            if not self._browser or at <= now:
+                self._waiting_words.clear()          # older words: this is the game now
+                self._show_words(words)
+                return
+            self._waiting_words = [(when, w) for when, w in self._waiting_words if when < at] + [(at, words)]
+            if self._words_timer is None:
+                self._wait_for_words(self._waiting_words[0][0] - now)
+
+    def _wait_for_words(self, seconds) -> None:
+        self._words_timer = threading.Timer(max(0.0, seconds), self._guard(self._words_due))
+        self._words_timer.daemon = True
+        self._words_timer.start()
+
+    def _words_due(self) -> None:
+        """The timer: show the newest words whose moment has come; wait on for the rest."""
+        with self._words_lock:
+            self._words_timer = None
+            now = time.monotonic()
+            due = [words for when, words in self._waiting_words if when <= now]
+            self._waiting_words = [(when, words) for when, words in self._waiting_words if when > now]
+            if due:
+                self._show_words(due[-1])
+            if self._waiting_words:
+                self._wait_for_words(self._waiting_words[0][0] - now)
+
+    def _show_words(self, words) -> None:
+        """Put ``words`` on the page: the choice buttons, the log, Roll/Step, then the status and the mirror."""
+        self._set_choices(words["choices"])
+        self.log_html.value = words["log"]
+        self.roll_button.description = words["roll_label"]
+        self.roll_button.disabled = words["roll_disabled"]
+        self.roll_button.tooltip = words["roll_tooltip"]
         # The status last: when it (an aria-live region) announces the next decision,
         # the buttons for that decision are already in place.
-        self._set_status(self._last_news if not notice else [], notice)
+        self.status.value = words["status"]
+        self._set_mirror(words["mirror"])
 
     def _roll_label(self) -> str:
         game = self.game
@@ -750,7 +815,8 @@ class GameApp(widgets.VBox):
             return "Game over"
         return "Roll" if self.is_human(game.current_player) else "Step"
 
-    def _set_status(self, news, notice=None):
+    def _status_html(self, news, notice=None) -> str:
+        """The status line: the notice, the news, what comes next, and the game's line."""
         game = self.game
         if game.is_over:
             if game.winner is not None:
@@ -774,9 +840,8 @@ class GameApp(widgets.VBox):
         parts.append(f"<div style='font-size:calc(18px * {TEXT_SCALE}); color:#444'>{self._game_line()}</div>")
         # The decisions made so far are no news to a player; the page keeps their count
         # out of sight (data-decisions) for tests and tools that wait for the next one.
-        self.status.value = (f"<div role='status' aria-live='polite' data-decisions='{self._n_decisions}' "
-                             f"style='{STATUS_STYLE.format(colour=colour)}'>" + "".join(parts) + "</div>")
-        self._set_mirror()
+        return (f"<div role='status' aria-live='polite' data-decisions='{self._n_decisions}' "
+                f"style='{STATUS_STYLE.format(colour=colour)}'>" + "".join(parts) + "</div>")
 
     def _game_line(self) -> str:
         """The status line's last line, as HTML: "Turn 12 \u00b7 round 2 \u00b7 seed 3 replays this game".
@@ -801,9 +866,11 @@ class GameApp(widgets.VBox):
         game = self.game
         return game.turns + (not game.is_over and game.phase == self.ROLLING_PHASE)
 
-    def _set_mirror(self):
-        """Write the board in words under the status line, and name the canvas with its first sentence."""
-        lines = [str(line) for line in self._describe_state() if line]
+    def _mirror_lines(self) -> list[str]:
+        return [str(line) for line in self._describe_state() if line]
+
+    def _set_mirror(self, lines):
+        """Write the board in words (``lines``) under the status line, and name the canvas with its first."""
         # 18 px, scaled by a lesson page's Large type switch.
         self.mirror.value = ("<div role='region' aria-label='The board in words' style='font-size:"
                              f"calc(18px * {TEXT_SCALE}); "
@@ -812,12 +879,7 @@ class GameApp(widgets.VBox):
                              + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul></div>")
         self.canvas.tooltip = lines[0] if lines else "The game board"
 
-    def _set_choices(self):
-        game = self.game
-        seat = game.current_player
-        wanted = []
-        if seat is not None and self.is_human(seat) and not game.is_over:
-            wanted = list(self._choices_for(seat))
+    def _set_choices(self, wanted):
         if wanted == self._choices:
             return
         old = self.choice_buttons
@@ -855,6 +917,8 @@ class GameApp(widgets.VBox):
 
     def _report(self, err):
         self.errors.append(traceback.format_exc())
+        with self._words_lock:
+            self._waiting_words.clear()        # the error stays in sight
         log.exception("%s app: %s", self.GAME_NAME, err)
         message = str(err) if isinstance(err, ValueError) else f"{type(err).__name__}: {err}"
         try:

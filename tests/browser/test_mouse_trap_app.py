@@ -234,6 +234,52 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
     assert console_errors(page) == []
 
 
+# The board and the status line after quick Step clicks.  ipycanvas keeps no model of what it drew, so
+# the board's own state is read where the trap's parts strip shows it: a cell in the build colour is a
+# built part.  Each time the status line changes, the page counts the built cells right then, and again
+# on every frame after, until they agree with the status's "trap: N of 24 parts built".
+_WATCH_PARTS_JS = """([cells, fill]) => {
+    const status = document.querySelector('.boardkit-status');
+    const context = document.querySelector('canvas').getContext('2d');
+    const built = () => cells.filter(([x, y]) => {
+        const d = context.getImageData(x, y, 1, 1).data;
+        return [0, 1, 2].every(i => Math.abs(d[i] - fill[i]) <= 6);
+    }).length;
+    window.boardkitAgree = [];
+    new MutationObserver(() => {
+        const said = status.innerText.match(/trap: (\\d+) of 24 parts built/);
+        if (!said) return;
+        const entry = {said: Number(said[1]), drawn: built(), lag_ms: null}, start = performance.now();
+        window.boardkitAgree.push(entry);
+        const check = () => {
+            if (built() === entry.said) { entry.lag_ms = performance.now() - start; return; }
+            if (performance.now() - start > 8000) { entry.lag_ms = 1e9; return; }
+            requestAnimationFrame(check);
+        };
+        check();
+    }).observe(status, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_quick_steps_the_board_and_the_status_line_agree(voila_server, browser_page, record_property):
+    page = browser_page
+    open_app(page, voila_server(BOTS_APP), record_property)
+    cells = [(int(c[0] + 4), int(c[1] + 4)) for c in LAYOUT.part_rects(24)]
+    page.evaluate(_WATCH_PARTS_JS, [cells, list(rgb(vd.BUILD_FILL))])
+    roll = page.locator(".mt-roll")
+    for _ in range(16):                                  # a class presses Step again and again
+        roll.click(timeout=STEP_TIMEOUT_MS)
+        page.wait_for_timeout(100)
+    wait_for_decision(page, 16)
+    page.wait_for_timeout(1500)                          # the last checks are done
+    seen = page.evaluate("() => window.boardkitAgree")
+    record_property("status_changes", len(seen))
+    assert max(entry["said"] for entry in seen) >= 1, seen      # a part was built among the quick steps
+    late = [entry for entry in seen if entry["lag_ms"] > 300]
+    assert not late, f"the status line ran ahead of the board: {late}"
+    assert_no_app_error(page)
+
+
 # --- the endgame, a human seat, the crank ---------------------------------------------------
 
 def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_page, record_property):

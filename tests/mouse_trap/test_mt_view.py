@@ -299,6 +299,30 @@ def test_seed_4_ends_with_a_catch_and_a_winner(make_app):
     assert "wins: the last mouse on the board" in text(app) and "Press New game" in text(app)
 
 
+def test_quick_steps_the_words_wait_for_the_board_in_a_browser(make_app):
+    """Step pressed while a roll still plays: the board shows the new state only when the roll's animation
+    ends, so the status line, the board in words and the cheese pile wait for that moment too."""
+    import time
+
+    app = make_app(seats=BOTS, seed=4)
+    app._on_client_ready()                           # a browser shows the board
+    app.step()                                       # a roll: its animation plays about a second
+    assert counters(app)[1] == 1
+    shows_first = text(app), app.mirror.value
+    app.step()                                       # while it plays: drawn when it ends
+    assert counters(app)[1] == 1 and (text(app), app.mirror.value) == shows_first   # not yet
+    time.sleep(max(0.0, app._anim_until - time.monotonic()) + 0.3)
+    assert counters(app)[1] == 2 and text(app) != shows_first[0]
+    assert f"cheese pile: {app.game.pile}" in text(app)
+
+
+def test_without_a_browser_the_words_change_at_once(make_app):
+    app = make_app(seats=BOTS, seed=4)
+    app.step()
+    app.step()
+    assert counters(app)[1] == 2
+
+
 def test_a_stalemate_ends_and_says_so(make_app):
     app = make_app(rules=mt.Rules(max_turns=5), seats=BOTS, seed=3)
     while not app.game.is_over:
