@@ -53,15 +53,20 @@ animation plays appears right after its last frame.  An extra sleep would be
 waited on top, and the picture would lag behind after quick Step clicks.
 
 The words follow the picture: while a browser shows the board, the status
-line, the board in words, the log and the buttons of a decision appear when
-the board starts to show it (when its animation starts, or, for a drawing
-queued behind a running animation, when that one ends), never seconds before:
-after quick Step clicks the status line and the board always tell the same
-game.  With no browser (a test, a script) they change at once.
+line, the board in words, the log and the buttons of a decision appear once
+the browser has drawn the board of that decision (its animation played),
+never seconds before, so after quick Step clicks the status line and the
+board always tell the same game.  The browser says so itself: after each
+drawing the App sends one more command, to a hidden 1x1 canvas, filling it
+with a colour that numbers the words; the browser plays it only after
+everything sent before it, and sends the pixel back (ipycanvas'
+``sync_image_data``), and the words of that number are shown.  With no
+browser (a test, a script) the words change at once.
 """
 from __future__ import annotations
 
 import html
+import io
 import logging
 import numbers
 import random
@@ -71,7 +76,7 @@ import traceback
 
 import ipywidgets as widgets
 import traitlets
-from ipycanvas import MultiCanvas
+from ipycanvas import Canvas, MultiCanvas
 
 from boardkit.core import step as bot_step
 from boardkit.core.actions import Roll
@@ -89,6 +94,7 @@ HUMAN = "human"
 MAX_SEATS = 4                           # the default of GameApp.MAX_SEATS
 SPEEDS = (0.5, 10.0)                    # autoplay decisions per second: the slider's range
 ROLL_QUEUE_S = 0.3                      # how long a roll's animation may wait for a running one
+MAX_WAITING_WORDS = 50                  # words kept while the browser catches up (only the newest shows)
 #: The ipycanvas canvas manager is shared by every canvas in the kernel, so
 #: every drawing batch of every App goes through this one lock.
 DRAW_LOCK = threading.RLock()
@@ -186,10 +192,10 @@ class GameApp(widgets.VBox):
         self._log_lines: list = []
         self._n_decisions = 0
         self._quiet = False
-        self._browser = False             # has a browser view connected (then words wait for the picture)?
+        self._browser = False             # is the drawn mark in a browser (then words wait for the picture)?
         self._words_lock = threading.Lock()
-        self._waiting_words: list = []    # (time.monotonic() when the board shows it, words), oldest first
-        self._words_timer = None
+        self._waiting_words: list = []    # (number, words) not yet shown, oldest first
+        self._words_sent = 0              # the number of the newest words
         self.errors: list[str] = []       # tracebacks of callback errors (the status shows the message)
         self.geometry = self._layout_for(self.rules)
         p = self.PREFIX
@@ -207,6 +213,10 @@ class GameApp(widgets.VBox):
         if "description" not in self.canvas.trait_names():
             self.canvas.add_traits(description=traitlets.Unicode("").tag(sync=True))
         self.canvas.on_client_ready(self._guard(self._on_client_ready))
+        # the hidden 1x1 canvas whose pixel the browser sends back once it has drawn up to it
+        self.drawn_mark = Canvas(width=1, height=1, sync_image_data=True, layout=widgets.Layout(display="none"))
+        self.drawn_mark.observe(self._guard(self._on_drawn), names="image_data")
+        self.drawn_mark.on_client_ready(self._guard(self._on_mark_ready))
         self.canvas.on_mouse_down(self._guard(self.on_canvas_mouse_down))
         self.canvas.on_key_down(self._guard(self._on_key_down))
 
@@ -284,7 +294,7 @@ class GameApp(widgets.VBox):
         self.skip_button.add_class("boardkit-skip")
         self.skip_button.on_click(self._guard(lambda _: self.focus_controls()))
         css = CSS.replace("APP", f"boardkit-{p}-app")
-        super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.status, self.mirror, self.choice_box,
+        super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.drawn_mark, self.status, self.mirror, self.choice_box,
                           controls, settings, self.log_box], layout=widgets.Layout(width="100%"), **kwargs)
         self.add_class(f"boardkit-{p}-app")
         self._start(seed)
@@ -512,10 +522,8 @@ class GameApp(widgets.VBox):
         """
         if hasattr(self, "_stop_autoplay"):
             self._stop_autoplay.set()
-        if getattr(self, "_words_timer", None) is not None:
-            self._words_timer.cancel()
         names = ("roll_button", "autoplay", "speed", "new_game_button", "seed_input", "players_input",
-                 "log_html", "log_box", "status", "choice_box", "canvas")
+                 "log_html", "log_box", "status", "choice_box", "canvas", "drawn_mark")
         for w in [*getattr(self, "choice_buttons", []), *getattr(self, "seat_inputs", []),
                   *getattr(self, "extra_settings", []),
                   *(getattr(self, name) for name in names if hasattr(self, name))]:
@@ -595,9 +603,8 @@ class GameApp(widgets.VBox):
         busy = self._anim_until - time.monotonic()
         if busy > self._may_queue_s(action):
             scale = 0.0
-        starts = max(time.monotonic(), self._anim_until)     # when the board starts to show it
         if scale and self._animate_action(action, seat, before, after, start_positions, new_events, scale):
-            self._update(news, draw=False, shown_at=starts)   # the animation ends by drawing ``after``
+            self._update(news, draw=False)      # the animation ended by drawing ``after``
         else:
             self._update(news)
         return action
@@ -726,7 +733,6 @@ class GameApp(widgets.VBox):
 
     def _on_client_ready(self):
         # A browser view just connected: it shows nothing until we draw (design.md §4).
-        self._browser = True
         self._anim_until = 0.0
         self.redraw()
         with self._words_lock:                 # the board shows the game now: so do the words
@@ -736,11 +742,10 @@ class GameApp(widgets.VBox):
                 self._show_words(latest)
 
     # --- the status line and the choices ----------------------------------------------------------
-    def _update(self, news=None, notice=None, draw=True, shown_at=None):
+    def _update(self, news=None, notice=None, draw=True):
         """Redraw the pieces, then say what happened and what comes next; rebuild the choice buttons.
 
-        The words appear when the board shows this state: at ``shown_at`` (a ``time.monotonic()``),
-        by default when the running animation ends (a drawing waits for it in the browser).
+        The words appear once the browser has drawn the board they tell of (see the module docstring).
         """
         game = self.game
         if draw:
@@ -766,36 +771,42 @@ class GameApp(widgets.VBox):
                           "Let the bot make one decision (key S)"),
             status=self._status_html(self._last_news if not notice else [], notice),
             mirror=self._mirror_lines())
-        self._say(words, self._anim_until if shown_at is None else shown_at)
+        self._say(words)
 
-    def _say(self, words, at) -> None:
-        """Show ``words`` (from ``_update``) when the board shows their state: at ``at``, or now."""
+    def _on_mark_ready(self) -> None:
+        """The hidden mark is in a browser: from now on the words wait for its pixel."""
+        self._browser = True
+
+    def _say(self, words) -> None:
+        """Show ``words`` (from ``_update``) once the browser has drawn everything sent before them."""
         with self._words_lock:
-            now = time.monotonic()
-            if not self._browser or at <= now:
-                self._waiting_words.clear()          # older words: this is the game now
+            if not self._browser:
+                self._waiting_words.clear()
                 self._show_words(words)
                 return
-            self._waiting_words = [(when, w) for when, w in self._waiting_words if when < at] + [(at, words)]
-            if self._words_timer is None:
-                self._wait_for_words(self._waiting_words[0][0] - now)
+            self._words_sent += 1
+            self._waiting_words = self._waiting_words[-MAX_WAITING_WORDS:] + [(self._words_sent, words)]
+            number = self._words_sent % 0x1000000
+            with DRAW_LOCK, safe_hold(self.drawn_mark):       # after the drawing, in the same queue
+                self.drawn_mark.fill_style = f"#{number:06x}"
+                self.drawn_mark.fill_rect(0, 0, 1, 1)
 
-    def _wait_for_words(self, seconds) -> None:
-        self._words_timer = threading.Timer(max(0.0, seconds), self._guard(self._words_due))
-        self._words_timer.daemon = True
-        self._words_timer.start()
+    def _on_drawn(self, change) -> None:
+        """The browser has played the drawing up to the mark of one of the words: show the newest of them."""
+        data = change["new"]
+        if not data:
+            return
+        from PIL import Image
 
-    def _words_due(self) -> None:
-        """The timer: show the newest words whose moment has come; wait on for the rest."""
+        red, green, blue, *_ = Image.open(io.BytesIO(bytes(data))).convert("RGBA").getpixel((0, 0))
+        number = (red << 16) | (green << 8) | blue
         with self._words_lock:
-            self._words_timer = None
-            now = time.monotonic()
-            due = [words for when, words in self._waiting_words if when <= now]
-            self._waiting_words = [(when, words) for when, words in self._waiting_words if when > now]
-            if due:
-                self._show_words(due[-1])
-            if self._waiting_words:
-                self._wait_for_words(self._waiting_words[0][0] - now)
+            reached = [(n, words) for n, words in self._waiting_words if n % 0x1000000 == number]
+            if not reached:
+                return                     # words already shown (or superseded)
+            last = reached[-1][0]
+            self._waiting_words = [(n, words) for n, words in self._waiting_words if n > last]
+            self._show_words(reached[-1][1])
 
     def _show_words(self, words) -> None:
         """Put ``words`` on the page: the choice buttons, the log, Roll/Step, then the status and the mirror."""
