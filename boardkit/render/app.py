@@ -213,8 +213,9 @@ class GameApp(widgets.VBox):
         if "description" not in self.canvas.trait_names():
             self.canvas.add_traits(description=traitlets.Unicode("").tag(sync=True))
         self.canvas.on_client_ready(self._guard(self._on_client_ready))
-        # the hidden 1x1 canvas whose pixel the browser sends back once it has drawn up to it
-        self.drawn_mark = Canvas(width=1, height=1, sync_image_data=True, layout=widgets.Layout(display="none"))
+        # the 1x1 canvas whose pixel the browser sends back once it has drawn up to it; never shown
+        # (the browser keeps every canvas model's picture, shown or not)
+        self.drawn_mark = Canvas(width=1, height=1, sync_image_data=True)
         self.drawn_mark.observe(self._guard(self._on_drawn), names="image_data")
         self.drawn_mark.on_client_ready(self._guard(self._on_mark_ready))
         self.canvas.on_mouse_down(self._guard(self.on_canvas_mouse_down))
@@ -294,7 +295,7 @@ class GameApp(widgets.VBox):
         self.skip_button.add_class("boardkit-skip")
         self.skip_button.on_click(self._guard(lambda _: self.focus_controls()))
         css = CSS.replace("APP", f"boardkit-{p}-app")
-        super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.drawn_mark, self.status, self.mirror, self.choice_box,
+        super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.status, self.mirror, self.choice_box,
                           controls, settings, self.log_box], layout=widgets.Layout(width="100%"), **kwargs)
         self.add_class(f"boardkit-{p}-app")
         self._start(seed)

@@ -26,8 +26,8 @@ from boardkit.games.mouse_trap import view_draw as vd
 from boardkit import render as r
 from boardkit.render import palette as pal
 from app_helpers import (STEP_TIMEOUT_MS, assert_autoplay_starts_and_stops, assert_no_app_error,
-                         canvas_click, centre, counters, open_app, play_20_turns, status,
-                         wait_for_decision)
+                         canvas_click, centre, counters, open_app, pictures_until_decision, play_20_turns,
+                         status, wait_for_decision)
 from harness import canvas_pixel_stats, console_errors
 
 pytestmark = pytest.mark.browser
@@ -45,13 +45,6 @@ _PIXEL_JS = """([x, y]) => {
 _REGION_JS = """([x, y, w, h]) => {
     const c = document.querySelector('canvas');
     return Array.from(c.getContext('2d').getImageData(x, y, w, h).data);
-}"""
-_DIGEST_JS = """() => {
-    const c = document.querySelector('canvas');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let h = 0;
-    for (let i = 0; i < d.length; i += 16) h = (Math.imul(h, 31) + d[i] + 3 * d[i + 1] + 7 * d[i + 2]) | 0;
-    return h;
 }"""
 
 
@@ -164,17 +157,6 @@ def assert_board_drawn(page):
     assert near(pixel(page, *space_fill_point(RULES.wheel)), rgb(vd.SPACE_FILLS["wheel"]))
     assert near(pixel(page, *space_fill_point(0)), rgb(vd.SPACE_FILLS["start"]))
     return stats
-
-
-def watch_crank(page, seconds=3.0):
-    """Sample the canvas while a chain reaction plays: the distinct pictures seen."""
-    seen, end = [], time.monotonic() + seconds
-    while time.monotonic() < end:
-        digest = page.evaluate(_DIGEST_JS)
-        if not seen or seen[-1] != digest:
-            seen.append(digest)
-        page.wait_for_timeout(25)
-    return seen
 
 
 def check_crank_result(page, text):
@@ -339,13 +321,12 @@ def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_pa
                 choices.last.click(timeout=STEP_TIMEOUT_MS)
                 done.add("button")
         decision += 1
-        wait_for_decision(page, decision)
+        seen = pictures_until_decision(page, decision)
         after = status(page).inner_text()
         assert after != before
         assert_no_app_error(page)
         turn = counters(page)[0]
         if "turns the crank" in after:
-            seen = watch_crank(page)
             frames.append(len(seen))
             outcomes.append(check_crank_result(page, after))
             done.add("crank seen")
