@@ -394,11 +394,11 @@ def score(table: pd.DataFrame, goals, confidence: float | None = None) -> pd.Dat
       (:meth:`Goal.status`), for each range goal;
     * ``miss: <goal>``: how far the figure misses the goal, in its own units
       (0 inside it), with ``miss low: <goal>`` / ``miss high: <goal>``: the
-      least and most miss of any value in the figure's interval;
+      least and most miss of any value in the figure's interval, and
+      ``expected miss: <goal>`` (:meth:`Goal.expected_miss`);
     * ``goals met``: how many range goals are confidently met, ``goals not
       sure``: how many are not sure yet; ``all met``: every range goal met;
-    * ``score``: the sum of the expected misses (:meth:`Goal.expected_miss`),
-      each divided by its goal's scale and multiplied by its weight: near 0
+    * ``score``: the sum of the expected misses, each divided by its goal's scale and multiplied by its weight: near 0
       when every goal is met with room to spare, lower is better (NaN where a
       figure is).  A figure just inside a goal scores a little above 0, as it
       may truly lie outside.
@@ -430,7 +430,9 @@ def score(table: pd.DataFrame, goals, confidence: float | None = None) -> pd.Dat
         result[f"miss: {goal.label}"] = np.atleast_1d(goal.miss(values))
         least, most = goal.miss_interval(values, low, high)
         result[f"miss low: {goal.label}"], result[f"miss high: {goal.label}"] = least, most
-        total = total + goal.weight * np.atleast_1d(goal.expected_miss(values, low, high, confidence)) / goal.unit
+        expected = np.atleast_1d(goal.expected_miss(values, low, high, confidence))
+        result[f"expected miss: {goal.label}"] = expected
+        total = total + goal.weight * expected / goal.unit
     result["goals met"] = met_count
     result["goals not sure"] = unsure_count
     result["all met"] = met_count == ranges
@@ -928,11 +930,8 @@ def trade_off(rules, space: dict, goals, n_trials: int = 100, n_games: int = 100
 
 def _objectives(table: pd.DataFrame, goals, confidence) -> np.ndarray:
     """Each row's two objectives: each goal's expected miss, divided by its scale."""
-    columns = []
-    for goal in goals:
-        values, low, high = _figure_columns(table, goal.figure)
-        columns.append(np.atleast_1d(goal.expected_miss(values, low, high, confidence)) / goal.unit)
-    return np.column_stack(columns)
+    scores = score(table, goals, confidence)
+    return np.column_stack([scores[f"expected miss: {goal.label}"].to_numpy() / goal.unit for goal in goals])
 
 
 # -- knobs: the rules a search, a map or a slider can vary --------------------------------------
@@ -967,9 +966,9 @@ def _game_knobs(rules):
         return None
 
 
-def _allowed(rules, name, value) -> bool:
+def _allowed(rules, name, value, n_players: int) -> bool:
     try:
-        rules.replace(**{name: value})
+        make_variant_rules(rules, {name: value}, n_players)
         return True
     except ValueError:
         return False
@@ -979,27 +978,27 @@ def _allowed(rules, name, value) -> bool:
 FAR = 10**9
 
 
-def _edge(rules, name, inside, outside):
+def _edge(rules, name, inside, outside, n_players: int):
     """The last value from ``inside`` towards ``outside`` that the rules allow (whole numbers if
     ``inside`` is one; else to a millionth).  The rules allow ``inside``; if they allow ``outside``
     too, that is the edge."""
-    if _allowed(rules, name, outside):
+    if _allowed(rules, name, outside, n_players):
         return outside
     whole = isinstance(inside, int)
     while abs(outside - inside) > (1 if whole else 1e-6 * max(1.0, abs(inside))):
         middle = (inside + outside) // 2 if whole else (inside + outside) / 2
-        if _allowed(rules, name, middle):
+        if _allowed(rules, name, middle, n_players):
             inside = middle
         else:
             outside = middle
     return inside
 
 
-def _number_range(rules, name, value):
-    """The smallest and largest values the rules allow ``name`` to take, the other rules as they are
-    (a number is tried from 0 up, never below: no rule of a game counts below nothing)."""
-    low = _edge(rules, name, value, type(value)(0))
-    return low, _edge(rules, name, value, type(value)(FAR))
+def _number_range(rules, name, value, n_players: int):
+    """The smallest and largest values the rules allow ``name`` to take for ``n_players`` players, the
+    other rules as they are (a number is tried from 0 up, never below: no rule counts below nothing)."""
+    low = _edge(rules, name, value, type(value)(0), n_players)
+    return low, _edge(rules, name, value, type(value)(FAR), n_players)
 
 
 def knobs(rules, n_players: int | None = None) -> pd.DataFrame:
@@ -1008,7 +1007,8 @@ def knobs(rules, n_players: int | None = None) -> pd.DataFrame:
     One row per knob (index: the rule's name, and ``"n_players"``): ``kind``
     (``"players"``, ``"whole number"``, ``"number"``, ``"switch"`` (True or
     False) or ``"choice"``), ``low`` / ``high`` (the smallest and largest
-    value the rules allow, the other rules as in ``rules``; within the
+    value the rules allow for ``n_players`` players (by default 4, or the
+    nearest count the game allows), the other rules as in ``rules``; within the
     game's ``LIMITS``), ``choices`` (a switch's or a choice's values),
     ``default`` (``rules``' value), ``in the lab`` (the page offers it),
     ``lab range`` (the page's sensible range or choices) and ``words`` (the
@@ -1032,11 +1032,12 @@ def knobs(rules, n_players: int | None = None) -> pd.DataFrame:
         row = {"knob": name, "low": None, "high": None, "choices": None, "default": value,
                "in the lab": name in lab, "lab range": lab.get(name), "words": words.get(name, "")}
         if isinstance(value, bool):
-            row.update(kind="switch", choices=[v for v in (False, True) if _allowed(rules, name, v)])
+            row.update(kind="switch", choices=[v for v in (False, True) if _allowed(rules, name, v, n_players)])
         elif isinstance(value, str) or name in choices_of:
-            row.update(kind="choice", choices=[v for v in choices_of.get(name, [value]) if _allowed(rules, name, v)])
+            row.update(kind="choice", choices=[v for v in choices_of.get(name, [value])
+                                               if _allowed(rules, name, v, n_players)])
         elif isinstance(value, (int, float)):
-            low, high = _number_range(rules, name, value)
+            low, high = _number_range(rules, name, value, n_players)
             whole = isinstance(value, int) and field.type not in ("float", float)
             row.update(kind="whole number" if whole else "number", low=low, high=high)
         else:

@@ -51,10 +51,11 @@ def test_scores_of_a_hand_made_table():
     assert list(scores.columns) == [
         "status: median length 20 to 40", "miss: median length 20 to 40",
         "miss low: median length 20 to 40", "miss high: median length 20 to 40",
-        "status: seat test p at least 0.05", "miss: seat test p at least 0.05",
+        "expected miss: median length 20 to 40", "status: seat test p at least 0.05", "miss: seat test p at least 0.05",
         "miss low: seat test p at least 0.05", "miss high: seat test p at least 0.05",
-        "miss: comeback share as high as possible", "miss low: comeback share as high as possible",
-        "miss high: comeback share as high as possible", "goals met", "goals not sure", "all met", "score"]
+        "expected miss: seat test p at least 0.05", "miss: comeback share as high as possible", "miss low: comeback share as high as possible",
+        "miss high: comeback share as high as possible", "expected miss: comeback share as high as possible",
+        "goals met", "goals not sure", "all met", "score"]
     assert list(scores.index) == list("abcd")
     np.testing.assert_allclose(scores["miss: median length 20 to 40"], [10, 0, 6, np.nan])
     np.testing.assert_allclose(scores["miss: seat test p at least 0.05"], [0.04, 0, 0, 0], atol=1e-12)
