@@ -592,7 +592,6 @@ def _finish_table(rows: list[dict], goals, rules, space, n_games, confidence) ->
     for goal in goals:   # a search whose every trial was refused still has the goals' columns
         if goal.figure not in table:
             table[goal.figure] = np.nan
-    table.attrs.update(game=rules.game_name, fields=list(space), n_games=n_games, confidence=confidence)
     table = pd.concat([table, score(table, goals, confidence)], axis=1)
     table["error"] = errors.to_numpy()
     table.attrs.update(game=rules.game_name, fields=list(space), n_games=n_games, confidence=confidence)
@@ -730,6 +729,34 @@ def _asked(study, space, n_trials, batch, pending):
     return batches
 
 
+def _run_study(study, objective, rules, space, goals, n_trials, batch, rules_first, n_games, engine, executor,
+               bar, skill, confidence, n_players, seeds) -> list[dict]:
+    """Let Optuna's ``study`` propose ``n_trials`` variants, ``batch`` at a time; play each and tell the
+    study its ``objective(row)`` (a number, or a list for several goals), or that it failed (rules refused,
+    or a figure missing).  Returns the rows of every trial, in the order tried."""
+    import optuna
+
+    if rules_first and (start := _params_of(rules, space, n_players)) is not None:
+        study.enqueue_trial(start)
+    verbosity = optuna.logging.get_verbosity()
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    rows, pending = [], {}
+    try:
+        for done in _play_trials(rules, space, goals, _asked(study, space, n_trials, batch, pending), n_games,
+                                 engine, executor, bar, skill, confidence, n_players, seeds):
+            for row in done:
+                trial = pending.pop(row["trial"])
+                value = objective(row) if not row["error"] else math.nan
+                if np.isfinite(value).all():
+                    study.tell(trial, value)
+                else:
+                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
+            rows += done
+    finally:
+        optuna.logging.set_verbosity(verbosity)
+    return rows
+
+
 def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, seed: int | None = 0,
            engine: str = "auto", executor=None, progress=True, n_players: int = 4, batch: int = 4,
            skill=None, confidence: float = 0.95, rules_first: bool = True, recheck: int = 10,
@@ -764,7 +791,7 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
     began from.  ``trade_off=True``: the same as :func:`trade_off` (two goals
     that pull against each other; ``recheck`` and ``leaders`` do not apply).
     """
-    if trade_off:
+    if trade_off:   # (the argument hides the function of the same name: fetch the function by its name)
         return globals()["trade_off"](rules, space, goals, n_trials=n_trials, n_games=n_games, seed=seed,
                                       engine=engine, executor=executor, progress=progress, n_players=n_players,
                                       batch=batch, skill=skill, confidence=confidence)
@@ -779,33 +806,18 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
     per_trial = n_games * (2 if skill is not None else 1)
     total = (n_trials + (leaders * recheck if recheck > 1 else 0)) * per_trial
     bar = bar_for_run(progress, total, f"{rules.game_name}: search of {n_trials} variants")
-    verbosity = optuna.logging.get_verbosity()
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    rows, pending = [], {}
     try:
         study = optuna.create_study(direction="minimize",
                                     sampler=optuna.samplers.TPESampler(seed=int(seeds[0] % 2**32)))
-        start_params = _params_of(rules, space, n_players) if rules_first else None
-        if start_params is not None:
-            study.enqueue_trial(start_params)
-        for done in _play_trials(rules, space, goals, _asked(study, space, n_trials, batch, pending), n_games,
-                                 engine, executor, bar, skill, confidence, n_players, seeds[1:]):
-            for row in done:
-                value = float(score(pd.DataFrame([row]), goals, confidence)["score"].iloc[0]) if not row[
-                    "error"] else math.nan
-                trial = pending.pop(row["trial"])
-                if math.isfinite(value):
-                    study.tell(trial, value)
-                else:
-                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
-            rows += done
+        rows = _run_study(study, lambda row: float(score(pd.DataFrame([row]), goals, confidence)["score"].iloc[0]),
+                          rules, space, goals, n_trials, batch, rules_first, n_games, engine, executor, bar, skill,
+                          confidence, n_players, seeds[1:])
         table = _finish_table(rows, goals, rules, space, n_games, confidence)
         rechecked = pd.DataFrame()
         if recheck > 1 and table["score"].notna().any():
             rechecked = _recheck(rules, space, goals, table, leaders, n_games * recheck, engine, executor, bar,
                                  skill, confidence, n_players, seeds[1 + 2 * n_trials:])
     finally:
-        optuna.logging.set_verbosity(verbosity)
         if bar is not progress:
             bar.close()
     best = best_players = None
@@ -840,7 +852,8 @@ class TradeOff:
 
     ``trials``: as :class:`SearchResult`'s, plus ``on front`` (True for the
     trials no other trial beats on both goals).  ``front``: those trials
-    only, sorted along the first goal's figure, with ``code`` (each variant as
+    only (a variant the search tried twice, the first time only), sorted along
+    the first goal's figure, with ``code`` (each variant as
     a line of Python, :func:`variant_code`) and ``players``.  ``goals``: the
     two goals; ``study``: Optuna's multi-objective study (its
     ``best_trials`` are the front).
@@ -892,33 +905,20 @@ def trade_off(rules, space: dict, goals, n_trials: int = 100, n_games: int = 100
     seeds = game_seeds(seed, 2 * n_trials + 1)
     per_trial = n_games * (2 if skill is not None else 1)
     bar = bar_for_run(progress, n_trials * per_trial, f"{rules.game_name}: trade-off of {n_trials} variants")
-    verbosity = optuna.logging.get_verbosity()
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    rows, pending = [], {}
     try:
         study = optuna.create_study(directions=["minimize", "minimize"],
                                     sampler=optuna.samplers.TPESampler(seed=int(seeds[0] % 2**32)))
-        start_params = _params_of(rules, space, n_players) if rules_first else None
-        if start_params is not None:
-            study.enqueue_trial(start_params)
-        for done in _play_trials(rules, space, goals, _asked(study, space, n_trials, batch, pending), n_games,
-                                 engine, executor, bar, skill, confidence, n_players, seeds[1:]):
-            for row in done:
-                trial = pending.pop(row["trial"])
-                values = _objectives(pd.DataFrame([row]), goals, confidence)[0] if not row["error"] else None
-                if values is not None and all(math.isfinite(v) for v in values):
-                    study.tell(trial, list(values))
-                else:
-                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
-            rows += done
+        rows = _run_study(study, lambda row: list(_objectives(pd.DataFrame([row]), goals, confidence)[0]),
+                          rules, space, goals, n_trials, batch, rules_first, n_games, engine, executor, bar, skill,
+                          confidence, n_players, seeds[1:])
     finally:
-        optuna.logging.set_verbosity(verbosity)
         if bar is not progress:
             bar.close()
     table = _finish_table(rows, goals, rules, space, n_games, confidence)
     best = {trial.number for trial in study.best_trials}
     table.insert(table.columns.get_loc("goals met"), "on front", table["trial"].isin(best))
-    front = table[table["on front"]].sort_values([goals[0].figure, "trial"]).copy()
+    front = table[table["on front"]].drop_duplicates(subset=list(space))   # a variant tried twice: its first
+    front = front.sort_values([goals[0].figure, "trial"]).copy()
     made = [make_variant_rules(rules, _plain_params(row, space), n_players) for _, row in front.iterrows()]
     front["rules"] = [variant for variant, _ in made]
     front["players"] = [players for _, players in made]
