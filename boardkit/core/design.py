@@ -68,6 +68,11 @@ FIGURE_WORDS = {
     "comeback share": "the share of the won games whose winner was behind at some point",
     "skill": "how much a better player wins: 0 is pure luck, 1 is pure skill",
 }
+#: the unit each figure is counted in (a share is a number from 0 to 1)
+FIGURE_UNITS = {"mean length": "turns", "median length": "turns", "90th percentile": "turns",
+                "99th percentile": "turns", "first seat win rate": "share", "largest seat gap": "points",
+                "seat test p": "p-value", "won share": "share", "mean lead changes": "lead changes",
+                "comeback share": "share", "skill": "from luck (0) to skill (1)"}
 #: why a figure makes a poor goal (the page says it beside the figure)
 POOR_GOALS = {
     "seat test p": "A p-value is not a good goal: it falls as more games are played, so the same game "
@@ -611,8 +616,9 @@ class SearchResult:
     ``rechecked``: the leaders of the trials played again with ``recheck``
     times the games (fresh seeds), the same columns plus ``first score`` (the
     trial's score on the first, fewer games); empty without a re-check.
-    ``best``: the winner, a ``Rules`` object (the lowest score of the
-    re-check, or of the trials without one), ``best_players`` its number of
+    ``best``: the winner, a ``Rules`` object (of the re-check, or of the
+    trials without one: a variant that met every goal before one that did
+    not, then the lowest score), ``best_players`` its number of
     players, ``best_row`` its row (from ``rechecked`` when there is one).
     ``all_met``: whether the winner confidently met every range goal;
     ``verdict``: the outcome in plain words (which goal failed, by how much,
@@ -630,8 +636,8 @@ class SearchResult:
     def best_row(self) -> pd.Series | None:
         """The winner's row: of ``rechecked`` when the leaders were re-checked, else of ``trials``."""
         table = self.rechecked if len(self.rechecked) else self.trials
-        scores = table["score"]
-        return table.loc[scores.idxmin()] if scores.notna().any() else None
+        ranked = _ranked(table)
+        return ranked.iloc[0] if len(ranked) else None
 
     @property
     def best_code(self) -> str:
@@ -689,16 +695,22 @@ class SearchResult:
         return " ".join(lines)
 
     def top(self, k: int = 5) -> pd.DataFrame:
-        """The ``k`` best trials, best first."""
-        return self.trials.sort_values(["score", "trial"], na_position="last").head(k)
+        """The ``k`` best trials, best first (as :func:`search` ranks them)."""
+        return _ranked(self.trials).head(k)
+
+
+def _ranked(table: pd.DataFrame) -> pd.DataFrame:
+    """The rows with a score, best first: those that met every goal first, then by score (the expected
+    miss; "as high/low as possible" goals count in it), then in the order tried."""
+    played = table[table["score"].notna()]
+    order = np.lexsort((played["trial"].to_numpy(), played["score"].to_numpy(), ~played["all met"].to_numpy(bool)))
+    return played.iloc[order]
 
 
 def _amount(row) -> str:
-    if row.figure == "largest seat gap":
-        return f"{row.miss:.3g} points"
-    if "length" in row.figure or "percentile" in row.figure:
-        return f"{row.miss:.3g} turns"
-    return f"{row.miss:.3g}"
+    """A miss with its unit where the unit is a count: "52 turns", "1.5 points", "0.04"."""
+    unit = FIGURE_UNITS[row.figure]
+    return f"{row.miss:.3g} {unit}" if unit in ("turns", "points", "lead changes") else f"{row.miss:.3g}"
 
 
 def _check_search(rules, space, goals, n_games, confidence, skill, n_trials, batch, n_players, engine):
@@ -779,7 +791,8 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
     for goals on ``skill``.  ``engine``, ``progress`` as for ``bk.simulate``.
 
     **The re-check.**  A variant can look best on a few games by luck.  So the
-    ``leaders`` best different variants are played again with ``recheck``
+    ``leaders`` best different variants (those that met every goal first,
+    then by score) are played again with ``recheck``
     times the games, from fresh seeds, and the winner is the best of that
     re-check (``recheck=1`` names the winner from the trials alone).
     ``result.verdict`` says in words whether the winner met every goal, and
@@ -820,19 +833,17 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
     finally:
         if bar is not progress:
             bar.close()
-    best = best_players = None
-    winners = rechecked if len(rechecked) else table
-    if winners["score"].notna().any():
-        row = winners.loc[winners["score"].idxmin()]
-        best, best_players = make_variant_rules(rules, _plain_params(row, space), n_players)
-    return SearchResult(table, best, best_players, goals, study, rechecked)
+    result = SearchResult(table, None, None, goals, study, rechecked)
+    if result.best_row is not None:
+        result.best, result.best_players = make_variant_rules(rules, _plain_params(result.best_row, space),
+                                                              n_players)
+    return result
 
 
 def _recheck(rules, space, goals, table, leaders, n_games, engine, executor, bar, skill, confidence, n_players,
              seeds) -> pd.DataFrame:
     """The ``leaders`` best different variants of ``table``, played again with ``n_games`` games each."""
-    ranked = table[table["score"].notna()].sort_values(["score", "trial"])
-    chosen = ranked.drop_duplicates(subset=list(space)).head(leaders)
+    chosen = _ranked(table).drop_duplicates(subset=list(space)).head(leaders)
     proposals = [(place, _plain_params(row, space)) for place, (_, row) in enumerate(chosen.iterrows())]
     rows = []
     for done in _play_trials(rules, space, goals, lambda: [proposals], n_games, engine, executor, bar, skill,
