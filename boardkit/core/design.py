@@ -741,21 +741,24 @@ def _asked(study, space, n_trials, batch, pending):
     return batches
 
 
-def _run_study(study, objective, rules, space, goals, n_trials, batch, rules_first, n_games, engine, executor,
-               bar, skill, confidence, n_players, seeds) -> list[dict]:
-    """Let Optuna's ``study`` propose ``n_trials`` variants, ``batch`` at a time; play each and tell the
-    study its ``objective(row)`` (a number, or a list for several goals), or that it failed (rules refused,
-    or a figure missing).  Returns the rows of every trial, in the order tried."""
+def _run_study(objectives: int, objective, rules, space, goals, n_trials, batch, rules_first, n_games, engine,
+               executor, bar, skill, confidence, n_players, seeds) -> tuple:
+    """Make an Optuna study (a TPE sampler seeded from ``seeds[0]``, minimising ``objectives`` numbers),
+    let it propose ``n_trials`` variants, ``batch`` at a time; play each and tell the study its
+    ``objective(row)`` (a number, or a list for several goals), or that it failed (rules refused, or a
+    figure missing).  Returns ``(study, rows)``: the rows of every trial, in the order tried."""
     import optuna
 
-    if rules_first and (start := _params_of(rules, space, n_players)) is not None:
-        study.enqueue_trial(start)
     verbosity = optuna.logging.get_verbosity()
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     rows, pending = [], {}
     try:
+        study = optuna.create_study(directions=["minimize"] * objectives,
+                                    sampler=optuna.samplers.TPESampler(seed=int(seeds[0] % 2**32)))
+        if rules_first and (start := _params_of(rules, space, n_players)) is not None:
+            study.enqueue_trial(start)
         for done in _play_trials(rules, space, goals, _asked(study, space, n_trials, batch, pending), n_games,
-                                 engine, executor, bar, skill, confidence, n_players, seeds):
+                                 engine, executor, bar, skill, confidence, n_players, seeds[1:]):
             for row in done:
                 trial = pending.pop(row["trial"])
                 value = objective(row) if not row["error"] else math.nan
@@ -766,7 +769,7 @@ def _run_study(study, objective, rules, space, goals, n_trials, batch, rules_fir
             rows += done
     finally:
         optuna.logging.set_verbosity(verbosity)
-    return rows
+    return study, rows
 
 
 def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, seed: int | None = 0,
@@ -807,9 +810,7 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
     if trade_off:   # (the argument hides the function of the same name: fetch the function by its name)
         return globals()["trade_off"](rules, space, goals, n_trials=n_trials, n_games=n_games, seed=seed,
                                       engine=engine, executor=executor, progress=progress, n_players=n_players,
-                                      batch=batch, skill=skill, confidence=confidence)
-    import optuna
-
+                                      batch=batch, skill=skill, confidence=confidence, rules_first=rules_first)
     n_games, confidence, skill, goals, space = _check_search(rules, space, goals, n_games, confidence, skill,
                                                              n_trials, batch, n_players, engine)
     for name, value in (("recheck", recheck), ("leaders", leaders)):
@@ -820,11 +821,9 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
     total = (n_trials + (leaders * recheck if recheck > 1 else 0)) * per_trial
     bar = bar_for_run(progress, total, f"{rules.game_name}: search of {n_trials} variants")
     try:
-        study = optuna.create_study(direction="minimize",
-                                    sampler=optuna.samplers.TPESampler(seed=int(seeds[0] % 2**32)))
-        rows = _run_study(study, lambda row: float(score(pd.DataFrame([row]), goals, confidence)["score"].iloc[0]),
-                          rules, space, goals, n_trials, batch, rules_first, n_games, engine, executor, bar, skill,
-                          confidence, n_players, seeds[1:])
+        study, rows = _run_study(1, lambda row: float(score(pd.DataFrame([row]), goals, confidence)["score"].iloc[0]),
+                                 rules, space, goals, n_trials, batch, rules_first, n_games, engine, executor, bar,
+                                 skill, confidence, n_players, seeds)
         table = _finish_table(rows, goals, rules, space, n_games, confidence)
         rechecked = pd.DataFrame()
         if recheck > 1 and table["score"].notna().any():
@@ -904,8 +903,6 @@ def trade_off(rules, space: dict, goals, n_trials: int = 100, n_games: int = 100
     ``result.front`` with each figure's interval (``<figure> low`` /
     ``high``), pick a point, and play ``result.rules(point)``.
     """
-    import optuna
-
     n_games, confidence, skill, goals, space = _check_search(rules, space, goals, n_games, confidence, skill,
                                                              n_trials, batch, n_players, engine)
     if len(goals) != 2:
@@ -917,11 +914,9 @@ def trade_off(rules, space: dict, goals, n_trials: int = 100, n_games: int = 100
     per_trial = n_games * (2 if skill is not None else 1)
     bar = bar_for_run(progress, n_trials * per_trial, f"{rules.game_name}: trade-off of {n_trials} variants")
     try:
-        study = optuna.create_study(directions=["minimize", "minimize"],
-                                    sampler=optuna.samplers.TPESampler(seed=int(seeds[0] % 2**32)))
-        rows = _run_study(study, lambda row: list(_objectives(pd.DataFrame([row]), goals, confidence)[0]),
-                          rules, space, goals, n_trials, batch, rules_first, n_games, engine, executor, bar, skill,
-                          confidence, n_players, seeds[1:])
+        study, rows = _run_study(2, lambda row: list(_objectives(pd.DataFrame([row]), goals, confidence)[0]),
+                                 rules, space, goals, n_trials, batch, rules_first, n_games, engine, executor, bar,
+                                 skill, confidence, n_players, seeds)
     finally:
         if bar is not progress:
             bar.close()
