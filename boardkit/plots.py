@@ -5,6 +5,7 @@
   with ``by=``), and a goal's target range hatched;
 * :func:`heat_map` -- one figure over two fields, the value printed in every
   cell, and the cells that meet a goal hatched and ticked (never colour alone);
+* :func:`trade_off` -- the Pareto front of two figures, with their intervals, each point numbered;
 * :func:`length_ecdfs` -- the lengths of chosen variants' games overlaid as
   empirical distribution functions ("what share of games is over by turn t").
 
@@ -149,28 +150,14 @@ def _confidence(table) -> str:
     return f"{table.attrs.get('confidence', 0.95):.0%}"
 
 
-#: how each verdict of a goal is marked: never colour alone (a symbol, and a pattern on the map)
-VERDICT_MARKS = {"met": "\u2713", "missed": "\u2717", "not sure": "?", "n/a": ""}
-VERDICT_HATCHES = {"met": GOAL_HATCH, "not sure": "..", "missed": "", "n/a": ""}
+#: how each verdict of a goal (``Goal.status``) is marked: never by colour alone (a symbol, and a pattern on the map)
+VERDICT_MARKS = {"met": "\u2713", "missed": "\u2717", "not sure yet": "?", "no figure": ""}
+VERDICT_HATCHES = {"met": GOAL_HATCH, "not sure yet": "..", "missed": "", "no figure": ""}
 VERDICT_WORDS = {"met": "goal met (the whole interval inside)",
-                 "not sure": "not sure yet (the interval straddles the goal's line)",
+                 "not sure yet": "not sure yet (the interval straddles the goal's line)",
                  "missed": "goal missed (the whole interval outside)"}
 #: a map's colour scale stops this many spreads of the middle half beyond it (an outlier would swamp the rest)
 CLIP_SPREADS = 3.0
-
-
-def _verdicts(goal, values, lows, highs):
-    """Each cell's verdict on ``goal``: "met", "missed", "not sure" or "n/a" (stand-in until bk.design has it)."""
-    values, lows, highs = (np.asarray(a, dtype=float) for a in (values, lows, highs))
-    inside = np.ones(values.shape, bool)
-    outside = np.zeros(values.shape, bool)
-    if goal.low is not None:
-        inside &= lows >= goal.low
-        outside |= highs < goal.low
-    if goal.high is not None:
-        inside &= highs <= goal.high
-        outside |= lows > goal.high
-    return np.where(np.isnan(values), "n/a", np.where(inside, "met", np.where(outside, "missed", "not sure")))
 
 
 def _colour_scale(finite, centre):
@@ -245,8 +232,7 @@ def heat_map(table, x: str, y: str, figure: str, goal=None, ax=None, digits: int
     norm = TwoSlopeNorm(centre, vmin, vmax) if centre is not None else Normalize(vmin, vmax)
     image = ax.imshow(np.ma.masked_invalid(grid), cmap=colours, norm=norm,
                       aspect="auto", origin="lower")
-    verdicts = _verdicts(goal, grid, lows if has_interval else grid, highs if has_interval else grid) \
-        if goal is not None else np.full(grid.shape, "n/a")
+    verdicts = goal.status(grid, lows, highs) if goal is not None else np.full(grid.shape, "no figure")
     notes, reasons = [], []
     for (row, column), value in np.ndenumerate(grid):
         if np.isnan(value):
@@ -283,7 +269,7 @@ def heat_map(table, x: str, y: str, figure: str, goal=None, ax=None, digits: int
     if has_interval:
         notes.insert(0, f"Each cell: the figure, and below it its {_confidence(table)} interval.")
     if goal is not None:
-        shown = [v for v in ("met", "not sure", "missed") if (verdicts == v).any()]
+        shown = [v for v in ("met", "not sure yet", "missed") if (verdicts == v).any()]
         ax.legend(handles=[Patch(facecolor="white", edgecolor="black", hatch=VERDICT_HATCHES[v],
                                  label=f"{VERDICT_MARKS[v]} {VERDICT_WORDS[v]}") for v in shown],
                   title=f"Goal: {goal.label}", fontsize=FONT_SIZE - 1, title_fontsize=FONT_SIZE - 1,
@@ -301,6 +287,57 @@ def _sorted(values: list) -> list:
         return sorted(values)
     except TypeError:   # values that do not compare (tuples with strings, None): keep the table's order
         return values
+
+
+#: how a variant's verdict on all its goals is drawn on a chart: a marker shape each, never colour alone
+VERDICT_MARKERS = {"met": ("o", "every goal met"), "not sure yet": ("D", "some goal not sure yet"),
+                   "missed": ("X", "some goal missed")}
+
+
+def overall_verdicts(table, goals) -> np.ndarray:
+    """Each row's verdict on all its range goals: "missed" if one is missed, else "not sure yet" if one is
+    not sure, else "met" (direction goals are never met or missed)."""
+    overall = np.full(len(table), "met", dtype=object)
+    for goal in goals:
+        if goal.direction is not None:
+            continue
+        ends = [table[f"{goal.figure} {end}"] if f"{goal.figure} {end}" in table else None for end in ("low", "high")]
+        status = np.atleast_1d(goal.status(table[goal.figure], *ends))
+        overall = np.where(status == "missed", "missed",
+                           np.where((status == "not sure yet") & (overall != "missed"), "not sure yet", overall))
+    return overall
+
+
+def trade_off(table, x: str, y: str, front, goals=(), ax=None):
+    """The trade-off between two figures: every variant tried (small, grey) and the Pareto ``front`` (the
+    rows no other variant beats on both figures), each with its interval both ways and numbered 1, 2, ...
+    in ``front``'s order, its marker saying whether it meets every goal (o), some goal is not sure yet (◆)
+    or missed (X). ``goals``: the goals; a range goal on ``x`` or ``y`` is hatched."""
+    _check_columns(table, [x, y])
+    _check_columns(front, [x, y])
+    ax = _axes(ax, size=(9, 6))
+    ax.scatter(table[x], table[y], s=25, color="0.65", label="every variant tried", zorder=1)
+    ordered = front.sort_values(x)
+    ax.plot(ordered[x], ordered[y], color="0.3", linestyle=":", linewidth=1.5, zorder=2)
+    verdicts = overall_verdicts(front, goals)
+    for verdict, (marker, words) in VERDICT_MARKERS.items():
+        rows = front[verdicts == verdict]
+        if len(rows) == 0:
+            continue
+        errors = [np.abs(np.vstack([rows[f] - rows[f"{f} low"], rows[f"{f} high"] - rows[f]]))
+                  if f"{f} low" in rows else None for f in (x, y)]
+        ax.errorbar(rows[x], rows[y], xerr=errors[0], yerr=errors[1], fmt=marker, markersize=10, capsize=4,
+                    color=COLOURS[list(VERDICT_MARKERS).index(verdict)], label=f"on the front: {words}", zorder=3)
+    for number, (_, row) in enumerate(front.iterrows(), 1):
+        ax.annotate(str(number), (row[x], row[y]), textcoords="offset points", xytext=(8, 8), fontsize=FONT_SIZE,
+                    fontweight="bold", bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none",
+                                                 alpha=0.85), zorder=4)
+    for goal in goals:
+        if goal.figure in (x, y):
+            _shade_goal(ax, goal, horizontal=goal.figure == y)
+    _style(ax, f"The trade-off: {x} against {y}", x, y)
+    ax.legend(fontsize=FONT_SIZE - 1, loc="upper center", bbox_to_anchor=(0.5, -0.13), frameon=False, ncol=2)
+    return ax
 
 
 def length_ecdfs(frames: dict, column: str = "turns", goal=None, ax=None):
