@@ -223,15 +223,18 @@ def heat_map(table, x: str, y: str, figure: str, goal=None, ax=None, digits: int
     from matplotlib.colors import Normalize, TwoSlopeNorm
     from matplotlib.patches import Patch, Rectangle
 
-    finite = grid[np.isfinite(grid)]
-    centre = None
-    if goal is not None:
-        centre = goal.low if goal.high is None else goal.high if goal.low is None else (goal.low + goal.high) / 2
+    # With a goal, a cell's colour is how far its figure lies outside the goal (0, the middle colour, inside it)
+    shade = grid if goal is None else np.where(grid > (goal.high if goal.high is not None else np.inf),
+                                               grid - (goal.high if goal.high is not None else 0),
+                                               np.where(grid < (goal.low if goal.low is not None else -np.inf),
+                                                        grid - (goal.low if goal.low is not None else 0),
+                                                        np.where(np.isnan(grid), np.nan, 0.0)))
+    finite = shade[np.isfinite(shade)]
+    centre = 0.0 if goal is not None else None
     vmin, vmax, clipped = _colour_scale(finite, centre) if finite.size else (0, 1, False)
     colours = matplotlib.colormaps["PuOr" if goal is not None else COLOUR_MAP].with_extremes(bad="white")
     norm = TwoSlopeNorm(centre, vmin, vmax) if centre is not None else Normalize(vmin, vmax)
-    image = ax.imshow(np.ma.masked_invalid(grid), cmap=colours, norm=norm,
-                      aspect="auto", origin="lower")
+    image = ax.imshow(np.ma.masked_invalid(shade), cmap=colours, norm=norm, aspect="auto", origin="lower")
     verdicts = goal.status(grid, lows, highs) if goal is not None else np.full(grid.shape, "no figure")
     notes, reasons = [], []
     for (row, column), value in np.ndenumerate(grid):
@@ -254,16 +257,18 @@ def heat_map(table, x: str, y: str, figure: str, goal=None, ax=None, digits: int
                 bbox=dict(boxstyle="round,pad=0.2", facecolor="white", edgecolor="none", alpha=0.9))
     ax.set_xticks(range(len(xs)), [str(v) for v in xs])
     ax.set_yticks(range(len(ys)), [str(v) for v in ys])
-    bar = ax.figure.colorbar(image, ax=ax, extend="both" if clipped else "neither")
-    bar.set_label(figure + (f" (goal {goal.label.removeprefix(figure).strip()} in the middle)" if goal else ""),
+    below, above = finite.size and finite.min() < vmin, finite.size and finite.max() > vmax
+    bar = ax.figure.colorbar(image, ax=ax, extend={(1, 1): "both", (1, 0): "min", (0, 1): "max"}.get(
+        (int(bool(below)), int(bool(above))), "neither"))
+    bar.set_label(f"how far below (-) or above (+) the goal\n(0: inside it, {goal.label})" if goal else figure,
                   fontsize=FONT_SIZE)
     bar.ax.tick_params(labelsize=FONT_SIZE)
     game = table.attrs.get("game")
     _style(ax, f"{game}: {figure}" if game else figure, x, y)
     if clipped:
-        ends = [f"{end:.{digits}g}" for end, beyond in ((vmin, finite.min() < vmin), (vmax, finite.max() > vmax))
-                if beyond]
-        notes.append(f"Some cells lie far from the rest, so the colours stop at {' and '.join(ends)}: "
+        ends = [f"{end:.{digits}g}" for end, beyond in ((vmin, below), (vmax, above)) if beyond]
+        notes.append(f"Some cells lie far from the rest, so the colours stop at {' and '.join(ends)}"
+                     f"{' from the goal' if goal is not None else ''}: "
                      f"cells beyond take the end colour (one cell must not wash out the others); read their values.")
     notes += [f"n/a ({i}): the rules refuse it: {reason}" for i, reason in enumerate(reasons, 1)]
     if has_interval:
@@ -332,9 +337,12 @@ def trade_off(table, x: str, y: str, front, goals=(), ax=None):
         ax.annotate(str(number), (row[x], row[y]), textcoords="offset points", xytext=(8, 8), fontsize=FONT_SIZE,
                     fontweight="bold", bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none",
                                                  alpha=0.85), zorder=4)
-    for goal in goals:
-        if goal.figure in (x, y):
-            _shade_goal(ax, goal, horizontal=goal.figure == y)
+    for goal in goals:     # a range goal's lines (dashed), on the figure's axis
+        if goal.figure in (x, y) and goal.direction is None:
+            line = ax.axhline if goal.figure == y else ax.axvline
+            for end, bound in enumerate(b for b in (goal.low, goal.high) if b is not None):
+                line(bound, color=BLACK, linestyle="--", linewidth=1.5, zorder=0,
+                     label=f"goal: {goal.label}" if end == 0 else None)
     _style(ax, f"The trade-off: {x} against {y}", x, y)
     ax.legend(fontsize=FONT_SIZE - 1, loc="upper center", bbox_to_anchor=(0.5, -0.13), frameon=False, ncol=2)
     return ax

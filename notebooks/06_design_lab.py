@@ -77,19 +77,7 @@ from boardkit.lessons.lab import GoalBuilder, goal_words, verdict_columns
 pool = bk.process_pool(workers=2)   # Binder gives us 2 CPU cores: play games on both
 display(lesson_page())              # big type for the back of the room, and the Large type switch
 
-# The knobs of each game the lab offers: a rule and the values it may take: (low, high) a
-# slider, None a switch (on or off), a list a choice. The number of players is a knob too.
-GAMES = {
-    "Mystery Date": (md, {"hand_limit": (3, 9), "deal_size": (0, 4), "dud_redraw": (0, 6),
-                          "die_sides": (2, 12), "dud_in_play": None}),
-    "Mouse Trap": (mt, {"n_parts": (8, 30), "push_cost": (1, 5), "wheel_cheese": (0, 5),
-                        "cheese_count": (15, 60), "die_sides": (2, 12), "crank_when_sent": None}),
-    "Philo Vance": (pv, {"declare_correct": (1, 6), "convict_correct": (5, 9), "court_size": (9, 12),
-                         "hand_limit": (6, 14), "judge_needed": None, "arrow_rewards": None}),
-    "Cluedo Card Game": (cc, {"hand_size": (3, 8), "target": (4, 20), "going_out_points": (0, 6),
-                              "floor_at_zero": None, "starter": ["after winner", "winner", "rotate"]}),
-    "Win, Lose or Draw": (wld, {"team_target": (3, 15), "steal_seconds": (1, 30), "steal": None}),
-}
+GAMES = {"Mystery Date": md, "Mouse Trap": mt, "Philo Vance": pv, "Cluedo Card Game": cc, "Win, Lose or Draw": wld}
 PLAYERS = "n_players"
 # The figures a goal, a map or a chart can show (skill needs two kinds of bots: see lesson 3)
 FIGURES = [figure for figure in bk.design.FIGURES if figure != "skill"]
@@ -127,8 +115,11 @@ def explain_goals(goals=None):
 
 
 def game():
-    """(module, knobs) of the game picked."""
-    return GAMES[game_picker.value]
+    """(module, knobs) of the game picked: its knobs are the rules the lab offers with their sensible
+    ranges (``bk.design.lab_space``): (low, high) a slider, [False, True] a switch, a list a choice."""
+    module = GAMES[game_picker.value]
+    space = bk.design.lab_space(module.Rules())
+    return module, {name: spec for name, spec in space.items() if name != PLAYERS}
 
 
 def live_games(module, n_players, study=False):
@@ -172,17 +163,22 @@ def make_knobs(change=None):
         players.max, players.min = rules.max_players, rules.min_players
         players.value = min(max(players.value, rules.min_players), rules.max_players)
         players.observe(replay, names="value")
-        controls["knobs"] = RuleControls(rules, {name: spec for name, spec in knobs.items()})
+        controls["knobs"] = RuleControls(rules, {name: None if is_switch(spec) else spec for name, spec in knobs.items()})
         controls["knobs"].on_change(lambda rules: replay())
         knob_box.children = [controls["knobs"]]
         chosen.clear()
-        map_choices()
         if change is None:    # the page is loading: play nothing yet, so the page opens at once
             show(knob_view, Markdown("Move a slider (or press **Play these rules**) and the games are played."))
-        else:
+        else:                 # another game: its map's knobs, and its games played
+            map_choices()
             replay()
     finally:
         game_status.value = ""
+
+
+def is_switch(spec):
+    """A knob that is on or off: its choices are False and True (a checkbox)."""
+    return isinstance(spec, list) and all(isinstance(value, bool) for value in spec)
 
 
 def chosen_rules():
@@ -258,6 +254,7 @@ goal_builder.on_change(lambda goals: replay() if knob_view.outputs and "Your var
 play_now = widgets.Button(description="Play these rules", icon="play", button_style="primary",
                           layout=widgets.Layout(width="max-content", height="40px"))
 play_now.on_click(lambda _: replay())
+make_knobs()
 widgets.VBox([knob_guess, knob_box, play_now, knob_view])
 
 # %% [markdown]
@@ -287,6 +284,13 @@ def map_choices(change=None):
     map_x.value, map_y.value = names[0][1], names[1][1]
 
 
+def end_full(bar):
+    """End a progress bar full, though fewer games than it counted were played (variants the rules refused)."""
+    played = bar.n
+    bar.reset(total=played)
+    bar.update(played)
+
+
 def values_of(low, high, most=6):
     step = max(1, -(-(high - low) // (most - 1)))   # at most `most` values from low to high
     return list(range(low, high + 1, step))
@@ -309,10 +313,7 @@ def draw_map(view):
     bar = progress_bar(view, combos * n_games, f"{combos} variants x {n_games:,} games")
     swept = bk.sweep(chosen_rules(), grid, n_players=players.value, n_games=n_games, seed=2, executor=pool,
                      progress=bar, invalid="skip")   # a cell the rules refuse says "n/a" and why
-    if swept.attrs["skipped"]:   # those cells were not played: end the bar full
-        played = bar.n
-        bar.reset(total=played)
-        bar.update(played)
+    end_full(bar)     # the cells the rules refused were not played
     goal = next((g for g in current_goals() if g.figure == map_figure.value and g.direction is None), None)
     ax = plots.heat_map(swept, map_x.value, map_y.value, map_figure.value, goal=goal)
     ax.set_xlabel(plain_header(map_x.value))
@@ -320,6 +321,7 @@ def draw_map(view):
     show(view, ax.figure)
 
 
+map_choices()
 map_button, map_view = study_button("Draw the map", draw_map, icon="th")
 noise_check = quick_check(
     "A cell of the map says 61 ? (57 to 67) for the goal “median length 40 to 60”. What does it tell you?",
@@ -355,21 +357,21 @@ front_pick = widgets.Dropdown(description="Pick a point", style=WORDS, layout=wi
 front_view = widgets.Output()
 front_figures = widgets.HBox([front_x, front_y])
 found = {}   # the last search's result, and its game
+LEADERS, RECHECK = 3, 10   # the search plays its 3 best variants again with 10 times the games
 
 
 def front_choices(goals=None):
-    names = [(plain_header(f), f) for f in dict.fromkeys(goal.figure for goal in current_goals())]
-    if len(names) < 2:
-        names += [(plain_header(f), f) for f in FIGURES if f not in dict(map(reversed, names))][:2 - len(names)]
+    """The trade-off is between two of the goals: the student chooses which."""
+    names = [(goal_words(goal), number) for number, goal in enumerate(current_goals())]
     front_x.options, front_y.options = names, names
-    front_x.value, front_y.value = names[0][1], names[1][1]
+    if len(names) > 1:
+        front_x.value, front_y.value = 0, 1
     front_figures.layout.display = None if search_kind.value.startswith("Trade") else "none"
 
 
 def search_space():
-    """The knobs as a search space: a slider's range, a switch's two ways, a choice's values."""
-    module, knobs = game()
-    return {name: [False, True] if spec is None else spec for name, spec in knobs.items()}
+    """The knobs as a search space (the number of players stays the one chosen in part 1)."""
+    return game()[1]
 
 
 def run_search(view):
@@ -380,48 +382,65 @@ def run_search(view):
     n_games = live_games(module, players.value, study=True)
     if search_kind.value.startswith("Trade"):
         return run_trade_off(view, module, n_games)
-    bar = progress_bar(view, trials_slider.value * n_games, f"{trials_slider.value} variants, then the leaders again")
+    bar = progress_bar(view, (trials_slider.value + LEADERS * RECHECK) * n_games,
+                       f"{trials_slider.value} variants, then the {LEADERS} best again")
     result = bk.design.search(module.Rules(), search_space(), current_goals(), n_trials=trials_slider.value,
-                              n_games=n_games, n_players=players.value, seed=3, executor=pool, progress=bar)
+                              n_games=n_games, n_players=players.value, seed=3, executor=pool, progress=bar,
+                              leaders=LEADERS, recheck=RECHECK)
+    end_full(bar)
     found.update(result=result, game=game_picker.value)
     if result.best is None:
         show(view, Markdown("No variant the rules allow: widen the knobs' ranges."))
         return
     chosen.update(rules=result.best, players=result.best_players, game=game_picker.value, what="the search's winner")
-    leaders = result.top(5)
-    shown = leaders[["trial"]].join(leaders[list(knobs)].rename(columns=plain_header)).join(
-        verdict_columns(leaders, result.goals))
-    show(view, Markdown(f"**The five best variants** ({n_games:,} games each):"), table(shown),
-         Markdown(result.verdict))
+    shown = [Markdown(f"**The five best variants** ({n_games:,} games each):"), table(variants_table(result.top(5)))]
+    if len(result.rechecked):
+        again = result.rechecked.sort_values("score")
+        shown += [Markdown(f"**The leaders played again**, {int(again['games'].iloc[0]):,} games each "
+                           f"(luck flatters a variant played few times):"), table(variants_table(again))]
+    verdict = "✓" if result.all_met else "⚠"
+    show(view, *shown, Markdown(f"**{verdict} {result.verdict}**"))
+
+
+def variants_table(variants):
+    """A search's variants: the trial, the knobs, and each goal's verdict with its figure and interval."""
+    fields = [name for name in game()[1] if name in variants]
+    return variants[["trial"]].join(variants[fields].rename(columns=plain_header)).join(
+        verdict_columns(variants, current_goals()))
 
 
 def run_trade_off(view, module, n_games):
-    if front_x.value == front_y.value:
-        raise ValueError("choose two different figures for the trade-off")
+    goals = current_goals()
+    if len(goals) < 2 or front_x.value == front_y.value:
+        raise ValueError("a trade-off is between two different goals: set two goals in part 1 and choose them here")
+    two = [goals[front_x.value], goals[front_y.value]]
+    if two[0].figure == two[1].figure:
+        raise ValueError("a trade-off needs goals on two different figures")
     bar = progress_bar(view, trials_slider.value * n_games, f"{trials_slider.value} variants")
-    result = bk.design.trade_off(module.Rules(), search_space(), current_goals(), (front_x.value, front_y.value),
-                                 n_trials=trials_slider.value, n_games=n_games, n_players=players.value, seed=3,
-                                 executor=pool, progress=bar)
+    result = bk.design.trade_off(module.Rules(), search_space(), two, n_trials=trials_slider.value,
+                                 n_games=n_games, n_players=players.value, seed=3, executor=pool, progress=bar)
+    end_full(bar)
     found.update(result=result, game=game_picker.value)
-    front = result.front
-    ax = plots.trade_off(result.trials, front_x.value, front_y.value, front, goals=result.goals)
-    front_pick.options = [(f"{number}: " + ", ".join(f"{plain_header(f)} {row[f]:.3g}"
-                                                      for f in (front_x.value, front_y.value)), index)
-                          for number, (index, row) in enumerate(front.iterrows(), 1)]
+    front, (x, y) = result.front, result.figures
+    ax = plots.trade_off(result.trials, x, y, front, goals=result.goals)
+    ax.set_xlabel(plain_header(x))
+    ax.set_ylabel(plain_header(y))
+    front_pick.options = [(f"{number}: " + ", ".join(f"{plain_header(f).lower()} {row[f]:.3g}" for f in (x, y)),
+                           number - 1) for number, (_, row) in enumerate(front.iterrows(), 1)]
     front_pick.layout.display = None
-    show(view, Markdown(f"**{len(front)} variants no other beats on both figures** (numbered on the chart):"),
-         ax.figure)
-    pick_point()
+    show(view, Markdown(f"**{len(front)} variants no other beats on both goals** (numbered on the chart; "
+                        f"{n_games:,} games each):"), ax.figure)
+    front_pick.value = 0      # (new options leave no point picked): the first point, shown below
 
 
 def pick_point(change=None):
     result = found.get("result")
     if result is None or front_pick.value is None or found.get("game") != game_picker.value:
         return
-    row = result.front.loc[front_pick.value]
-    rules, n_players = result.rules_of(row)
+    row = result.front.iloc[[front_pick.value]]
+    rules, n_players = result.rules(front_pick.value), int(row["players"].iloc[0])
     chosen.update(rules=rules, players=n_players, game=game_picker.value, what=f"point {front_pick.label}")
-    shown = verdict_columns(result.front.loc[[front_pick.value]], result.goals).T.reset_index()
+    shown = verdict_columns(row, current_goals()).T.reset_index()
     shown.columns = ["Goal", "This point"]
     show(front_view, Markdown(f"Its rules, as one line of Python: `{bk.design.variant_code(rules)}` "
                               f"({n_players} players). Press **Play it** below to play it."), table(shown))
