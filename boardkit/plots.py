@@ -218,7 +218,7 @@ def heat_map(table, x: str, y: str, figure: str, goal=None, ax=None, digits: int
         grid[at] = float(row[figure])
         if has_interval:
             lows[at], highs[at] = float(row[f"{figure} low"]), float(row[f"{figure} high"])
-    ax = _axes(ax, size=(1.9 * len(xs) + 3, 1.2 * len(ys) + 3))
+    ax = _axes(ax, size=(2.2 * len(xs) + 3, 1.3 * len(ys) + 3))
     import matplotlib
     from matplotlib.colors import Normalize, TwoSlopeNorm
     from matplotlib.patches import Patch, Rectangle
@@ -252,7 +252,7 @@ def heat_map(table, x: str, y: str, figure: str, goal=None, ax=None, digits: int
         text = f"{value:.{digits}g} {VERDICT_MARKS[verdict]}".strip()
         if has_interval and np.isfinite(lows[row, column]):
             text += f"\n({lows[row, column]:.{digits}g} to {highs[row, column]:.{digits}g})"
-        ax.text(column, row, text, ha="center", va="center", fontsize=FONT_SIZE - 2, color="black",
+        ax.text(column, row, text, ha="center", va="center", fontsize=FONT_SIZE, color="black",
                 fontweight="bold" if verdict == "met" else "normal", linespacing=1.1,
                 bbox=dict(boxstyle="round,pad=0.2", facecolor="white", edgecolor="none", alpha=0.9))
     ax.set_xticks(range(len(xs)), [str(v) for v in xs])
@@ -277,13 +277,13 @@ def heat_map(table, x: str, y: str, figure: str, goal=None, ax=None, digits: int
         shown = [v for v in ("met", "not sure yet", "missed") if (verdicts == v).any()]
         ax.legend(handles=[Patch(facecolor="white", edgecolor="black", hatch=VERDICT_HATCHES[v],
                                  label=f"{VERDICT_MARKS[v]} {VERDICT_WORDS[v]}") for v in shown],
-                  title=f"Goal: {goal.label}", fontsize=FONT_SIZE - 1, title_fontsize=FONT_SIZE - 1,
+                  title=f"Goal: {goal.label}", fontsize=FONT_SIZE, title_fontsize=FONT_SIZE,
                   loc="upper center", bbox_to_anchor=(0.5, -0.13), frameon=False)
     if notes:
         import textwrap
 
         wrapped = "\n".join(textwrap.fill(note, 95) for note in notes)
-        ax.figure.text(0.01, 0.0, wrapped, ha="left", va="top", fontsize=FONT_SIZE - 2)
+        ax.figure.text(0.01, 0.0, wrapped, ha="left", va="top", fontsize=FONT_SIZE)
     return ax
 
 
@@ -344,7 +344,7 @@ def trade_off(table, x: str, y: str, front, goals=(), ax=None):
                 line(bound, color=BLACK, linestyle="--", linewidth=1.5, zorder=0,
                      label=f"goal: {goal.label}" if end == 0 else None)
     _style(ax, f"The trade-off: {x} against {y}", x, y)
-    ax.legend(fontsize=FONT_SIZE - 1, loc="upper center", bbox_to_anchor=(0.5, -0.13), frameon=False, ncol=2)
+    ax.legend(fontsize=FONT_SIZE, loc="upper center", bbox_to_anchor=(0.5, -0.13), frameon=False, ncol=2)
     return ax
 
 
