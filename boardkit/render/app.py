@@ -74,6 +74,7 @@ from boardkit.core.rng import check_seed, seed_from_text
 from . import palette
 from .batch import safe_hold
 from .layout import responsive
+from .names import control_names
 from .pawns import player_glyph, player_style
 
 log = logging.getLogger(__name__)
@@ -274,7 +275,8 @@ class GameApp(widgets.VBox):
         self.skip_button.on_click(self._guard(lambda _: self.focus_controls()))
         css = CSS.replace("APP", f"boardkit-{p}-app")
         super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.status, self.mirror, self.choice_box,
-                          controls, settings, self.log_box], layout=widgets.Layout(width="100%"), **kwargs)
+                          controls, settings, self.log_box, *control_names()],   # (names the Speed slider in Voilà)
+                         layout=widgets.Layout(width="100%"), **kwargs)
         self.add_class(f"boardkit-{p}-app")
         self._start(seed)
 

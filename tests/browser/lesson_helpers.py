@@ -1,6 +1,8 @@
 """What every lesson's browser test checks: readable text, the core path's height, Large type."""
 from __future__ import annotations
 
+from a11y import assert_accessible
+
 #: the smallest text a lesson may show (issue 14: nothing under 14 px, charts included)
 SMALLEST_PX = 14
 
@@ -114,7 +116,8 @@ def cut_controls(page):
 
 def assert_large_type_scales_text(page, factor: float = 1.4):
     """Press Large type: the first paragraph's text grows by about ``factor`` and no control's words are
-    cut; press again: back."""
+    cut; press again: back.  axe-core finds no serious accessibility problem, with Large type off or on."""
+    assert_accessible(page, "with Large type off")
     before = paragraph_px(page)
     toggle = page.locator(".boardkit-large-type button, button.boardkit-large-type").first
     toggle.click()
@@ -124,6 +127,7 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
     after = paragraph_px(page)
     assert abs(after / before - factor) < 0.1, (before, after)
     assert cut_controls(page) == [], "controls whose words Large type cuts"
+    assert_accessible(page, "in Large type")
     toggle.click()
     page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
                            " return p && parseFloat(getComputedStyle(p).fontSize) === before; }", arg=before,
