@@ -38,12 +38,15 @@ def test_a_first_seat_goal_searched_then_another_game_played(voila_server, brows
 
     # A goal of her own: the first seat wins 20% to 30% of the games (a fair share is 25%).
     click_button(page, "Add a goal")
+    expect(page.locator(".boardkit-goal-row")).to_have_count(4)           # the page's three, and hers
     goal = page.locator(".boardkit-goal-row").last
     goal.locator("select").first.select_option(label="First seat win rate")
     goal.locator("select").nth(1).select_option("between")
-    for box, value in zip(goal.locator("input[type=number]").all(), ("0.2", "0.3")):
-        box.fill(value)
-        box.press("Enter")
+    boxes = goal.locator(".widget-text", has=page.locator("input[type=number]"))
+    expect(boxes.nth(1)).to_be_visible(timeout=60_000)                  # "between" takes two numbers
+    for box, value in zip(boxes.all(), ("0.2", "0.3")):
+        box.locator("input").fill(value)
+        box.locator("input").press("Enter")
     expect(page.locator(".boardkit-goal-builder .boardkit-rule-error")).to_have_text("")
 
     click_button(page, "Play these rules")
