@@ -335,3 +335,12 @@ def test_a_team_game_s_seat_gap_is_the_first_team_s_gap():
     assert bk.metrics.seat_gap(frame)[0] == pytest.approx(0)
     first_won = frame.assign(winner=frame["first_team"])
     assert bk.metrics.seat_gap(first_won)[0] == pytest.approx(50)
+
+
+@pytest.mark.parametrize("module", GAMES, ids=lambda m: m.__name__.rsplit(".", 1)[1])
+def test_the_lab_s_knobs_of_every_game_are_played_by_a_search(module):
+    rules = module.Rules()
+    players = int(bd.knobs(rules).loc["n_players", "default"])
+    found = bd.search(rules, bd.lab_space(rules), [bd.fairness()], n_trials=3, n_games=8, recheck=1,
+                      n_players=players, progress=False)
+    assert (found.trials["error"] == "").all() and found.trials["engine"].notna().all()
