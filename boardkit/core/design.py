@@ -963,13 +963,9 @@ def _rule_words(rules) -> dict:
     return words
 
 
-def _game_knobs(rules):
+def _game_knobs(rules, what: str):
     """The game's ``knobs`` module (``boardkit/games/<game>/knobs.py``): its ``LAB`` and ``CHOICES``."""
-    package = type(rules).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.knobs")
-    except ImportError:
-        return None
+    return importlib.import_module(f"boardkit.games.{_game(rules, what)}.knobs")
 
 
 def _allowed(rules, name, value, n_players: int) -> bool:
@@ -1021,10 +1017,8 @@ def knobs(rules, n_players: int | None = None) -> pd.DataFrame:
     rule's own description).  Rules holding tuples (a board, a deck) are not
     knobs here; a search still takes them as a list of choices.
     """
-    if not dataclasses.is_dataclass(rules) or not hasattr(rules, "check_players"):
-        raise ValueError(f"knobs needs the Rules of a boardkit game (md.Rules(), ...), got {rules!r}")
-    module = _game_knobs(rules)
-    lab = dict(getattr(module, "LAB", {}))
+    module = _game_knobs(rules, "knobs")
+    lab = dict(module.LAB)
     choices_of = dict(getattr(module, "CHOICES", {}))
     words = _rule_words(rules)
     if n_players is None:
@@ -1055,8 +1049,7 @@ def knobs(rules, n_players: int | None = None) -> pd.DataFrame:
 def lab_space(rules) -> dict:
     """The knobs the lab offers for a game, as a search's space: ``{"hand_limit": (3, 9), ...}``
     (a range for a number, a list for a switch or a choice)."""
-    module = _game_knobs(rules)
-    return dict(getattr(module, "LAB", {}))
+    return dict(_game_knobs(rules, "lab_space").LAB)
 
 
 # -- a variant as code --------------------------------------------------------------------
@@ -1085,10 +1078,12 @@ def _literal(value, needs: set) -> str:
     raise ValueError(f"variant_code cannot write the rule value {value!r} ({type(value).__name__}) as Python")
 
 
-def _game(rules) -> str:
+def _game(rules, what: str = "variant_code") -> str:
+    """The game's package name (``"mystery_date"``), or ValueError unless ``rules`` is a game's Rules."""
     parts = type(rules).__module__.split(".")
-    if len(parts) < 3 or parts[:2] != ["boardkit", "games"] or not dataclasses.is_dataclass(rules):
-        raise ValueError(f"variant_code needs the Rules of a boardkit game (md.Rules(), ...), got {rules!r}")
+    if len(parts) < 3 or parts[:2] != ["boardkit", "games"] or isinstance(rules, type) or \
+            not dataclasses.is_dataclass(rules):
+        raise ValueError(f"{what} needs the Rules of a boardkit game (md.Rules(), ...), got {rules!r}")
     return parts[2]
 
 
