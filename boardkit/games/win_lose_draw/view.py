@@ -179,16 +179,15 @@ class App(GameApp):
         # One screen holds it all, a projector's in Large type too: the pad, its rules and toolbar on the left;
         # the board, the clock, the card and the guesses on the right; the status line above, the controls below.
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        guessing = widgets.HBox([self.guesser_input, self.guess_input, self.guess_button], layout=row)
+        guessing = widgets.HBox([widgets.HTML(f"<b style='font-size:{scaled('20px')}'>Type a guess</b>"),
+                                 self.guesser_input, self.guess_input, self.guess_button], layout=row)
         side = widgets.VBox([skip, canvas, self.timer, self.card_html,
-                             widgets.HBox([self.peek_button, self.keep_visible], layout=row),
-                             widgets.HTML(f"<b style='font-size:{scaled('20px')}'>Type a guess</b>"),
-                             guessing, self.tie_box],
-                            layout=widgets.Layout(width="37%", min_width="280px", padding="0 0 0 12px"))
+                             widgets.HBox([self.peek_button, self.keep_visible], layout=row), guessing, self.tie_box],
+                            layout=widgets.Layout(width="35%", min_width="280px", padding="0 0 0 12px"))
         self.rules_html = widgets.HTML(sketching_rules_html(self.rules, self.game.n_players, self.MAX_SEATS),
                                        layout=widgets.Layout(width="100%"))
         self.rules_html.add_class("wld-rules-box")
-        pad_column = widgets.VBox([self.pad, self.rules_html], layout=widgets.Layout(width="61%"))
+        pad_column = widgets.VBox([self.pad, self.rules_html], layout=widgets.Layout(width="63%"))
         self.pad.canvas.layout.max_width = self._board_max_width(PAD_WIDTH, PAD_HEIGHT, self.BESIDE_PAD_PX)
         play_row = widgets.HBox([pad_column, side],
                                 layout=widgets.Layout(width="100%", flex_flow="row wrap"))
