@@ -565,10 +565,10 @@ def _plain_params(row, space: dict) -> dict:
     return {name: plain_value(row[name]) for name in space}
 
 
-def _play_trials(rules, space, goals, proposals_of, n_games, engine, executor, bar, skill, confidence,
-                 n_players, seeds) -> list[dict]:
-    """Play proposals (``(number, params)`` pairs, from ``proposals_of`` one batch at a time) and return
-    each as a row: ``trial``, the params, the figures, ``error`` (why the rules refused it)."""
+def _play_trials(rules, proposals_of, n_games, engine, executor, bar, skill, confidence, n_players, seeds):
+    """Play proposals (``(number, params)`` pairs, from ``proposals_of`` one batch at a time, all of a
+    batch at once) and yield each batch's rows: ``trial``, the params, the figures, ``error`` (why the
+    rules refused it).  Trial ``number`` plays from ``seeds[2 * number]`` (its skill test from the next)."""
     per_trial = n_games * (2 if skill is not None else 1)
     for batch in proposals_of():
         playable, variants, runs = [], [], []
@@ -757,7 +757,7 @@ def _run_study(objectives: int, objective, rules, space, goals, n_trials, batch,
                                     sampler=optuna.samplers.TPESampler(seed=int(seeds[0] % 2**32)))
         if rules_first and (start := _params_of(rules, space, n_players)) is not None:
             study.enqueue_trial(start)
-        for done in _play_trials(rules, space, goals, _asked(study, space, n_trials, batch, pending), n_games,
+        for done in _play_trials(rules, _asked(study, space, n_trials, batch, pending), n_games,
                                  engine, executor, bar, skill, confidence, n_players, seeds[1:]):
             for row in done:
                 trial = pending.pop(row["trial"])
@@ -845,7 +845,7 @@ def _recheck(rules, space, goals, table, leaders, n_games, engine, executor, bar
     chosen = _ranked(table).drop_duplicates(subset=list(space)).head(leaders)
     proposals = [(place, _plain_params(row, space)) for place, (_, row) in enumerate(chosen.iterrows())]
     rows = []
-    for done in _play_trials(rules, space, goals, lambda: [proposals], n_games, engine, executor, bar, skill,
+    for done in _play_trials(rules, lambda: [proposals], n_games, engine, executor, bar, skill,
                              confidence, n_players, seeds):
         rows += done
     for place, row in enumerate(rows):
@@ -963,13 +963,9 @@ def _rule_words(rules) -> dict:
     return words
 
 
-def _game_knobs(rules):
+def _game_knobs(rules, what: str):
     """The game's ``knobs`` module (``boardkit/games/<game>/knobs.py``): its ``LAB`` and ``CHOICES``."""
-    package = type(rules).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.knobs")
-    except ImportError:
-        return None
+    return importlib.import_module(f"boardkit.games.{_game(rules, what)}.knobs")
 
 
 def _allowed(rules, name, value, n_players: int) -> bool:
@@ -1021,10 +1017,8 @@ def knobs(rules, n_players: int | None = None) -> pd.DataFrame:
     rule's own description).  Rules holding tuples (a board, a deck) are not
     knobs here; a search still takes them as a list of choices.
     """
-    if not dataclasses.is_dataclass(rules) or not hasattr(rules, "check_players"):
-        raise ValueError(f"knobs needs the Rules of a boardkit game (md.Rules(), ...), got {rules!r}")
-    module = _game_knobs(rules)
-    lab = dict(getattr(module, "LAB", {}))
+    module = _game_knobs(rules, "knobs")
+    lab = dict(module.LAB)
     choices_of = dict(getattr(module, "CHOICES", {}))
     words = _rule_words(rules)
     if n_players is None:
@@ -1055,8 +1049,7 @@ def knobs(rules, n_players: int | None = None) -> pd.DataFrame:
 def lab_space(rules) -> dict:
     """The knobs the lab offers for a game, as a search's space: ``{"hand_limit": (3, 9), ...}``
     (a range for a number, a list for a switch or a choice)."""
-    module = _game_knobs(rules)
-    return dict(getattr(module, "LAB", {}))
+    return dict(_game_knobs(rules, "lab_space").LAB)
 
 
 # -- a variant as code --------------------------------------------------------------------
@@ -1085,10 +1078,12 @@ def _literal(value, needs: set) -> str:
     raise ValueError(f"variant_code cannot write the rule value {value!r} ({type(value).__name__}) as Python")
 
 
-def _game(rules) -> str:
+def _game(rules, what: str = "variant_code") -> str:
+    """The game's package name (``"mystery_date"``), or ValueError unless ``rules`` is a game's Rules."""
     parts = type(rules).__module__.split(".")
-    if len(parts) < 3 or parts[:2] != ["boardkit", "games"] or not dataclasses.is_dataclass(rules):
-        raise ValueError(f"variant_code needs the Rules of a boardkit game (md.Rules(), ...), got {rules!r}")
+    if len(parts) < 3 or parts[:2] != ["boardkit", "games"] or isinstance(rules, type) or \
+            not dataclasses.is_dataclass(rules):
+        raise ValueError(f"{what} needs the Rules of a boardkit game (md.Rules(), ...), got {rules!r}")
     return parts[2]
 
 

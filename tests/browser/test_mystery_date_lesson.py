@@ -235,4 +235,5 @@ def test_the_teachers_page_takes_a_class_tally_and_sets_the_secret_door(voila_se
         timeout=STEP_TIMEOUT_MS)
     # the teacher's page, its notes open: accessible with Large type off and on, no menu cut in Large type
     assert_large_type_scales_text(page)
+    assert page.get_by_role("button", name="Class tally").bounding_box()["width"] < 300   # a switch, not a bar
     assert console_errors(page) == []

@@ -48,7 +48,7 @@ widths = st.floats(1e-3, 50)
 shares = st.floats(0, 1)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(bounds, widths, shares, st.sampled_from(["between", "at least", "at most"]))
 def test_an_interval_just_inside_is_met(goal_bounds, width, where, kind):
     low, high = goal_bounds
@@ -61,7 +61,7 @@ def test_an_interval_just_inside_is_met(goal_bounds, width, where, kind):
     assert goal.miss_interval(value, start, start + width) == (0, 0)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(bounds, widths, shares, st.booleans())
 def test_an_interval_just_outside_is_missed(goal_bounds, width, where, above):
     low, high = goal_bounds
@@ -75,7 +75,7 @@ def test_an_interval_just_outside_is_missed(goal_bounds, width, where, above):
     assert goal.expected_miss(value, start, start + width) > 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(bounds, widths, shares, st.booleans())
 def test_an_interval_across_a_line_is_not_sure_yet(goal_bounds, width, share, upper):
     low, high = goal_bounds
@@ -269,8 +269,8 @@ SCRIPT = """
 import boardkit as bk
 from boardkit.games import mystery_date as md
 
-pool = bk.process_pool(2)
-found = bk.design.search(md.Rules(), {"hand_limit": (5, 8)}, {"median length": (40, 80)}, n_trials=2,
+pool = bk.process_pool(1)
+found = bk.design.search(md.Rules(), {"hand_limit": (5, 8)}, {"median length": (40, 80)}, n_trials=1,
                          n_games=20, executor=pool, progress=False, recheck=1)
 print("found", bk.design.variant_code(found.best))
 pool.shutdown()
@@ -317,6 +317,7 @@ def test_a_variant_that_meets_every_goal_ranks_before_a_lower_score_that_misses_
     (lambda: bd.trade_off(md.Rules(), {"hand_limit": (3, 9)}, [bd.fairness(2), bd.fairness(3)]),
      "two different figures"),
     (lambda: bd.knobs({"hand_limit": 5}), "knobs needs the Rules of a boardkit game"),
+    (lambda: bd.lab_space(md.Rules), "lab_space needs the Rules of a boardkit game"),
     (lambda: bd.knobs(md.Rules(), n_players=9), "n_players must be a whole number from 2 to 4"),
     (lambda: bd.goal_report([1, 2], [bd.fairness()]), "row must be one row of a table"),
     (lambda: bd.score(pd.DataFrame({"largest seat gap": [1.0]}), [bd.fairness()], confidence=2),
