@@ -81,7 +81,8 @@ class ClassLink:
 
     def watch(self, on_view=None, on_settings=None, every: float = 1.0, teacher: bool = False) -> None:
         """Read the class every ``every`` seconds in the background: ``on_view(ClassView)`` and
-        ``on_settings(dict)`` are called (from the background thread) when they change."""
+        ``on_settings(dict)`` are called (from the background thread) when they change.  Each beat reads
+        only the class's version, and the whole class when that has changed."""
         with self._wake:
             self._watch = (on_view, on_settings, every, teacher)
             self._wake.notify()
@@ -194,7 +195,10 @@ class ClassLink:
             self._wake.notify_all()
 
     def _read(self, store) -> None:
+        """Read the class, if it changed since the last read (one small read when it has not)."""
         on_view, on_settings, _every, teacher = self._watch
+        if self.view is not None and store.class_version(self.code) == self.view.version:
+            return
         view = store.class_view(self.code, teacher=teacher)
         settings = store.settings(self.code)
         for callback, old, new in ((on_view, self.view, view), (on_settings, self.settings, settings)):

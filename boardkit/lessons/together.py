@@ -38,10 +38,14 @@ from .predict import _QUICK_CHECKS, listen, predictions, unlisten
 #: the query parameters: ``?class=K7QF`` joins a class, ``&console=1`` opens the teacher's console
 CLASS_PARAMETER = "class"
 CONSOLE_PARAMETER = "console"
-#: how often a student's page sends its new plays and reads the class (seconds)
+#: how often a student's page reads the class (seconds): only the class's version, and the whole class when it
+#: changed (for the teacher's settings, where the student stands, the class's layer of a chart)
 POLL_SECONDS = 1.0
-#: how often the teacher's pages read the class (seconds): a lock waits for the next read to reach the projector
-TEACHER_POLL_SECONDS = 0.5
+#: how often a student's page sends its new plays (seconds); a locked guess or a checked answer goes at once
+SEND_SECONDS = 0.25
+#: how often the teacher's pages look for changes (seconds): a lock waits for the next look to reach the projector.
+#: A look is one small read (the class's version); the whole class is read only when it changed.
+TEACHER_POLL_SECONDS = 0.2
 #: how long a student's Join waits for the class's answer (seconds)
 JOIN_SECONDS = 3.0
 #: how long joining by the address waits for the browser tab to say which page it is (seconds)
@@ -140,6 +144,7 @@ class ClassPage:
         self._stop = threading.Event()
         self._lock = threading.RLock()
         self._drawn: dict = {}      # what each class view shows now, so it is redrawn only when it changes
+        self._lines: dict = {}      # (key, part) -> the widget that shows it on a teacher's page (see _line)
         self.view = None            # the class as a teacher's page last read it (a student's is its link's view)
         self._revealed: set = set()
         listen(self._heard)
@@ -303,7 +308,7 @@ class ClassPage:
             self._clock.start()
 
     def _run(self) -> None:
-        every = TEACHER_POLL_SECONDS if self.role in ("teacher", "console") else POLL_SECONDS
+        every = TEACHER_POLL_SECONDS if self.role in ("teacher", "console") else SEND_SECONDS
         while not self._stop.wait(every):
             try:
                 self.tick()
@@ -378,24 +383,37 @@ class ClassPage:
         from ..classroom import ClassNotOpen
 
         try:
-            summary = self._open_store().class_view(self.code, teacher=self.role == "console")
+            store = self._open_store()
+            if self.view is None or self.view.code != self.code or store.class_version(self.code) != self.view.version:
+                self.view = store.class_view(self.code, teacher=self.role == "console")
         except ClassNotOpen:                # ended (from the console): the projected page lets it go
             self.code = self.view = None
             return
         except Exception as error:
             self.disconnected(error)
             return
-        self.view = summary
         if "boardkit-class-off" in self.status.value:
             self._say_connected()
+        self._show_view(self.view)
+
+    def _show_view(self, summary) -> None:
+        """Redraw what changed of the class on a teacher's page (each part only when what it shows changed)."""
         self._draw("class", (self.code, summary.pages, summary.nicknames), lambda: self._show_class(summary))
         for prediction in predictions():
             self._show_prediction(prediction, summary)
         for check in list(_QUICK_CHECKS):
             answers = summary.checks[check.key].counts if check.key in summary.checks else {}
+            shares = self._line(check.key, "shares")
             self._draw(check.key, tuple(sorted(answers.items())),
-                       lambda check=check: setattr(check.class_view, "children",
-                                                   [widgets.HTML(check_shares(check, answers))]))
+                       lambda check=check: (setattr(shares, "value", check_shares(check, answers)),
+                                            setattr(check.class_view, "children", (shares,))))
+
+    def _line(self, key, part: str, kind=widgets.HTML):
+        """The widget showing one part of the class under a prediction or quick check on a teacher's page: made
+        once, then only its value changes (a new widget for every lock cost the projector a widget to build)."""
+        if (key, part) not in self._lines:
+            self._lines[key, part] = kind()
+        return self._lines[key, part]
 
     def _draw(self, key, state, draw) -> None:
         if self._drawn.get(key, object()) != state:
@@ -413,15 +431,17 @@ class ClassPage:
             prediction._build_inputs(True)
 
         def draw():
-            items = [widgets.HTML(f"<p class='boardkit-class-locks'><b>{len(guesses)} of {summary.pages} "
-                                  "locked</b> a guess.</p>")]
+            locks, pooled, charted = (self._line(prediction.key, "locks"), self._line(prediction.key, "plays"),
+                                      self._line(prediction.key, "chart", widgets.Output))
+            locks.value = (f"<p class='boardkit-class-locks'><b>{len(guesses)} of {summary.pages} locked</b> "
+                           "a guess.</p>")
             if plays is not None:
-                items.append(widgets.HTML(pooled_line(stream, *plays)))
-            if revealed and guesses:
-                view = widgets.Output()
-                show(view, guesses_chart(prediction, guesses))
-                items.append(view)
-            prediction.class_view.children = items
+                pooled.value = pooled_line(stream, *plays)
+            chart = revealed and guesses and tuple(map(str, guesses))
+            self._draw((prediction.key, "chart"), chart,
+                       lambda: show(charted, *([guesses_chart(prediction, guesses)] if chart else [])))
+            prediction.class_view.children = ((locks,) + ((pooled,) if plays is not None else ())
+                                              + ((charted,) if chart else ()))
 
         self._draw(prediction.key, (len(guesses), summary.pages, plays, revealed and tuple(map(str, guesses))),
                    draw)
