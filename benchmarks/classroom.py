@@ -993,6 +993,10 @@ def one_class(n: int, args) -> dict:
             kept = Path(args.keep_logs) / f"voila-{n}-students.log"
             kept.parent.mkdir(parents=True, exist_ok=True)
             kept.write_text(text)
+            if together:        # when each lock and press was sent, and what the store and the projector held when
+                (kept.parent / f"class-{n}-students.json").write_text(json.dumps(
+                    {"began": out["began"], "sent": out["sent"], "in_store": out["in_store"],
+                     "seen": out.get("seen", [])}))
     return {**out, "n": n, "with_teacher": teacher, "pool": pool, "fill": fill, "idle_mb": idle, "peak_mb": peak,
             "kernel_mb": statistics.median(kernels) if kernels else 0.0, "browsers": sorted(browsers),
             "iopub": text.count("Timeout waiting for IOPub output"), "preheated": text.count("Using pre-heated kernel")}

@@ -266,21 +266,34 @@ def test_a_wrong_code_or_a_long_nickname_says_why_and_joins_nothing(pages, store
     assert store.class_view(console.code).pages == 0
 
 
-def test_ending_the_class_deletes_its_data_and_the_projected_page_lets_go(pages, store):
+def test_ending_the_class_deletes_its_data_and_every_page_says_so(pages, store):
     console = started(pages)
     projector, ann = pages("teacher"), pages("student")
     assert ann.join(console.code)
-    projector.tick()
     code = console.code
-    guess = Prediction("Open on the projector while the class ends?", choices=["yes", "no"], reveal=lambda p: "")
+    guess = Prediction("Open on the projector while the class ends?", choices=["yes", "no"],
+                       reveal=lambda p: "the answer, with the class's guesses")
+    store.lock_prediction(code, ann.page_id, guess.key, "yes", choices=["yes", "no"])    # Ann's page locks
     projector.tick()
     assert "arrive from their pages" in texts(guess.input_box)      # the class's guesses, while it ran...
+    guess.lock()                                                    # the teacher locks them and shows the answer
+    guess.reveal()
+    assert guess.view.outputs and "1 said yes" in guess.message.value
     console.end()
     assert not store.is_open(code) and store.open_classes() == []
     projector.tick()
     projector.tick()
-    assert projector.code is None and "No class is running" in projector.class_line.value
+    # the projector says the class has ended, and shows nothing of it (it kept the class's guesses and answer)
+    assert projector.code is None and f"Class {code} has ended" in projector.class_line.value
+    assert f"Class {code} has ended" in console.class_line.value and "Start a class" in console.class_line.value
+    assert not guess.locked and not guess.view.outputs and guess.message.value == "" and not texts(guess.class_view)
     assert guess.input.options == ("yes", "no") and guess.lock_button.description == "Lock my prediction"  # ...then its own
+    # the student's page: the class has ended, said plainly (it said "Not connected to the class: there is no open
+    # class"), the lesson goes on, and the Join box is back for the next class
+    until(lambda: "has ended" in ann.status.value)
+    assert f"Class {code} has ended" in ann.status.value and "on its own" in ann.status.value
+    assert "Not connected" not in ann.status.value and "boardkit-class-off" not in ann.status.value
+    assert ann.form.layout.display is None and ann.code is None
 
 
 def test_a_reloaded_teachers_page_shows_the_class_as_it_was(pages):

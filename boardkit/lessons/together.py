@@ -132,6 +132,7 @@ class ClassPage:
         self.store = store          # a boardkit.classroom.ClassStore, opened on first use (the teacher's pages)
         self.link = None            # a student's ClassLink: writes that never block the page
         self.memory = None          # a student's page_memory widget (the tab keeps the page's id)
+        self.form = None            # a student's Join your class box
         self._remembered = threading.Event()
         self.streams: dict[str, Stream] = {}
         self.followers: dict[str, list] = {}      # class settings this page follows: name -> callbacks
@@ -146,6 +147,7 @@ class ClassPage:
         self._drawn: dict = {}      # what each class view shows now, so it is redrawn only when it changes
         self._lines: dict = {}      # (key, part) -> the widget that shows it on a teacher's page (see _line)
         self.view = None            # the class as a teacher's page last read it (a student's is its link's view)
+        self.ended = None           # the code of the class that has just ended (its pages say so)
         self._revealed: set = set()
         listen(self._heard)
 
@@ -207,7 +209,7 @@ class ClassPage:
             # no such class (or it has ended), or no answer in time: the student's words, nothing joined
             self.status.value = ("<span class='boardkit-rule-error'>"
                                  f"{escape(link.status if link._ended else 'The class did not answer: try again.')}"
-                                 "</span>")
+                                 " Check the code on your teacher's screen.</span>")
             link.close()
             return False
         # joined, or the store is out of reach for now: the link joins as soon as it can
@@ -233,7 +235,14 @@ class ClassPage:
             self.page_id = self.memory.remembered
 
     def _link_status(self, text: str) -> None:
-        if self.link.connected:
+        if self.link.class_ended:            # the teacher ended the class: said plainly, not as a fault
+            self.code = None
+            self.status.value = (f"<span class='boardkit-class-ended'><i class='fa fa-flag-checkered' "
+                                 f"aria-hidden='true'></i> Class {escape(self.link.code)} has ended. The lesson goes "
+                                 "on here on its own: your guesses and plays stay on this page.</span>")
+            if self.form is not None:
+                self.form.layout.display = None     # (a student can join the next class)
+        elif self.link.connected:
             self._say_connected()
         else:
             self.status.value = (f"<span class='boardkit-class-off'><i class='fa fa-chain-broken' "
@@ -348,8 +357,7 @@ class ClassPage:
         self.class_line.value = "<p><i>Starting a class...</i></p>"
         code = self._call("start_class", self.lesson)
         if code is not FAILED:
-            self.code = code
-            self._drawn.clear()
+            self._class_gone(code)
             for name, value in self.settings.items():   # the console's settings reach the new class
                 self._call("set_setting", code, name, value)
             self._refresh()
@@ -357,8 +365,7 @@ class ClassPage:
     def end(self) -> None:
         """End the class (the console): the store deletes everything the class sent."""
         if self.code and self._call("end_class", self.code) is not FAILED:
-            self.code = None
-            self._drawn.clear()
+            self._class_gone(None)
             self._refresh()
 
     def _refresh(self) -> None:
@@ -369,16 +376,15 @@ class ClassPage:
                 return
             newest = open_classes[0][0] if open_classes else None
             if newest != self.code:
-                self.code, self._revealed = newest, set()
-                self._drawn.clear()
+                self._class_gone(newest)
         if self.code is None:
             self.view = None
-            self._draw("class", "none", lambda: self._no_class())
+            self._draw("class", ("none", self.ended), lambda: self._no_class())
             for item in predictions() + list(_QUICK_CHECKS):
                 self._draw(item.key, None, lambda item=item: setattr(item.class_view, "children", []))
-                if getattr(item, "class_source", None) is not None and not item.locked:
+                if getattr(item, "class_source", None) is not None:
                     item.class_source = None             # no class: the teacher's own guess (or the tally) again
-                    item._build_inputs(predict._class_mode)
+                    item.reset()                         # (a guess locked from an ended class's pages is gone too)
             return
         from ..classroom import ClassNotOpen
 
@@ -387,7 +393,7 @@ class ClassPage:
             if self.view is None or self.view.code != self.code or store.class_version(self.code) != self.view.version:
                 self.view = store.class_view(self.code, teacher=self.role == "console")
         except ClassNotOpen:                # ended (from the console): the projected page lets it go
-            self.code = self.view = None
+            self._class_gone(None)
             return
         except Exception as error:
             self.disconnected(error)
@@ -395,6 +401,18 @@ class ClassPage:
         if "boardkit-class-off" in self.status.value:
             self._say_connected()
         self._show_view(self.view)
+
+    def _class_gone(self, newest) -> None:
+        """The class this teacher's page showed has ended (or a newer one started): forget what it showed.  An answer
+        the page revealed with the class's plays in it is shown again without them."""
+        self.ended = self.code if newest is None else None
+        had = self.view is not None
+        self.code, self.view, self._revealed = newest, None, set()
+        self._drawn.clear()
+        if had:
+            for prediction in predictions():
+                if prediction.revealed and prediction.key in self.streams and prediction.class_source is None:
+                    prediction.reveal()
 
     def _show_view(self, summary) -> None:
         """Redraw what changed of the class on a teacher's page (each part only when what it shows changed)."""
@@ -473,11 +491,13 @@ class ClassPage:
 
     def _no_class(self) -> None:
         self._secrets_shown(True)
+        ended = (f"<b>Class {escape(self.ended)} has ended</b>: everything its pages sent is deleted, and each "
+                 "student's lesson goes on on its own. " if self.ended else "No class is running. ")
         if self.role == "console":
-            self.class_line.value = "<p>No class is running. Press <b>Start a class</b>.</p>"
+            self.class_line.value = f"<p>{ended}Press <b>Start a class</b> for a new one.</p>"
         else:
-            self.class_line.value = ("<p>No class is running: start one from your console (this page's address "
-                                     "with <code>&amp;console=1</code>, on your own device).</p>")
+            self.class_line.value = (f"<p>{ended}Start a class from your console (this page's address with "
+                                     "<code>&amp;console=1</code>, on your own device).</p>")
         self._set_console_buttons(running=False)
 
     def _show_class(self, summary) -> None:
@@ -666,7 +686,7 @@ def _build_join(page: ClassPage) -> None:
     nickname.add_class("boardkit-class-nickname")
     join = widgets.Button(description="Join", icon="users", layout=widgets.Layout(width="auto", height="36px"))
     join.add_class("boardkit-class-join")
-    form = widgets.HBox([code, nickname, join])
+    form = page.form = widgets.HBox([code, nickname, join])
 
     def on_join(_=None):
         join.disabled = True
