@@ -106,6 +106,49 @@ def page_memory(page_id: str):
     return PageMemory(page_id=page_id, layout=widgets.Layout(display="none"))
 
 
+def join_address():
+    """A widget that shows the address a student opens to join the class: the teacher's page's own address, as the
+    browser has it (so behind a school's server or proxy it is the one students can type), with ``?class=CODE`` in
+    place of its query (never the teacher's key).  Set its ``code``; empty shows nothing.  None outside Voilà (there
+    a page's address is not one a student can open)."""
+    from .output import in_voila
+
+    if not in_voila():
+        return None
+    import anywidget          # (imported only on a teacher's Voilà page)
+    import traitlets
+
+    class JoinAddress(anywidget.AnyWidget):
+        _esm = """
+        function render({ model, el }) {
+          const show = () => {
+            const code = model.get("code");
+            el.textContent = "";
+            if (!code) return;
+            const line = document.createElement("p");
+            const address = document.createElement("code");
+            address.textContent = window.location.origin + window.location.pathname + "?class=" + code;
+            const where = document.createElement("i");
+            where.textContent = "Join your class";
+            line.append("Students open ", address, " or type the code into ", where, " on the lesson's page.");
+            el.append(line);
+          };
+          model.on("change:code", show);
+          show();
+        }
+        export default { render };
+        """
+        _css = """
+        .boardkit-join-address p { font-size: var(--jp-widgets-font-size, 16px); margin: 4px 0; }
+        .boardkit-join-address code { font-size: 1.3em; font-weight: bold; word-break: break-all; }
+        """
+        code = traitlets.Unicode("").tag(sync=True)
+
+    address = JoinAddress()
+    address.add_class("boardkit-join-address")
+    return address
+
+
 class Stream:
     """The plays one lesson pools for one prediction: ``outcomes()`` returns this page's 0/1 plays so far."""
 
@@ -133,6 +176,7 @@ class ClassPage:
         self.link = None            # a student's ClassLink: writes that never block the page
         self.memory = None          # a student's page_memory widget (the tab keeps the page's id)
         self.form = None            # a student's Join your class box
+        self.address = None         # the teacher's pages: the address students open (join_address), in Voilà
         self._remembered = threading.Event()
         self.streams: dict[str, Stream] = {}
         self.followers: dict[str, list] = {}      # class settings this page follows: name -> callbacks
@@ -491,6 +535,9 @@ class ClassPage:
 
     def _no_class(self) -> None:
         self._secrets_shown(True)
+        self.joined.value = ""
+        if self.address is not None:
+            self.address.code = ""
         ended = (f"<b>Class {escape(self.ended)} has ended</b>: everything its pages sent is deleted, and each "
                  "student's lesson goes on on its own. " if self.ended else "No class is running. ")
         if self.role == "console":
@@ -502,12 +549,17 @@ class ClassPage:
 
     def _show_class(self, summary) -> None:
         self._secrets_shown(self.role == "console")
-        address = f"?{CLASS_PARAMETER}={self.code}"
+        joined = f"<b>{summary.pages}</b> page{'' if summary.pages == 1 else 's'} joined."
+        if self.address is not None:        # the full address, from the page's own (see join_address)
+            self.address.code = self.code
+            how = ""
+        else:
+            how = (f"Open this lesson with <code>?{CLASS_PARAMETER}={escape(self.code)}</code> at the end of its "
+                   "address, or type the code into <i>Join your class</i>. ")
         self.class_line.value = (
             f"<div class='boardkit-class-code'>Join the class: <b style='{CODE_STYLE}'>{escape(self.code)}</b></div>"
-            f"<p>Open this lesson with <code>{escape(address)}</code> at the end of its address, or type the code "
-            f"into <i>Join your class</i>. <b>{summary.pages}</b> page{'' if summary.pages == 1 else 's'} "
-            "joined.</p>")
+            f"<p>{how}{joined if how else ''}</p>")
+        self.joined.value = "" if how else f"<p>{joined}</p>"
         if self.role == "console":
             names = summary.nicknames
             self.nicknames.value = ("<p><b>Nicknames</b> (only you see them): "
@@ -641,6 +693,29 @@ def class_plays(prediction) -> list:
     return others
 
 
+def on_the_projector() -> bool:
+    """True on the teacher's pages (the projected page and the console): there a lesson speaks to the whole class
+    ("the class's openings", "openings on this screen"), not to one student ("your openings")."""
+    return _PAGE is not None and _PAGE.role in ("teacher", "console")
+
+
+def for_this_page(student: str, projector: str) -> str:
+    """``student`` (words to one student) on a student's page, ``projector`` (words to the class) on the teacher's."""
+    return projector if on_the_projector() else student
+
+
+def plays_here(prediction, own: int, many: str) -> str:
+    """On the teacher's pages, in words to the class: whose plays start ``prediction``'s convergence chart (``own``
+    plays on this screen, then the class's), e.g. "The class's 580 openings, from their own pages, start the chart." """
+    pooled = sum(plays for _, plays in class_plays(prediction))
+    if own and pooled:
+        return f"The {own:,} {many} played on this screen, then the class's {pooled:,}, start the chart."
+    if own or pooled:
+        return (f"The {own:,} {many} played on this screen start the chart." if own else
+                f"The class's {pooled:,} {many}, from their own pages, start the chart.")
+    return f"No {many} played yet, on this screen or in a class: the computer's come first."
+
+
 def set_class_setting(name: str, value) -> None:
     """The teacher's console sets ``name`` for the class (every joined page that follows it gets ``value``)."""
     page = class_page()
@@ -708,7 +783,11 @@ def _build_join(page: ClassPage) -> None:
 def _build_teacher(page: ClassPage) -> None:
     page.class_line = widgets.HTML()
     page.class_line.add_class("boardkit-class-line")
-    items = [page.class_line]
+    page.address = join_address()
+    page.joined = widgets.HTML()
+    page.joined.add_class("boardkit-class-joined")
+    shown = [page.class_line] + ([page.address] if page.address is not None else []) + [page.joined]
+    items = shown
     if page.role == "console":
         page.start_button = widgets.Button(description="Start a class", icon="play", button_style="primary",
                                            layout=widgets.Layout(width="auto", height="40px"))
@@ -721,7 +800,7 @@ def _build_teacher(page: ClassPage) -> None:
         page.end_button.on_click(lambda _: page.end())
         page.nicknames = widgets.HTML()
         page.nicknames.add_class("boardkit-class-nicknames")
-        items = [widgets.HBox([page.start_button, page.end_button]), page.class_line, page.nicknames]
+        items = [widgets.HBox([page.start_button, page.end_button])] + shown + [page.nicknames]
     page.box.children = items + [page.status]
     page._refresh()
     page._start_clock()
