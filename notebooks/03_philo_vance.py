@@ -220,7 +220,7 @@ def reveal_promises(prediction):
             Markdown(for_this_page("You have made no arrest yet, so the chart starts with " if not own else
                                    f"Your {len(own)} arrest{'s' if len(own) != 1 else ''} "
                                    f"start{'s' if len(own) == 1 else ''} the chart; then come ",
-                                   plays_here(prediction, len(own), "arrests") + " Then come ") +
+                                   plays_here(prediction, len(own), "arrests") + " The chart ends with ") +
                      f"the computer's {len(computer):,}: four Detective bots playing 200 games. The grid knows "
                      "only the clue texts, and it is a little **too modest**: its arrests come true more often "
                      "than it says. (Make more arrests and press *Show the answer* again.)"),

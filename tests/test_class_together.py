@@ -404,14 +404,13 @@ def test_the_projector_speaks_to_the_class_about_whose_plays_start_the_chart(pag
     guess = pool_plays(Prediction("Projector words?", choices=["yes", "no"], reveal=lambda p: ""), lambda: [],
                        many="openings")
     assert together.for_this_page("You have not opened the door yet", "the class's words") == "the class's words"
-    assert together.plays_here(guess, 0, "openings") == ("No openings played yet, on this screen or in a class: "
-                                                         "the computer's come first.")
+    assert together.plays_here(guess, 0, "openings") == "No openings yet, on this screen or in a class."
     store.join(console.code, "classmate-1")
     store.record_plays(console.code, "classmate-1", guess.key, 3, 20)
     projector.tick()
     assert together.plays_here(guess, 0, "openings") == "The class's 20 openings, from their own pages, start the chart."
-    assert together.plays_here(guess, 4, "openings") == ("The 4 openings played on this screen, then the class's 20, "
-                                                         "start the chart.")
+    assert together.plays_here(guess, 4, "openings") == ("The 4 openings on this screen, then the class's 20, start "
+                                                         "the chart.")
     this_kernel(ann)                                           # a student's page keeps its own words
     assert together.for_this_page("You have not opened the door yet", "the class's words") == \
         "You have not opened the door yet"

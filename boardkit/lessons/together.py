@@ -709,11 +709,11 @@ def plays_here(prediction, own: int, many: str) -> str:
     plays on this screen, then the class's), e.g. "The class's 580 openings, from their own pages, start the chart." """
     pooled = sum(plays for _, plays in class_plays(prediction))
     if own and pooled:
-        return f"The {own:,} {many} played on this screen, then the class's {pooled:,}, start the chart."
+        return f"The {own:,} {many} on this screen, then the class's {pooled:,}, start the chart."
     if own or pooled:
-        return (f"The {own:,} {many} played on this screen start the chart." if own else
+        return (f"The {own:,} {many} on this screen start the chart." if own else
                 f"The class's {pooled:,} {many}, from their own pages, start the chart.")
-    return f"No {many} played yet, on this screen or in a class: the computer's come first."
+    return f"No {many} yet, on this screen or in a class."
 
 
 def set_class_setting(name: str, value) -> None:
@@ -725,8 +725,14 @@ def set_class_setting(name: str, value) -> None:
 
 
 def follow_class_setting(name: str, callback) -> None:
-    """On a student's page in a class, call ``callback(value)`` whenever the teacher sets ``name``."""
-    class_page().followers.setdefault(name, []).append(callback)
+    """On a student's page in a class, call ``callback(value)`` whenever the teacher sets ``name`` (at once if the
+    page has already heard it)."""
+    page = class_page()
+    page.followers.setdefault(name, []).append(callback)
+    heard = page.link.settings if page.link is not None else {}
+    if name in heard:
+        page.settings[name] = heard[name]
+        callback(heard[name])
 
 
 def class_bar(lesson: str):
