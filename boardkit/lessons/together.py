@@ -176,6 +176,7 @@ class ClassPage:
         self.link = None            # a student's ClassLink: writes that never block the page
         self.memory = None          # a student's page_memory widget (the tab keeps the page's id)
         self.form = None            # a student's Join your class box
+        self._carried = None        # the PageState whose plays this page carries on from (after a reload)
         self.address = None         # the teacher's pages: the address students open (join_address), in Voilà
         self._remembered = threading.Event()
         self.streams: dict[str, Stream] = {}
@@ -234,40 +235,42 @@ class ClassPage:
 
     # --- joining ----------------------------------------------------------------------------------
     def join(self, code: str, nickname: str = "") -> bool:
-        """Join the class ``code`` (a student's page); True if it worked, else the status says why."""
-        from ..classroom import MAX_NICKNAME, ClassLink     # (SQLAlchemy: loaded only by a page that joins)
-
+        """Join the class ``code`` (a student's page); False if the class refused it (the status says why).  A class
+        that has not answered within ``JOIN_SECONDS`` is joined in the background (the status follows)."""
         code = (code or "").strip().upper()
         nickname = (nickname or "").strip()
         if not code:
             self.status.value = "<span class='boardkit-rule-error'>Type your class's code first.</span>"
             return False
+        self.status.value = f"<i>Joining class {escape(code)}...</i>"
+        from ..classroom import MAX_NICKNAME, ClassLink     # (SQLAlchemy: loaded only by a page that joins)
+
         if len(nickname) > MAX_NICKNAME:
             self.status.value = (f"<span class='boardkit-rule-error'>A nickname is at most {MAX_NICKNAME} "
                                  "letters.</span>")
             return False
-        self.status.value = f"<i>Joining class {escape(code)}...</i>"
         self._remember_page()
         link = ClassLink(code, self.page_id, nickname or None, store=self.store)
-        if not link.wait_joined(JOIN_SECONDS) and (link.connected is None or link._ended):
-            # no such class (or it has ended), or no answer in time: the student's words, nothing joined
-            self.status.value = ("<span class='boardkit-rule-error'>"
-                                 f"{escape(link.status if link._ended else 'The class did not answer: try again.')}"
-                                 " Check the code on your teacher's screen.</span>")
-            link.close()
+        if not link.wait_joined(JOIN_SECONDS) and link.ended:
+            self._refused(link)           # no such class (or it has ended): the student's words, nothing joined
             return False
         # joined, or the store is out of reach for now: the link joins as soon as it can
         self.link, self.code = link, link.code
-        if link.state is not None:         # a reloaded page: its plays so far carry on from what the class has
-            for key, totals in link.state.plays.items():
-                if key in self.streams:
-                    self.streams[key].base = self.streams[key].sent = totals
         link.on_status(self._link_status)
         link.watch(on_view=self._view_changed, on_settings=self._follow_settings, every=POLL_SECONDS)
         self._link_status(link.status)
         self._send_what_is_locked()
         self._start_clock()
-        return True
+        return self.link is link
+
+    def _carry_on(self, state) -> None:
+        """A reloaded page: its plays so far carry on from what the class has (once, when the join is answered)."""
+        with self._lock:
+            if self._carried is not state:
+                self._carried = state
+                for key, totals in state.plays.items():
+                    if key in self.streams:
+                        self.streams[key].base = self.streams[key].sent = totals
 
     def _remember_page(self) -> None:
         """Take the page id the browser tab remembers (a reloaded page is the same page: it counts once)."""
@@ -278,8 +281,21 @@ class ClassPage:
         if _PAGE_ID.fullmatch(self.memory.remembered or ""):
             self.page_id = self.memory.remembered
 
+    def _refused(self, link) -> None:
+        """The class refused this page (no such class, or it has ended before the page joined): say why, and show
+        the Join box again."""
+        self.status.value = (f"<span class='boardkit-rule-error'>{escape(link.status)} Check the code on your "
+                             "teacher's screen.</span>")
+        link.close()
+        if self.link is link:
+            self.link = self.code = None
+        if self.form is not None:
+            self.form.layout.display = None
+
     def _link_status(self, text: str) -> None:
-        if self.link.class_ended:            # the teacher ended the class: said plainly, not as a fault
+        if self.link.ended and self.link.state is None:    # refused after all (its answer came late)
+            self._refused(self.link)
+        elif self.link.class_ended:            # the teacher ended the class: said plainly, not as a fault
             self.code = None
             self.status.value = (f"<span class='boardkit-class-ended'><i class='fa fa-flag-checkered' "
                                  f"aria-hidden='true'></i> Class {escape(self.link.code)} has ended. The lesson goes "
@@ -287,6 +303,8 @@ class ClassPage:
             if self.form is not None:
                 self.form.layout.display = None     # (a student can join the next class)
         elif self.link.connected:
+            if self.link.state is not None:
+                self._carry_on(self.link.state)
             self._say_connected()
         else:
             self.status.value = (f"<span class='boardkit-class-off'><i class='fa fa-chain-broken' "

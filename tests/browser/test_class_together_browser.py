@@ -22,6 +22,8 @@ KEY = "class-test-key"
 LOAD_MS = 120_000
 #: the issue's promise is 2 s (p90, 30 students); this test allows 5 s on a 2-core machine shared with other tests
 LIVE_MS = 5_000
+#: a page's first Join imports the store's libraries (SQLAlchemy) into its kernel: seconds on a busy machine
+JOIN_MS = 30_000
 
 
 @pytest.fixture(scope="module")
@@ -78,12 +80,12 @@ def test_two_students_join_lock_and_play_and_the_teachers_page_shows_them_live(c
     assert KEY not in projector.locator(".boardkit-join-address").inner_text()
 
     ann = open_page(browser, f"{url}?class={code}")                  # joins by the address
-    expect(ann.locator(".boardkit-class-status")).to_contain_text(f"You are in class {code}", timeout=LIVE_MS)
+    expect(ann.locator(".boardkit-class-status")).to_contain_text(f"You are in class {code}", timeout=JOIN_MS)
     bea = open_page(browser, url)                                    # types the code, with a nickname
     bea.locator(".boardkit-class-code-box input").fill(code.lower())
     bea.locator(".boardkit-class-nickname input").fill("<b>Bea</b>")
     bea.get_by_role("button", name="Join").click()
-    expect(bea.locator(".boardkit-class-status")).to_contain_text(f"You are in class {code}", timeout=LIVE_MS)
+    expect(bea.locator(".boardkit-class-status")).to_contain_text(f"You are in class {code}", timeout=JOIN_MS)
     expect(projector.locator(".boardkit-class-joined")).to_contain_text("2 pages joined", timeout=LIVE_MS)
 
     for student, choice in ((ann, "A"), (bea, "B")):
