@@ -68,6 +68,11 @@ FIGURE_WORDS = {
     "comeback share": "the share of the won games whose winner was behind at some point",
     "skill": "how much a better player wins: 0 is pure luck, 1 is pure skill",
 }
+#: the unit each figure is counted in (a share is a number from 0 to 1)
+FIGURE_UNITS = {"mean length": "turns", "median length": "turns", "90th percentile": "turns",
+                "99th percentile": "turns", "first seat win rate": "share", "largest seat gap": "points",
+                "seat test p": "p-value", "won share": "share", "mean lead changes": "lead changes",
+                "comeback share": "share", "skill": "from luck (0) to skill (1)"}
 #: why a figure makes a poor goal (the page says it beside the figure)
 POOR_GOALS = {
     "seat test p": "A p-value is not a good goal: it falls as more games are played, so the same game "
@@ -560,10 +565,10 @@ def _plain_params(row, space: dict) -> dict:
     return {name: plain_value(row[name]) for name in space}
 
 
-def _play_trials(rules, space, goals, proposals_of, n_games, engine, executor, bar, skill, confidence,
-                 n_players, seeds) -> list[dict]:
-    """Play proposals (``(number, params)`` pairs, from ``proposals_of`` one batch at a time) and return
-    each as a row: ``trial``, the params, the figures, ``error`` (why the rules refused it)."""
+def _play_trials(rules, proposals_of, n_games, engine, executor, bar, skill, confidence, n_players, seeds):
+    """Play proposals (``(number, params)`` pairs, from ``proposals_of`` one batch at a time, all of a
+    batch at once) and yield each batch's rows: ``trial``, the params, the figures, ``error`` (why the
+    rules refused it).  Trial ``number`` plays from ``seeds[2 * number]`` (its skill test from the next)."""
     per_trial = n_games * (2 if skill is not None else 1)
     for batch in proposals_of():
         playable, variants, runs = [], [], []
@@ -592,7 +597,6 @@ def _finish_table(rows: list[dict], goals, rules, space, n_games, confidence) ->
     for goal in goals:   # a search whose every trial was refused still has the goals' columns
         if goal.figure not in table:
             table[goal.figure] = np.nan
-    table.attrs.update(game=rules.game_name, fields=list(space), n_games=n_games, confidence=confidence)
     table = pd.concat([table, score(table, goals, confidence)], axis=1)
     table["error"] = errors.to_numpy()
     table.attrs.update(game=rules.game_name, fields=list(space), n_games=n_games, confidence=confidence)
@@ -612,8 +616,9 @@ class SearchResult:
     ``rechecked``: the leaders of the trials played again with ``recheck``
     times the games (fresh seeds), the same columns plus ``first score`` (the
     trial's score on the first, fewer games); empty without a re-check.
-    ``best``: the winner, a ``Rules`` object (the lowest score of the
-    re-check, or of the trials without one), ``best_players`` its number of
+    ``best``: the winner, a ``Rules`` object (of the re-check, or of the
+    trials without one: a variant that met every goal before one that did
+    not, then the lowest score), ``best_players`` its number of
     players, ``best_row`` its row (from ``rechecked`` when there is one).
     ``all_met``: whether the winner confidently met every range goal;
     ``verdict``: the outcome in plain words (which goal failed, by how much,
@@ -631,8 +636,8 @@ class SearchResult:
     def best_row(self) -> pd.Series | None:
         """The winner's row: of ``rechecked`` when the leaders were re-checked, else of ``trials``."""
         table = self.rechecked if len(self.rechecked) else self.trials
-        scores = table["score"]
-        return table.loc[scores.idxmin()] if scores.notna().any() else None
+        ranked = _ranked(table)
+        return ranked.iloc[0] if len(ranked) else None
 
     @property
     def best_code(self) -> str:
@@ -690,16 +695,22 @@ class SearchResult:
         return " ".join(lines)
 
     def top(self, k: int = 5) -> pd.DataFrame:
-        """The ``k`` best trials, best first."""
-        return self.trials.sort_values(["score", "trial"], na_position="last").head(k)
+        """The ``k`` best trials, best first (as :func:`search` ranks them)."""
+        return _ranked(self.trials).head(k)
+
+
+def _ranked(table: pd.DataFrame) -> pd.DataFrame:
+    """The rows with a score, best first: those that met every goal first, then by score (the expected
+    miss; "as high/low as possible" goals count in it), then in the order tried."""
+    played = table[table["score"].notna()]
+    order = np.lexsort((played["trial"].to_numpy(), played["score"].to_numpy(), ~played["all met"].to_numpy(bool)))
+    return played.iloc[order]
 
 
 def _amount(row) -> str:
-    if row.figure == "largest seat gap":
-        return f"{row.miss:.3g} points"
-    if "length" in row.figure or "percentile" in row.figure:
-        return f"{row.miss:.3g} turns"
-    return f"{row.miss:.3g}"
+    """A miss with its unit where the unit is a count: "52 turns", "1.5 points", "0.04"."""
+    unit = FIGURE_UNITS[row.figure]
+    return f"{row.miss:.3g} {unit}" if unit in ("turns", "points", "lead changes") else f"{row.miss:.3g}"
 
 
 def _check_search(rules, space, goals, n_games, confidence, skill, n_trials, batch, n_players, engine):
@@ -730,6 +741,37 @@ def _asked(study, space, n_trials, batch, pending):
     return batches
 
 
+def _run_study(objectives: int, objective, rules, space, goals, n_trials, batch, rules_first, n_games, engine,
+               executor, bar, skill, confidence, n_players, seeds) -> tuple:
+    """Make an Optuna study (a TPE sampler seeded from ``seeds[0]``, minimising ``objectives`` numbers),
+    let it propose ``n_trials`` variants, ``batch`` at a time; play each and tell the study its
+    ``objective(row)`` (a number, or a list for several goals), or that it failed (rules refused, or a
+    figure missing).  Returns ``(study, rows)``: the rows of every trial, in the order tried."""
+    import optuna
+
+    verbosity = optuna.logging.get_verbosity()
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    rows, pending = [], {}
+    try:
+        study = optuna.create_study(directions=["minimize"] * objectives,
+                                    sampler=optuna.samplers.TPESampler(seed=int(seeds[0] % 2**32)))
+        if rules_first and (start := _params_of(rules, space, n_players)) is not None:
+            study.enqueue_trial(start)
+        for done in _play_trials(rules, _asked(study, space, n_trials, batch, pending), n_games,
+                                 engine, executor, bar, skill, confidence, n_players, seeds[1:]):
+            for row in done:
+                trial = pending.pop(row["trial"])
+                value = objective(row) if not row["error"] else math.nan
+                if np.isfinite(value).all():
+                    study.tell(trial, value)
+                else:
+                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
+            rows += done
+    finally:
+        optuna.logging.set_verbosity(verbosity)
+    return study, rows
+
+
 def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, seed: int | None = 0,
            engine: str = "auto", executor=None, progress=True, n_players: int = 4, batch: int = 4,
            skill=None, confidence: float = 0.95, rules_first: bool = True, recheck: int = 10,
@@ -752,7 +794,8 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
     for goals on ``skill``.  ``engine``, ``progress`` as for ``bk.simulate``.
 
     **The re-check.**  A variant can look best on a few games by luck.  So the
-    ``leaders`` best different variants are played again with ``recheck``
+    ``leaders`` best different variants (those that met every goal first,
+    then by score) are played again with ``recheck``
     times the games, from fresh seeds, and the winner is the best of that
     re-check (``recheck=1`` names the winner from the trials alone).
     ``result.verdict`` says in words whether the winner met every goal, and
@@ -764,12 +807,10 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
     began from.  ``trade_off=True``: the same as :func:`trade_off` (two goals
     that pull against each other; ``recheck`` and ``leaders`` do not apply).
     """
-    if trade_off:
+    if trade_off:   # (the argument hides the function of the same name: fetch the function by its name)
         return globals()["trade_off"](rules, space, goals, n_trials=n_trials, n_games=n_games, seed=seed,
                                       engine=engine, executor=executor, progress=progress, n_players=n_players,
-                                      batch=batch, skill=skill, confidence=confidence)
-    import optuna
-
+                                      batch=batch, skill=skill, confidence=confidence, rules_first=rules_first)
     n_games, confidence, skill, goals, space = _check_search(rules, space, goals, n_games, confidence, skill,
                                                              n_trials, batch, n_players, engine)
     for name, value in (("recheck", recheck), ("leaders", leaders)):
@@ -779,51 +820,32 @@ def search(rules, space: dict, goals, n_trials: int = 50, n_games: int = 2000, s
     per_trial = n_games * (2 if skill is not None else 1)
     total = (n_trials + (leaders * recheck if recheck > 1 else 0)) * per_trial
     bar = bar_for_run(progress, total, f"{rules.game_name}: search of {n_trials} variants")
-    verbosity = optuna.logging.get_verbosity()
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    rows, pending = [], {}
     try:
-        study = optuna.create_study(direction="minimize",
-                                    sampler=optuna.samplers.TPESampler(seed=int(seeds[0] % 2**32)))
-        start_params = _params_of(rules, space, n_players) if rules_first else None
-        if start_params is not None:
-            study.enqueue_trial(start_params)
-        for done in _play_trials(rules, space, goals, _asked(study, space, n_trials, batch, pending), n_games,
-                                 engine, executor, bar, skill, confidence, n_players, seeds[1:]):
-            for row in done:
-                value = float(score(pd.DataFrame([row]), goals, confidence)["score"].iloc[0]) if not row[
-                    "error"] else math.nan
-                trial = pending.pop(row["trial"])
-                if math.isfinite(value):
-                    study.tell(trial, value)
-                else:
-                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
-            rows += done
+        study, rows = _run_study(1, lambda row: float(score(pd.DataFrame([row]), goals, confidence)["score"].iloc[0]),
+                                 rules, space, goals, n_trials, batch, rules_first, n_games, engine, executor, bar,
+                                 skill, confidence, n_players, seeds)
         table = _finish_table(rows, goals, rules, space, n_games, confidence)
         rechecked = pd.DataFrame()
         if recheck > 1 and table["score"].notna().any():
             rechecked = _recheck(rules, space, goals, table, leaders, n_games * recheck, engine, executor, bar,
                                  skill, confidence, n_players, seeds[1 + 2 * n_trials:])
     finally:
-        optuna.logging.set_verbosity(verbosity)
         if bar is not progress:
             bar.close()
-    best = best_players = None
-    winners = rechecked if len(rechecked) else table
-    if winners["score"].notna().any():
-        row = winners.loc[winners["score"].idxmin()]
-        best, best_players = make_variant_rules(rules, _plain_params(row, space), n_players)
-    return SearchResult(table, best, best_players, goals, study, rechecked)
+    result = SearchResult(table, None, None, goals, study, rechecked)
+    if result.best_row is not None:
+        result.best, result.best_players = make_variant_rules(rules, _plain_params(result.best_row, space),
+                                                              n_players)
+    return result
 
 
 def _recheck(rules, space, goals, table, leaders, n_games, engine, executor, bar, skill, confidence, n_players,
              seeds) -> pd.DataFrame:
     """The ``leaders`` best different variants of ``table``, played again with ``n_games`` games each."""
-    ranked = table[table["score"].notna()].sort_values(["score", "trial"])
-    chosen = ranked.drop_duplicates(subset=list(space)).head(leaders)
+    chosen = _ranked(table).drop_duplicates(subset=list(space)).head(leaders)
     proposals = [(place, _plain_params(row, space)) for place, (_, row) in enumerate(chosen.iterrows())]
     rows = []
-    for done in _play_trials(rules, space, goals, lambda: [proposals], n_games, engine, executor, bar, skill,
+    for done in _play_trials(rules, lambda: [proposals], n_games, engine, executor, bar, skill,
                              confidence, n_players, seeds):
         rows += done
     for place, row in enumerate(rows):
@@ -840,7 +862,8 @@ class TradeOff:
 
     ``trials``: as :class:`SearchResult`'s, plus ``on front`` (True for the
     trials no other trial beats on both goals).  ``front``: those trials
-    only, sorted along the first goal's figure, with ``code`` (each variant as
+    only (a variant the search tried twice, the first time only), sorted along
+    the first goal's figure, with ``code`` (each variant as
     a line of Python, :func:`variant_code`) and ``players``.  ``goals``: the
     two goals; ``study``: Optuna's multi-objective study (its
     ``best_trials`` are the front).
@@ -880,8 +903,6 @@ def trade_off(rules, space: dict, goals, n_trials: int = 100, n_games: int = 100
     ``result.front`` with each figure's interval (``<figure> low`` /
     ``high``), pick a point, and play ``result.rules(point)``.
     """
-    import optuna
-
     n_games, confidence, skill, goals, space = _check_search(rules, space, goals, n_games, confidence, skill,
                                                              n_trials, batch, n_players, engine)
     if len(goals) != 2:
@@ -892,33 +913,18 @@ def trade_off(rules, space: dict, goals, n_trials: int = 100, n_games: int = 100
     seeds = game_seeds(seed, 2 * n_trials + 1)
     per_trial = n_games * (2 if skill is not None else 1)
     bar = bar_for_run(progress, n_trials * per_trial, f"{rules.game_name}: trade-off of {n_trials} variants")
-    verbosity = optuna.logging.get_verbosity()
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    rows, pending = [], {}
     try:
-        study = optuna.create_study(directions=["minimize", "minimize"],
-                                    sampler=optuna.samplers.TPESampler(seed=int(seeds[0] % 2**32)))
-        start_params = _params_of(rules, space, n_players) if rules_first else None
-        if start_params is not None:
-            study.enqueue_trial(start_params)
-        for done in _play_trials(rules, space, goals, _asked(study, space, n_trials, batch, pending), n_games,
-                                 engine, executor, bar, skill, confidence, n_players, seeds[1:]):
-            for row in done:
-                trial = pending.pop(row["trial"])
-                values = _objectives(pd.DataFrame([row]), goals, confidence)[0] if not row["error"] else None
-                if values is not None and all(math.isfinite(v) for v in values):
-                    study.tell(trial, list(values))
-                else:
-                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
-            rows += done
+        study, rows = _run_study(2, lambda row: list(_objectives(pd.DataFrame([row]), goals, confidence)[0]),
+                                 rules, space, goals, n_trials, batch, rules_first, n_games, engine, executor, bar,
+                                 skill, confidence, n_players, seeds)
     finally:
-        optuna.logging.set_verbosity(verbosity)
         if bar is not progress:
             bar.close()
     table = _finish_table(rows, goals, rules, space, n_games, confidence)
     best = {trial.number for trial in study.best_trials}
     table.insert(table.columns.get_loc("goals met"), "on front", table["trial"].isin(best))
-    front = table[table["on front"]].sort_values([goals[0].figure, "trial"]).copy()
+    front = table[table["on front"]].drop_duplicates(subset=list(space))   # a variant tried twice: its first
+    front = front.sort_values([goals[0].figure, "trial"]).copy()
     made = [make_variant_rules(rules, _plain_params(row, space), n_players) for _, row in front.iterrows()]
     front["rules"] = [variant for variant, _ in made]
     front["players"] = [players for _, players in made]
@@ -957,13 +963,9 @@ def _rule_words(rules) -> dict:
     return words
 
 
-def _game_knobs(rules):
+def _game_knobs(rules, what: str):
     """The game's ``knobs`` module (``boardkit/games/<game>/knobs.py``): its ``LAB`` and ``CHOICES``."""
-    package = type(rules).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.knobs")
-    except ImportError:
-        return None
+    return importlib.import_module(f"boardkit.games.{_game(rules, what)}.knobs")
 
 
 def _allowed(rules, name, value, n_players: int) -> bool:
@@ -1015,10 +1017,8 @@ def knobs(rules, n_players: int | None = None) -> pd.DataFrame:
     rule's own description).  Rules holding tuples (a board, a deck) are not
     knobs here; a search still takes them as a list of choices.
     """
-    if not dataclasses.is_dataclass(rules) or not hasattr(rules, "check_players"):
-        raise ValueError(f"knobs needs the Rules of a boardkit game (md.Rules(), ...), got {rules!r}")
-    module = _game_knobs(rules)
-    lab = dict(getattr(module, "LAB", {}))
+    module = _game_knobs(rules, "knobs")
+    lab = dict(module.LAB)
     choices_of = dict(getattr(module, "CHOICES", {}))
     words = _rule_words(rules)
     if n_players is None:
@@ -1049,8 +1049,7 @@ def knobs(rules, n_players: int | None = None) -> pd.DataFrame:
 def lab_space(rules) -> dict:
     """The knobs the lab offers for a game, as a search's space: ``{"hand_limit": (3, 9), ...}``
     (a range for a number, a list for a switch or a choice)."""
-    module = _game_knobs(rules)
-    return dict(getattr(module, "LAB", {}))
+    return dict(_game_knobs(rules, "lab_space").LAB)
 
 
 # -- a variant as code --------------------------------------------------------------------
@@ -1079,10 +1078,12 @@ def _literal(value, needs: set) -> str:
     raise ValueError(f"variant_code cannot write the rule value {value!r} ({type(value).__name__}) as Python")
 
 
-def _game(rules) -> str:
+def _game(rules, what: str = "variant_code") -> str:
+    """The game's package name (``"mystery_date"``), or ValueError unless ``rules`` is a game's Rules."""
     parts = type(rules).__module__.split(".")
-    if len(parts) < 3 or parts[:2] != ["boardkit", "games"] or not dataclasses.is_dataclass(rules):
-        raise ValueError(f"variant_code needs the Rules of a boardkit game (md.Rules(), ...), got {rules!r}")
+    if len(parts) < 3 or parts[:2] != ["boardkit", "games"] or isinstance(rules, type) or \
+            not dataclasses.is_dataclass(rules):
+        raise ValueError(f"{what} needs the Rules of a boardkit game (md.Rules(), ...), got {rules!r}")
     return parts[2]
 
 

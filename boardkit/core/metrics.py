@@ -103,7 +103,9 @@ def seat_gap(frame: pd.DataFrame, confidence: float = 0.95) -> tuple[float, floa
     The interval is simultaneous over the seats (Bonferroni): each seat's
     Wilson interval is taken at ``1 - (1 - confidence) / seats``, so all of
     them hold together with at least ``confidence``; the gap's ends are the
-    smallest and largest gap those intervals allow.  NaN when no game was won.
+    smallest and largest gap those intervals allow.  With few games the gap
+    itself looks larger than the game's (it is the largest of several noisy
+    gaps); its interval says by how much.  NaN when no game was won.
     """
     _check_frame(frame, ["winner", "n_players"])
     if not frame["winner"].notna().any():
@@ -384,7 +386,8 @@ def summary(frame: pd.DataFrame) -> pd.Series:
         "games": len(frame), "players": players,
         "mean length": float(turns.mean()), "median length": float(np.median(turns)),
         "90th percentile": float(np.percentile(turns, 90)), "99th percentile": float(np.percentile(turns, 99)),
-        "first seat win rate": first_seat, "largest seat gap": gap, "seat test p": seat_p, "won share": float(won.mean()),
+        "first seat win rate": first_seat, "largest seat gap": gap, "seat test p": seat_p,
+        "won share": float(won.mean()),
         "mean lead changes": mean_changes, "comeback share": comebacks,
     })
 

@@ -74,6 +74,7 @@ from boardkit.core.rng import check_seed, seed_from_text
 from . import palette
 from .batch import safe_hold
 from .layout import responsive
+from .names import control_names
 from .pawns import player_glyph, player_style
 
 log = logging.getLogger(__name__)
@@ -131,10 +132,10 @@ def _random_seed():
     return random.SystemRandom().randrange(10**6)
 
 
-def scaled(width: str) -> str:
-    """A CSS width that grows with a lesson page's Large type (``--boardkit-text-scale``; 1 elsewhere),
-    so a control's words are not cut when its text grows."""
-    return f"calc({width} * {TEXT_SCALE})"
+def scaled(length: str) -> str:
+    """A CSS length (a font size, a control's width) that grows with a lesson page's Large type
+    (``--boardkit-text-scale``; 1 elsewhere), so text grows with it and a control's words are not cut."""
+    return f"calc({length} * {TEXT_SCALE})"
 
 
 class GameApp(widgets.VBox):
@@ -157,6 +158,9 @@ class GameApp(widgets.VBox):
     WIDTH = HEIGHT = None       # the canvas size in pixels (view_draw.WIDTH, HEIGHT)
     NEW_GAME_WORD = "Deal"      # "Deal a new game" (cards) or "Start a new game"
     MAX_SEATS = MAX_SEATS       # the most players the App seats (one seat box each)
+    #: the height (px, at the normal text size) of what shares the screen with the board: the status line, the
+    #: choices, the controls and the settings; it grows with Large type, and the board shrinks to leave it room
+    BESIDE_BOARD_PX = 300
 
     def __init__(self, rules=None, n_players: int = 4, seats=None, seed=None,
                  autoplay_speed: float = 2.0, **kwargs):
@@ -187,8 +191,9 @@ class GameApp(widgets.VBox):
         # --- the canvas ----------------------------------------------------------
         self.canvas = MultiCanvas(3, width=self.WIDTH, height=self.HEIGHT)  # board, pieces, animation
         responsive(self.canvas)
-        # Never taller than the screen: at most as wide as keeps the board's shape within its height.
-        self.canvas.layout.max_width = f"calc(100vh * {self.WIDTH} / {self.HEIGHT})"
+        # The board, the status line, the choices and the controls fit one screen (a projector's too, in
+        # Large type): the board is at most as wide as keeps its shape within the screen's height less theirs.
+        self.canvas.layout.max_width = self._board_max_width(self.WIDTH, self.HEIGHT)
         # The canvas's tooltip is its accessible name (the board in words, below). ipywidgets'
         # browser code reads a widget's ``description`` before it shows a tooltip, and an
         # ipycanvas MultiCanvas has none: without one the board's view fails to build
@@ -273,10 +278,18 @@ class GameApp(widgets.VBox):
         self.skip_button.add_class("boardkit-skip")
         self.skip_button.on_click(self._guard(lambda _: self.focus_controls()))
         css = CSS.replace("APP", f"boardkit-{p}-app")
-        super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.status, self.mirror, self.choice_box,
-                          controls, settings, self.log_box], layout=widgets.Layout(width="100%"), **kwargs)
+        # The board in words comes after the controls, so the board and the controls share one screen.
+        super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.status, self.choice_box, controls,
+                          settings, self.mirror, self.log_box, *control_names()],  # (names the Speed slider in Voilà)
+                         layout=widgets.Layout(width="100%"), **kwargs)
         self.add_class(f"boardkit-{p}-app")
         self._start(seed)
+
+    def _board_max_width(self, width: int, height: int, beside_px: int | None = None) -> str:
+        """The CSS width at most of a canvas ``width`` x ``height`` that leaves ``beside_px`` (default
+        BESIDE_BOARD_PX, scaled with Large type) of the screen's height to the rest of the App."""
+        beside = self.BESIDE_BOARD_PX if beside_px is None else beside_px
+        return f"calc((100vh - {beside}px * {TEXT_SCALE}) * {width} / {height})"
 
     # --- hooks: what each game's App says for itself ------------------------------------------
     def _layout_for(self, rules):
@@ -802,7 +815,7 @@ class GameApp(widgets.VBox):
         return game.turns + (not game.is_over and game.phase == self.ROLLING_PHASE)
 
     def _set_mirror(self):
-        """Write the board in words under the status line, and name the canvas with its first sentence."""
+        """Write the board in words (under the controls), and name the canvas with its first sentence."""
         lines = [str(line) for line in self._describe_state() if line]
         # 18 px, scaled by a lesson page's Large type switch.
         self.mirror.value = ("<div role='region' aria-label='The board in words' style='font-size:"

@@ -28,6 +28,7 @@ from boardkit.render import palette as pal
 from app_helpers import (STEP_TIMEOUT_MS, assert_autoplay_starts_and_stops, assert_no_app_error,
                          canvas_click, centre, counters, open_app, play_20_turns, status,
                          wait_for_decision)
+from a11y import assert_accessible
 from harness import canvas_pixel_stats, console_errors
 
 pytestmark = pytest.mark.browser
@@ -197,6 +198,7 @@ def check_crank_result(page, text):
 def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_property):
     page = browser_page
     open_app(page, voila_server(BOTS_APP), record_property)
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     first = assert_board_drawn(page)
     assert_start_readable_above_four_mice(page)
     # Nothing built yet: the trap's stages are drawn grey and dashed.
@@ -239,6 +241,7 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
 def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_page, record_property):
     page = browser_page
     open_app(page, voila_server(ENDGAME_APP), record_property)
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     assert_board_drawn(page)
     expect(status(page)).to_contain_text("Game loaded: 4 players")
     assert "trap: 24 of 24 parts built" in status(page).inner_text()

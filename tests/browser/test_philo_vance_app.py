@@ -30,6 +30,7 @@ from boardkit.games.philo_vance import view_grid as vg
 from boardkit.games.philo_vance.game import BEFORE_ROLL, KEEPING, MOVING, TURNING_UP
 from boardkit.render import palette as pal
 from app_helpers import STEP_TIMEOUT_MS, assert_no_app_error, centre, counters, open_app, status, wait_for_decision
+from a11y import assert_accessible
 from harness import canvas_pixel_stats, console_errors
 
 pytestmark = pytest.mark.browser
@@ -252,6 +253,7 @@ def decide(page, mirror, done):
 def test_new_game_draws_the_estate_and_a_human_plays_by_clicking(voila_server, browser_page, record_property):
     page = browser_page
     open_app(page, voila_server(NEW_GAME), record_property)
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     seats = ["human", "Detective", "Detective", "Detective"]
     mirror = Mirror(pv.Game(pv.Rules(), n_players=4, seed=2), seats)
     assert_board_drawn(page, mirror)
@@ -304,6 +306,7 @@ def test_midgame_shows_court_cards_the_grid_and_plays_on(voila_server, browser_p
     page = browser_page
     page.set_viewport_size({"width": 1920, "height": 1200})          # a classroom projector
     open_app(page, voila_server(MIDGAME), record_property)
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     seats = ["human"] + ["Detective"] * 5
     mirror = Mirror(midgame(), seats)
     expect(status(page)).to_contain_text("Game loaded: 6 players")
