@@ -34,7 +34,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import boardkit as bk
-from boardkit.lessons.together import class_bar, class_plays, pool_plays
+from boardkit.lessons.together import class_bar, class_plays, for_this_page, plays_here, pool_plays
 from boardkit.games import philo_vance as pv
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, PickSeveral, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
@@ -217,9 +217,10 @@ def reveal_promises(prediction):
     return (answer_table(prediction, exact=promised, simulated=share_with_interval(sum(came_true), len(came_true)),
                          exact_label="What the grid promised (average chance)",
                          simulated_label=f"Arrests that came true, {len(everything):,} arrests (95% interval)"),
-            Markdown(("You have made no arrest yet, so the chart starts with " if not own else
-                      f"Your {len(own)} arrest{'s' if len(own) != 1 else ''} start{'s' if len(own) == 1 else ''} "
-                      "the chart; then come ") +
+            Markdown(for_this_page("You have made no arrest yet, so the chart starts with " if not own else
+                                   f"Your {len(own)} arrest{'s' if len(own) != 1 else ''} "
+                                   f"start{'s' if len(own) == 1 else ''} the chart; then come ",
+                                   plays_here(prediction, len(own), "arrests") + " The chart ends with ") +
                      f"the computer's {len(computer):,}: four Detective bots playing 200 games. The grid knows "
                      "only the clue texts, and it is a little **too modest**: its arrests come true more often "
                      "than it says. (Make more arrests and press *Show the answer* again.)"),
