@@ -187,13 +187,16 @@ def test_team_play_builds_with_every_seat_a_person(team_app, drawn):
     assert [b._dom_classes for b in app.choice_buttons] == [("wld-choice", "wld-award"),
                                                             ("wld-choice", "wld-timeup")]
     assert app.roll_button.disabled                         # a person decides by clicking, not by Step
-    # On the page: the status line, then the pad beside the timer, card and guess box, then the table.
-    order = [child for child in app.children if child in (app.status, app.choice_box, app.skip_button, app.canvas)]
-    assert order == [app.status, app.choice_box, app.skip_button, app.canvas]
+    # On the page: the status line, then the pad beside the table, timer, card and guess box, then the choices
+    # and the controls (one screen in Large type at 1920x1080), then the board in words.
+    order = [child for child in app.children if child in (app.status, app.choice_box, app.mirror)]
+    assert order == [app.status, app.choice_box, app.mirror]
     play_row = app.children[app.children.index(app.choice_box) - 1]
     pad_box, side = play_row.children
     assert pad_box.children == (app.pad, app.rules_html)                 # the Sketching Rules under the pad
-    assert {app.timer, app.card_html, app.guesser_input, app.guess_input, app.guess_button} <= set(side.children)
+    assert side.children[:2] == (app.skip_button, app.canvas)            # the table on top of the side column
+    shown = {*side.children, *(w for box in side.children for w in getattr(box, "children", ()))}
+    assert {app.timer, app.card_html, app.guesser_input, app.guess_input, app.guess_button} <= shown
     # The score sheet: both teams, nothing scored yet, who sketches what.
     texts = table_texts(app)
     assert {"Team A", "Team B", "Player 2 sketches for Team B \u00b7 Movies"} <= set(texts)
@@ -222,7 +225,7 @@ def test_gameboard_play_builds_and_waits_for_the_white_pawn(make_app):
     spades = [i for i, kind in enumerate(game.rules.track) if kind == SPADE]
     assert [t.value for t in targets(app, "space")] == spades
     corners = ["top-left", "top-right", "bottom-right", "bottom-left"]      # clockwise from space 0, as drawn
-    assert labels(app) == [f"{i + 1}. White pawn on the {corner} Spade" for i, corner in enumerate(corners)]
+    assert labels(app) == [f"{i + 1}. {corner.capitalize()} Spade" for i, corner in enumerate(corners)]
     texts = table_texts(app)
     assert {"Win, Lose or Draw", "Pawns in the centre", "Player 1 sketches \u00b7 Movies"} <= set(texts)
     assert texts.count("\u00d76") == 4                                   # six pawns of each colour
@@ -748,7 +751,7 @@ def test_the_sketching_rules_are_shown_beside_the_pad(team_app):
     assert "Never speak while sketching" in shown
     assert "Draw an ear to mean \u201csounds like\u201d" in shown
     assert "author" in shown
-    assert "font-size:17px" in box.value                                  # readable at a classroom distance
+    assert "font-size:calc(17px * var(--boardkit-text-scale, 1))" in box.value   # readable, and grows with Large type
     assert "Team Play is for 4 or more players (boardkit's model takes up to 40); this App seats 4 to 6" in shown
 
 
