@@ -565,10 +565,10 @@ def _plain_params(row, space: dict) -> dict:
     return {name: plain_value(row[name]) for name in space}
 
 
-def _play_trials(rules, space, goals, proposals_of, n_games, engine, executor, bar, skill, confidence,
-                 n_players, seeds) -> list[dict]:
-    """Play proposals (``(number, params)`` pairs, from ``proposals_of`` one batch at a time) and return
-    each as a row: ``trial``, the params, the figures, ``error`` (why the rules refused it)."""
+def _play_trials(rules, proposals_of, n_games, engine, executor, bar, skill, confidence, n_players, seeds):
+    """Play proposals (``(number, params)`` pairs, from ``proposals_of`` one batch at a time, all of a
+    batch at once) and yield each batch's rows: ``trial``, the params, the figures, ``error`` (why the
+    rules refused it).  Trial ``number`` plays from ``seeds[2 * number]`` (its skill test from the next)."""
     per_trial = n_games * (2 if skill is not None else 1)
     for batch in proposals_of():
         playable, variants, runs = [], [], []
@@ -757,7 +757,7 @@ def _run_study(objectives: int, objective, rules, space, goals, n_trials, batch,
                                     sampler=optuna.samplers.TPESampler(seed=int(seeds[0] % 2**32)))
         if rules_first and (start := _params_of(rules, space, n_players)) is not None:
             study.enqueue_trial(start)
-        for done in _play_trials(rules, space, goals, _asked(study, space, n_trials, batch, pending), n_games,
+        for done in _play_trials(rules, _asked(study, space, n_trials, batch, pending), n_games,
                                  engine, executor, bar, skill, confidence, n_players, seeds[1:]):
             for row in done:
                 trial = pending.pop(row["trial"])
@@ -845,7 +845,7 @@ def _recheck(rules, space, goals, table, leaders, n_games, engine, executor, bar
     chosen = _ranked(table).drop_duplicates(subset=list(space)).head(leaders)
     proposals = [(place, _plain_params(row, space)) for place, (_, row) in enumerate(chosen.iterrows())]
     rows = []
-    for done in _play_trials(rules, space, goals, lambda: [proposals], n_games, engine, executor, bar, skill,
+    for done in _play_trials(rules, lambda: [proposals], n_games, engine, executor, bar, skill,
                              confidence, n_players, seeds):
         rows += done
     for place, row in enumerate(rows):
