@@ -73,6 +73,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import queue
 import re
@@ -829,10 +830,13 @@ async def watch_teacher(page, expected: list, timeout: float) -> list[tuple[floa
     return [tuple(row) for row in seen]
 
 
-def watch_store(together: dict, stop: threading.Event) -> list[tuple[float, int, int]]:
-    """(time, locks, plays) the class store holds, each time they change, read every 50 ms until ``stop``
-    (the class's version first: the whole class only when it changed, as the teacher's pages read it)."""
-    store, code = together["store"], together["code"]
+def watch_store(url: str, code: str, stop, answer) -> None:
+    """Send ``answer`` the (time, locks, plays) the class store holds, each time they change, read every 50 ms until
+    ``stop`` is set (the class's version first: the whole class only when it changed, as the teacher's pages read
+    it).  Run in a process of its own: in this script's, busy with the protocol clients, it read the store late."""
+    from boardkit.classroom import ClassStore
+
+    store = ClassStore(url)
     seen, version = [(time.time(), 0, 0)], None
     while not stop.wait(0.05):
         if store.class_version(code) == version:
@@ -841,7 +845,7 @@ def watch_store(together: dict, stop: threading.Event) -> list[tuple[float, int,
         version = view.version
         seen.append((time.time(), sum(p.locked for p in view.predictions.values()),
                      sum(p.trials for p in view.plays.values())))
-    return seen
+    answer.send(seen)
 
 
 def latencies(sent: list[float], seen: list[tuple], column: int, each: int = 1) -> list[float]:
@@ -927,9 +931,13 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
                 students.append(protocol_student(url, delay, args.timeout, out["files"], query, act))
             else:
                 students.append(protocol_student(url, delay, args.timeout, out["files"]))
-        stop_store, expected = threading.Event(), []
+        forked = multiprocessing.get_context("fork")
+        stop_store, expected = forked.Event(), []
         if together:
-            in_store = asyncio.ensure_future(asyncio.to_thread(watch_store, together, stop_store))
+            heard, answer = forked.Pipe(duplex=False)
+            store_watcher = forked.Process(target=watch_store, daemon=True,
+                                           args=(together["store"].url, together["code"], stop_store, answer))
+            store_watcher.start()
         if together and projected is not None:
             watching = asyncio.ensure_future(watch_teacher(projected, expected, args.spread + 2 * args.timeout))
         # Each student stops by itself within its timeout; this is the backstop.
@@ -938,7 +946,8 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
             await asyncio.to_thread(settle, together, out["sent"], 15.0)
             out["load_class"] = os.getloadavg()
             stop_store.set()
-            out["in_store"] = await in_store
+            out["in_store"] = await asyncio.to_thread(heard.recv)
+            store_watcher.join(10)
         if together and projected is not None:
             expected.extend((len(out["sent"]["locks"]), out["sent"]["plays"]))
             out["seen"] = await asyncio.wait_for(watching, 2 * args.timeout + args.spread + 10)
