@@ -285,18 +285,21 @@ teacher_note("The secret door (part 3)", door_controls)
 TINKER_GAMES = 1000
 _lengths = {}
 
-def game_length(variant):
-    """The mean number of turns of 1,000 games of four Collectors, with its 95% interval."""
+def game_length(variant, bar):
+    """The mean number of turns of 1,000 games of four Collectors, with its 95% interval (``bar`` counts them)."""
     if variant not in _lengths:
         games = bk.simulate(variant, n_players=4, n_games=TINKER_GAMES, seed=0, engine="reference",
-                            progress=False)
+                            progress=bar)
         _lengths[variant] = bk.stats.mean_interval(games["turns"])
     return _lengths[variant]
 
-def length_table(variant):
+def length_table(variant, view):
+    """The 1965 rules beside ``variant``; while new games are played, ``view`` shows a progress bar."""
+    new = [chosen for chosen in dict.fromkeys((rules, variant)) if chosen not in _lengths]
+    bar = progress_bar(view, TINKER_GAMES * len(new), f"Playing {TINKER_GAMES:,} games of each rule set") if new else False
     rows = []
     for name, chosen in (("1965 rules", rules), ("Your rules", variant)):
-        mean, low, high = game_length(chosen)
+        mean, low, high = game_length(chosen, bar)
         date = md.analysis.door_odds(chosen)["red"]
         rows.append((name, chosen.hand_limit, "yes" if chosen.dud_in_play else "no",
                      with_interval(mean, low, high, percent=False), f"{date} = {float(date):.0%}"))
@@ -313,13 +316,8 @@ def tinker(prediction):
                 "door_weights": "The door"})
     result = widgets.Output()
     result.add_class("md-tinker-result")
-
-    def update(variant):
-        show(result, Markdown(f"Playing {TINKER_GAMES:,} games..."))
-        show(result, length_table(variant))
-
-    controls.on_change(update)
-    update(controls.rules)
+    controls.on_change(lambda variant: show(result, length_table(variant, result)))
+    show(result, length_table(controls.rules, prediction.view))   # the bar shows where the answer will come
     return (Markdown("With 4 cards a player must often throw away a card she needs, "
                      "so games get **much longer**. Now change the rules: the table plays 1,000 games "
                      "each time."), controls, result)

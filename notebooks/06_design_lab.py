@@ -248,7 +248,7 @@ def goals_table(figures):
     return verdict_columns(figures, goals).join(met)
 
 
-game_picker.observe(make_knobs, names="value")
+game_picker.observe(lambda change: in_words(knob_view, make_knobs, change), names="value")
 goal_builder.on_change(lambda goals: replay() if knob_view.outputs and "Your variant" in repr(knob_view.outputs)
                        else None)
 play_now = widgets.Button(description="Play these rules", icon="play", button_style="primary",
@@ -348,7 +348,7 @@ widgets.VBox([widgets.HBox([map_x, map_y, map_figure]), map_button, map_view, no
 trials_slider = widgets.IntSlider(value=24, min=8, max=60, step=4, description="Trials",
                                   continuous_update=False, layout=widgets.Layout(width="640px"),
                                   style=WORDS)
-search_kind = widgets.ToggleButtons(options=["Best for all goals", "Trade-off of two figures"],
+search_kind = widgets.ToggleButtons(options=["Best for all goals", "Trade-off of two goals"],
                                     description="Search for", style={"description_width": "initial",
                                                                      "button_width": "max-content"})
 front_x = widgets.Dropdown(description="Across", style=WORDS)
@@ -470,6 +470,7 @@ def play_variant(view):
     else:
         rules, n_players, what = chosen_rules(), players.value, "your knobs' variant"
     rules.check_players(n_players)
+    show(view, Markdown(f"Setting up the board of {what}…"))      # (building a board takes a moment)
     show(view, Markdown(f"Playing {what}: `{bk.design.variant_code(rules)}`, {n_players} players"),
          module.App(rules, n_players=n_players))
 

@@ -119,3 +119,20 @@ def test_the_player_count_is_a_knob_and_a_map_axis(lab):
     lab["players"].value = 3
     assert "3 players" in words(lab["knob_view"])
     assert "n_players" in dict(lab["map_x"].options).values()
+
+
+def test_a_point_picked_on_the_trade_off_is_shown_as_code_and_played(lab):
+    lab["game_picker"].value = "Mystery Date"
+    lab["search_kind"].value = "Trade-off of two goals"
+    lab["front_x"].value, lab["front_y"].value = 0, 1          # the seat gap against the median length
+    lab["trials_slider"].value = 8
+    lab["search_button"].click()
+    assert "variants no other beats on both goals" in words(lab["search_view"])
+    options = lab["front_pick"].options
+    assert options and lab["front_pick"].value == 0
+    lab["front_pick"].value = len(options) - 1
+    code = lab["found"]["result"].front["code"].iloc[-1]
+    assert f"Its rules, as one line of Python: `{code}`" in words(lab["front_view"])
+    assert re.search(r"(\u2713 met|\? not sure yet|\u2717 missed): ", words(lab["front_view"]))
+    lab["play_button"].click()
+    assert f"Playing point {len(options)}: " in words(lab["play_view"]) and f"`{code}`" in words(lab["play_view"])

@@ -4,6 +4,7 @@
 - ``predict``: ``Prediction`` (predict, lock, then see), ``answer_table``, ``quick_check``, the class tally;
 - ``further``: ``GoingFurther``, the folded part with the heavier maths;
 - ``tinker``: ``RuleControls``, controls built from a game's Rules fields;
+- ``pick``: ``PickSeveral``, choose a few of many options by tap, click or keyboard, with a count;
 - ``convergence``: ``convergence_chart``, the student's own plays first, then the computer's;
 - ``output``: ``show``, ``study_button``, ``progress_bar``, the chart colours, ``folded``,
   ``printed_when_opened``, ``back_to_part_one``, ``in_words`` (an error said in one sentence);
@@ -19,10 +20,12 @@ from .page import LARGE_TYPE, chart, chart_style, lesson_css, lesson_page, numbe
 from .predict import Prediction, answer_table, class_mode_switch, quick_check, set_class_mode
 from .further import GoingFurther
 from .tinker import RuleControls
+from .pick import PickSeveral
 from .convergence import convergence_chart
 from .links import lesson_links
 
-__all__ = ["CHART_COLOURS", "CHART_HATCHES", "back_to_part_one", "folded", "in_voila", "in_words", "GoingFurther", "LARGE_TYPE", "Prediction", "RuleControls",
+__all__ = ["CHART_COLOURS", "CHART_HATCHES", "back_to_part_one", "folded", "in_voila", "in_words", "GoingFurther",
+           "LARGE_TYPE", "PickSeveral", "Prediction", "RuleControls",
            "TEACHER_PARAMETER", "answer_table", "chart", "chart_style", "class_mode_switch", "convergence_chart",
            "lesson_css", "lesson_links", "lesson_page", "number", "plain_header", "printed_when_opened", "progress_bar",
            "quick_check", "set_class_mode", "share_with_interval", "show", "study_button", "table", "teacher_controls",

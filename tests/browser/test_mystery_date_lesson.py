@@ -148,6 +148,9 @@ def test_lesson_core_path_own_plays_predictions_tinker_and_going_further(voila_s
     tinker = prediction(page, 3)
     tinker.get_by_text("longer", exact=True).click()
     lock_and_reveal(page, tinker, table=False)
+    # 2,000 games take seconds: a bar counts them where the answer will come, before the table shows
+    expect(tinker.locator(".widget-hprogress")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    expect(tinker).to_contain_text("Playing 1,000 games of each rule set")
     result = page.locator(".md-tinker-result")
     expect(result).to_contain_text("Your rules", timeout=STUDY_TIMEOUT_MS)
     rows = result.locator("tbody tr")
