@@ -73,6 +73,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import queue
 import re
@@ -776,12 +777,13 @@ async def class_student(socket: KernelSocket, states: dict, sent: dict) -> None:
         lock = _model_ids(states[buttons]["state"]["children"])[0]
         _send_state(socket, field, a_guess(states[field]["state"], rng))
         _click(socket, lock)
-        sent["locks"].append(time.monotonic())
+        sent["locks"].append(time.time())        # (wall-clock: the teacher's page times its changes with Date.now())
         await asyncio.sleep(rng.uniform(0.5, 1.5))     # a student reads the next question
     play = next((i for i, m in states.items() if m["state"].get("description") == PLAY_BUTTON), None)
     for _ in range(PLAYS if play else 0):
         _click(socket, play)
         sent["plays"] += 10
+        sent["presses"].append(time.time())
         await asyncio.sleep(1.0)
 
 
@@ -796,29 +798,65 @@ def settle(together: dict, sent: dict, timeout: float) -> None:
         time.sleep(0.25)
 
 
-TEACHER_LOCKS_JS = """() => [...document.querySelectorAll('.boardkit-class-locks')]
-    .map(e => parseInt(e.innerText)).filter(n => !isNaN(n)).reduce((a, b) => a + b, 0)"""
+# The teacher's projected page notes, itself, when (Date.now(), wall-clock seconds) the locks and the plays it shows
+# in all change: "23 of 30 locked" under each prediction, "The class's 1,230 cranks: ..." under each prediction that
+# pools plays.  (Timed on the page by a MutationObserver, not by this script's polling: this script's event loop is
+# busy with the 30 protocol clients and would read the page late.)
+TEACHER_WATCH_JS = """() => {
+    const total = css => [...document.querySelectorAll(css)]
+        .map(e => parseInt(e.innerText.replace(/^\\D*/, '').replace(/,/g, ''))).filter(n => !isNaN(n))
+        .reduce((a, b) => a + b, 0);
+    window.boardkitSeen = [[Date.now() / 1000, 0, 0]];
+    const check = () => {
+        const [locks, plays] = [total('.boardkit-class-locks'), total('.boardkit-class-plays')];
+        const last = window.boardkitSeen[window.boardkitSeen.length - 1];
+        if (locks !== last[1] || plays !== last[2]) window.boardkitSeen.push([Date.now() / 1000, locks, plays]);
+    };
+    new MutationObserver(check).observe(document.body, {subtree: true, childList: true, characterData: true});
+    check();
+}"""
 
 
-async def watch_teacher(page, expected: int, timeout: float) -> list[tuple[float, int]]:
-    """(time, locks the teacher's projected page shows in all) each time that number grows, until ``expected``."""
-    seen, deadline = [(time.monotonic(), 0)], time.monotonic() + timeout
-    while seen[-1][1] < expected and time.monotonic() < deadline:
-        shown = await page.evaluate(TEACHER_LOCKS_JS)
-        if shown > seen[-1][1]:
-            seen.append((time.monotonic(), shown))
-        await asyncio.sleep(0.1)
-    return seen
+async def watch_teacher(page, expected: list, timeout: float) -> list[tuple[float, int, int]]:
+    """(time, locks, plays) the teacher's projected page showed in all, each time they changed (as the page timed
+    them), until it shows ``expected`` = [locks, plays] (filled in once the students have sent everything)."""
+    await page.evaluate(TEACHER_WATCH_JS)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        seen = await page.evaluate("() => window.boardkitSeen")
+        if expected and all(a >= b for a, b in zip(seen[-1][1:], expected)):
+            break
+        await asyncio.sleep(0.5)
+    return [tuple(row) for row in seen]
 
 
-def lock_latencies(locks: list[float], seen: list[tuple[float, int]]) -> list[float]:
-    """For the k-th lock sent, the seconds until the teacher's page first showed k locks in all."""
-    latencies = []
-    for k, sent_at in enumerate(sorted(locks), start=1):
-        shown_at = next((t for t, total in seen if total >= k), None)
+def watch_store(url: str, code: str, stop, answer) -> None:
+    """Send ``answer`` the (time, locks, plays) the class store holds, each time they change, read every 50 ms until
+    ``stop`` is set (the class's version first: the whole class only when it changed, as the teacher's pages read
+    it).  Run in a process of its own: in this script's, busy with the protocol clients, it read the store late."""
+    from boardkit.classroom import ClassStore
+
+    store = ClassStore(url)
+    seen, version = [(time.time(), 0, 0)], None
+    while not stop.wait(0.05):
+        if store.class_version(code) == version:
+            continue
+        view = store.class_view(code)
+        version = view.version
+        seen.append((time.time(), sum(p.locked for p in view.predictions.values()),
+                     sum(p.trials for p in view.plays.values())))
+    answer.send(seen)
+
+
+def latencies(sent: list[float], seen: list[tuple], column: int, each: int = 1) -> list[float]:
+    """For the k-th thing sent (a lock, or a press that plays ``each`` times), the seconds until ``seen`` (times and
+    totals) first showed k of them (k * ``each`` plays) in all in its ``column``."""
+    found = []
+    for k, sent_at in enumerate(sorted(sent), start=1):
+        shown_at = next((row[0] for row in seen if row[column] >= k * each), None)
         if shown_at is not None:
-            latencies.append(max(shown_at - sent_at, 0.0))
-    return latencies
+            found.append(max(shown_at - sent_at, 0.0))
+    return found
 
 
 # --- the class --------------------------------------------------------------------------------
@@ -875,14 +913,14 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
         import tornado.websocket  # noqa: F401
         started = server.log_text(last=10_000_000).count("Kernel started:")
         out["load_before"] = os.getloadavg()[0]
-        out["began"] = time.monotonic()
+        out["began"], out["began_wall"] = time.monotonic(), time.time()
         server_cpu = cpu_seconds(server_pid)
         voila_cpu = cpu_seconds(server_pid, descendants=False)
         everything = cpu_seconds(os.getpid())
         own = own_cpu_seconds()
         students = []
         if together:
-            sent = out["sent"] = {"joined": 0, "locks": [], "plays": 0}
+            sent = out["sent"] = {"joined": 0, "locks": [], "plays": 0, "presses": []}
             query = f"?class={together['code']}"
             act = lambda socket, states: class_student(socket, states, sent)   # noqa: E731
         for i in range(n):
@@ -893,14 +931,25 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
                 students.append(protocol_student(url, delay, args.timeout, out["files"], query, act))
             else:
                 students.append(protocol_student(url, delay, args.timeout, out["files"]))
+        forked = multiprocessing.get_context("fork")
+        stop_store, expected = forked.Event(), []
+        if together:
+            heard, answer = forked.Pipe(duplex=False)
+            store_watcher = forked.Process(target=watch_store, daemon=True,
+                                           args=(together["store"].url, together["code"], stop_store, answer))
+            store_watcher.start()
         if together and projected is not None:
-            watching = asyncio.ensure_future(watch_teacher(projected, n * together["predictions"],
-                                                           args.spread + 2 * args.timeout))
+            watching = asyncio.ensure_future(watch_teacher(projected, expected, args.spread + 2 * args.timeout))
         # Each student stops by itself within its timeout; this is the backstop.
         out["results"] = await asyncio.wait_for(asyncio.gather(*students), args.spread + args.timeout + 60)
         if together:       # the last writes leave the kernels' queues within a few seconds
             await asyncio.to_thread(settle, together, out["sent"], 15.0)
+            out["load_class"] = os.getloadavg()
+            stop_store.set()
+            out["in_store"] = await asyncio.to_thread(heard.recv)
+            store_watcher.join(10)
         if together and projected is not None:
+            expected.extend((len(out["sent"]["locks"]), out["sent"]["plays"]))
             out["seen"] = await asyncio.wait_for(watching, 2 * args.timeout + args.spread + 10)
         out["wall"] = time.monotonic() - out["began"]
         out["started_during"] = server.log_text(last=10_000_000).count("Kernel started:") - started
@@ -966,6 +1015,10 @@ def one_class(n: int, args) -> dict:
             kept = Path(args.keep_logs) / f"voila-{n}-students.log"
             kept.parent.mkdir(parents=True, exist_ok=True)
             kept.write_text(text)
+            if together:        # when each lock and press was sent, and what the store and the projector held when
+                (kept.parent / f"class-{n}-students.json").write_text(json.dumps(
+                    {"began": out["began_wall"], "sent": out["sent"], "in_store": out["in_store"],
+                     "seen": out.get("seen", [])}))
     return {**out, "n": n, "with_teacher": teacher, "pool": pool, "fill": fill, "idle_mb": idle, "peak_mb": peak,
             "kernel_mb": statistics.median(kernels) if kernels else 0.0, "browsers": sorted(browsers),
             "iopub": text.count("Timeout waiting for IOPub output"), "preheated": text.count("Using pre-heated kernel")}
@@ -1033,14 +1086,21 @@ def report(r: dict) -> bool:
 def report_class(r: dict) -> None:
     """The class mode's lines: lock-to-teacher latency, writes lost, the store's size."""
     sent, kept = r["sent"], r["class"]
-    latencies = lock_latencies(sent["locks"], r.get("seen", []))
-    shown = (f"median {statistics.median(latencies):.2f} s, p90 {percentile(latencies, 90):.2f} s, max "
-             f"{max(latencies):.2f} s over {len(latencies)} locks" if latencies else "no lock reached the teacher's page")
+
+    def spread(times: list[float], what: str) -> str:
+        return (f"median {statistics.median(times):.2f} s, p90 {percentile(times, 90):.2f} s, max {max(times):.2f} s "
+                f"over {len(times)} {what}" if times else f"no {what}")
+
     lost = (len(sent["locks"]) - kept["locks"]) + (sent["plays"] - kept["plays"])
-    print(f"{'':>9}class: {sent['joined']} of {r['n']} pages joined ({kept['pages']} in the store); a lock on the "
-          f"teacher's projected page: {shown}; writes lost: {lost} ({len(sent['locks'])} locks and {sent['plays']} "
-          f"plays sent, {kept['locks']} and {kept['plays']} in the store); the store: {kept['size'] / 1024:.0f} KB",
-          flush=True)
+    load = ", ".join(f"{x:.1f}" for x in r["load_class"])
+    print(f"{'':>9}class: {sent['joined']} of {r['n']} pages joined ({kept['pages']} in the store); writes lost: "
+          f"{lost} ({len(sent['locks'])} locks and {sent['plays']} plays sent, {kept['locks']} and {kept['plays']} in "
+          f"the store); the store: {kept['size'] / 1024:.0f} KB; load average (1, 5, 15 min) as the class ended: "
+          f"{load}", flush=True)
+    for what, column, each, times in (("locks", 1, 1, sent["locks"]), ("presses", 2, 10, sent["presses"])):
+        print(f"{'':>9}from a student's click, {what[:-1] if what == 'locks' else 'a press of ' + repr(PLAY_BUTTON)} "
+              f"reached the store: {spread(latencies(times, r['in_store'], column, each), what)}; the teacher's "
+              f"projected page: {spread(latencies(times, r.get('seen', []), column, each), what)}", flush=True)
 
 
 # --- what a kernel does for its page ---------------------------------------------------------

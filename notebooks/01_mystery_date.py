@@ -43,8 +43,8 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import boardkit as bk
-from boardkit.lessons.together import (class_bar, class_plays, follow_class_setting, pool_plays,
-                                       set_class_setting)
+from boardkit.lessons.together import (class_bar, class_plays, follow_class_setting, for_this_page, plays_here,
+                                       pool_plays, set_class_setting)
 from boardkit.games import mystery_date as md
 from boardkit.lessons import (CHART_COLOURS, GoingFurther, Prediction, RuleControls, answer_table, chart,
                               class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
@@ -107,7 +107,8 @@ def door_answer(prediction):
     computer = (computer_doors == "red").astype(int)    # the computer always shows a red outfit
     estimate = share_with_interval(int(computer.sum()), len(computer))
     fig = convergence_chart(own, computer, exact=exact_date, label="share that showed her date",
-                            title="Your openings first, then the computer's 5,000",
+                            title=for_this_page("Your openings first, then the computer's 5,000",
+                                                "The openings played here and in the class, then the computer's 5,000"),
                             one="opening", many="openings", classmates=class_plays(prediction))
     axes = fig.axes[0]
     axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))   # 1, 10, 100, not 10²
@@ -115,8 +116,10 @@ def door_answer(prediction):
     axes.set_xlabel("door openings so far (each step is 10 times as many)")
     def times(count):
         return {0: "no times", 1: "once"}.get(count, f"{count} times")
-    mine = (f"Your games opened the door {times(len(own))} and showed the right date {times(sum(own))}."
-            if own else "You have not opened the door yet: play on, then press Show the answer again.")
+    mine = for_this_page(
+        f"Your games opened the door {times(len(own))} and showed the right date {times(sum(own))}." if own else
+        "You have not opened the door yet: play on, then press Show the answer again.",
+        plays_here(prediction, len(own), "openings"))
     return (answer_table(prediction, exact=f"{exact_date} = {float(exact_date):.0%}", simulated=estimate,
                          simulated_label="The computer's 5,000 openings (95% interval)"),
             Markdown(f"{mine} One of five equally likely outcomes is hers: **1/5**. A few openings "
@@ -282,18 +285,21 @@ teacher_note("The secret door (part 3)", door_controls)
 TINKER_GAMES = 1000
 _lengths = {}
 
-def game_length(variant):
-    """The mean number of turns of 1,000 games of four Collectors, with its 95% interval."""
+def game_length(variant, bar):
+    """The mean number of turns of 1,000 games of four Collectors, with its 95% interval (``bar`` counts them)."""
     if variant not in _lengths:
         games = bk.simulate(variant, n_players=4, n_games=TINKER_GAMES, seed=0, engine="reference",
-                            progress=False)
+                            progress=bar)
         _lengths[variant] = bk.stats.mean_interval(games["turns"])
     return _lengths[variant]
 
-def length_table(variant):
+def length_table(variant, view):
+    """The 1965 rules beside ``variant``; while new games are played, ``view`` shows a progress bar."""
+    new = [chosen for chosen in dict.fromkeys((rules, variant)) if chosen not in _lengths]
+    bar = progress_bar(view, TINKER_GAMES * len(new), f"Playing {TINKER_GAMES:,} games of each rule set") if new else False
     rows = []
     for name, chosen in (("1965 rules", rules), ("Your rules", variant)):
-        mean, low, high = game_length(chosen)
+        mean, low, high = game_length(chosen, bar)
         date = md.analysis.door_odds(chosen)["red"]
         rows.append((name, chosen.hand_limit, "yes" if chosen.dud_in_play else "no",
                      with_interval(mean, low, high, percent=False), f"{date} = {float(date):.0%}"))
@@ -310,13 +316,8 @@ def tinker(prediction):
                 "door_weights": "The door"})
     result = widgets.Output()
     result.add_class("md-tinker-result")
-
-    def update(variant):
-        show(result, Markdown(f"Playing {TINKER_GAMES:,} games..."))
-        show(result, length_table(variant))
-
-    controls.on_change(update)
-    update(controls.rules)
+    controls.on_change(lambda variant: show(result, length_table(variant, result)))
+    show(result, length_table(controls.rules, prediction.view))   # the bar shows where the answer will come
     return (Markdown("With 4 cards a player must often throw away a card she needs, "
                      "so games get **much longer**. Now change the rules: the table plays 1,000 games "
                      "each time."), controls, result)

@@ -35,7 +35,7 @@ from IPython.display import Markdown
 from matplotlib.ticker import PercentFormatter
 
 import boardkit as bk
-from boardkit.lessons.together import class_bar, class_plays, pool_plays
+from boardkit.lessons.together import class_bar, class_plays, for_this_page, plays_here, pool_plays
 from boardkit.games import mouse_trap as mt
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
@@ -118,14 +118,17 @@ def reveal_one_crank(prediction):
     simulated = share_with_interval(int(computer.sum()), len(computer))
     chance = convergence_chart(own, computer, exact=reliability, label="share of cranks that catch",
                                one="crank", many="cranks", classmates=class_plays(prediction),
-                               title=("Your cranks first, then the computer's 5,000" if own else
-                                      "The computer's 5,000 cranks"))
+                               title=for_this_page("Your cranks first, then the computer's 5,000" if own else
+                                                   "The computer's 5,000 cranks",
+                                                   "Cranks here and in the class, then the computer's 5,000"))
     if own:
         yours = (f"{len(own)} crank{'s' if len(own) != 1 else ''} of yours (your game's and the button's) "
                  "start the line, and the computer's cranks close in on the exact answer.")
     else:
         yours = ("The computer's cranks close in on the exact answer (turn the crank above, then show the "
                  "answer again: your own cranks start the line).")
+    yours = for_this_page(yours, plays_here(prediction, len(own), "cranks") + " The computer's cranks close in "
+                          "on the exact answer.")
     why = Markdown(
         f"Every stage works at least 90% of the time, yet the whole trap works only **{reliability:.0%}** of the "
         "time. The chances **multiply**: $P(\\text{caught}) = p_A \\times p_B \\times \\dots \\times p_P = "
@@ -180,6 +183,8 @@ def reveal_fix(prediction):
                                                               decimals=1)})
     frame = pd.DataFrame(rows)
     after_f = float(mt.analysis.fixed_reliability(rules, "F"))
+    yours = for_this_page(yours, plays_here(prediction, len(own), "cranks") + " The computer's cranks close in "
+                          "on the exact answer.")
     why = Markdown(f"**Fix F, the weakest link.** The trap goes from {reliability:.1%} to {after_f:.1%}. "
                    "Fixing a 99% stage adds only half a point: every stage multiplies the whole, so the "
                    "smallest number in the product holds it down most. The first or last stage is no more "

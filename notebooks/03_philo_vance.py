@@ -34,9 +34,9 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import boardkit as bk
-from boardkit.lessons.together import class_bar, class_plays, pool_plays
+from boardkit.lessons.together import class_bar, class_plays, for_this_page, plays_here, pool_plays
 from boardkit.games import philo_vance as pv
-from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
+from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, PickSeveral, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
                               share_with_interval, show, study_button, table, teacher_notes, with_interval)
 
@@ -148,11 +148,11 @@ my_grid = pv.analysis.KnowledgeGrid.from_prior()
 my_arrests = []                     # {"chance": the grid's chance beforehand, "successful": the verdict}
 who = widgets.Dropdown(options=[(name, i) for i, name in enumerate(names)], value=BUTLER, description="Suspect",
                        layout=widgets.Layout(width="440px"))
-clue_choice = widgets.SelectMultiple(options=[(clue_name(c.id), c.id) for c in pv.CLUES], value=FIRST, rows=7,
-                                     description="Six clues", layout=widgets.Layout(width="640px"))
+clue_choice = PickSeveral([(clue_name(c.id), c.id) for c in pv.CLUES], count=rules.named_clues, value=FIRST,
+                          description="Your clues")
 arrest_button = widgets.Button(description="Arrest!", button_style="primary", icon="gavel",
                                layout=widgets.Layout(width="200px", height="44px"))
-verdict = widgets.HTML("<i>Hold Ctrl (or ⌘) to pick several clues.</i>")
+verdict = widgets.HTML("<i>Tap or click a clue to pick it or drop it; the line above the list counts them.</i>")
 
 
 def arrest(button=None):
@@ -217,9 +217,10 @@ def reveal_promises(prediction):
     return (answer_table(prediction, exact=promised, simulated=share_with_interval(sum(came_true), len(came_true)),
                          exact_label="What the grid promised (average chance)",
                          simulated_label=f"Arrests that came true, {len(everything):,} arrests (95% interval)"),
-            Markdown(("You have made no arrest yet, so the chart starts with " if not own else
-                      f"Your {len(own)} arrest{'s' if len(own) != 1 else ''} start{'s' if len(own) == 1 else ''} "
-                      "the chart; then come ") +
+            Markdown(for_this_page("You have made no arrest yet, so the chart starts with " if not own else
+                                   f"Your {len(own)} arrest{'s' if len(own) != 1 else ''} "
+                                   f"start{'s' if len(own) == 1 else ''} the chart; then come ",
+                                   plays_here(prediction, len(own), "arrests") + " The chart ends with ") +
                      f"the computer's {len(computer):,}: four Detective bots playing 200 games. The grid knows "
                      "only the clue texts, and it is a little **too modest**: its arrests come true more often "
                      "than it says. (Make more arrests and press *Show the answer* again.)"),

@@ -43,7 +43,7 @@ import pandas as pd
 from IPython.display import Markdown
 
 import boardkit as bk
-from boardkit.lessons.together import class_bar, class_plays, pool_plays
+from boardkit.lessons.together import class_bar, class_plays, for_this_page, plays_here, pool_plays
 from boardkit.games import cluedo_cards as cc
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
@@ -108,8 +108,8 @@ def hands_chart(fig, own, shuffles):
     ax.set_xlabel("hands dealt so far (log scale)")
     for line in ax.get_lines():
         label = line.get_label()
-        if label.startswith("your ") and not label.startswith("your class"):
-            line.set_label(f"your games' {len(own):,} hands")
+        if label.startswith("your ") and not label.startswith("your class") or label.endswith(" on this screen"):
+            line.set_label(for_this_page(f"your games' {len(own):,} hands", f"{len(own):,} hands on this screen"))
         elif label.startswith("the computer's"):
             line.set_label(f"the computer's {len(shuffles):,} shuffles")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=4, frameon=False)
@@ -133,9 +133,10 @@ def reveal_stuck(prediction):
                   f"numbered 1, 2, 3; other numbers would change it). Why: 13 of the other 35 cards match any card turned up (its 2 "
                   f"picture-mates and the 11 other cards of its number), so 22 do not, and all 5 of your cards "
                   f"must come from those 22.\n\n"
-                  f"**Your games** dealt {n} hands so far (yours and the bots'), and {k} of them held nothing "
-                  f"for the card turned up: they start the chart. The computer's 20,000 shuffles follow, and the share settles on the "
-                  f"exact answer."),
+                  + for_this_page(f"**Your games** dealt {n} hands so far (yours and the bots'), and {k} of them held "
+                                  "nothing for the card turned up: they start the chart.",
+                                  plays_here(prediction, n, "hands"))
+                  + " The computer's 20,000 shuffles follow, and the share settles on the exact answer."),
          fig)
     return view
 

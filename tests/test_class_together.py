@@ -211,7 +211,27 @@ def test_plays_pool_and_the_convergence_chart_gets_a_your_class_layer(pages, sto
     figure = convergence_chart(openings, [0, 1] * 50, classmates=class_plays(guess), one="opening",
                                many="openings")
     labels = [line.get_label() for line in figure.axes[0].get_lines()]
-    assert "your class: 20 openings" in labels and "your 5 openings" in labels
+    assert "then your class's 20 openings" in labels and "your 5 openings" in labels
+
+
+def test_the_class_layer_carries_on_from_the_students_plays_smallest_page_first_and_speaks_to_the_room(pages):
+    classmates = [(30, 150), (1, 10), (4, 40)]               # as the store lists them: the largest page first
+    lines = {line.get_label(): line for line in
+             convergence_chart([], [0, 1] * 50, classmates=classmates, many="cranks").axes[0].get_lines()}
+    # no plays of one's own: the class's line starts with its smallest page (it began at 150 cranks, mid-axis)
+    assert list(lines["your class's 200 cranks"].get_xdata()) == [10, 50, 200]
+    assert lines["your class's 200 cranks"].axes.get_xlim()[0] == 10           # where the chart's line starts
+    lines = {line.get_label(): line for line in
+             convergence_chart([1, 0, 0], [], classmates=classmates, many="cranks").axes[0].get_lines()}
+    assert list(lines["then your class's 200 cranks"].get_xdata()) == [3, 13, 53, 203]   # on from the 3rd crank
+    projector = pages("teacher")
+    together._PAGE, saved = projector, together._PAGE
+    try:
+        labels = [line.get_label() for line in
+                  convergence_chart([1], [0, 1], classmates=classmates, many="cranks").axes[0].get_lines()]
+    finally:
+        together._PAGE = saved
+    assert "1 play on this screen" in labels and "then the class's 200 cranks" in labels     # not "your"
 
 
 def test_the_projected_pages_convergence_chart_gets_the_whole_class_layer(pages, store, this_kernel):
@@ -266,21 +286,34 @@ def test_a_wrong_code_or_a_long_nickname_says_why_and_joins_nothing(pages, store
     assert store.class_view(console.code).pages == 0
 
 
-def test_ending_the_class_deletes_its_data_and_the_projected_page_lets_go(pages, store):
+def test_ending_the_class_deletes_its_data_and_every_page_says_so(pages, store):
     console = started(pages)
     projector, ann = pages("teacher"), pages("student")
     assert ann.join(console.code)
-    projector.tick()
     code = console.code
-    guess = Prediction("Open on the projector while the class ends?", choices=["yes", "no"], reveal=lambda p: "")
+    guess = Prediction("Open on the projector while the class ends?", choices=["yes", "no"],
+                       reveal=lambda p: "the answer, with the class's guesses")
+    store.lock_prediction(code, ann.page_id, guess.key, "yes", choices=["yes", "no"])    # Ann's page locks
     projector.tick()
     assert "arrive from their pages" in texts(guess.input_box)      # the class's guesses, while it ran...
+    guess.lock()                                                    # the teacher locks them and shows the answer
+    guess.reveal()
+    assert guess.view.outputs and "1 said yes" in guess.message.value
     console.end()
     assert not store.is_open(code) and store.open_classes() == []
     projector.tick()
     projector.tick()
-    assert projector.code is None and "No class is running" in projector.class_line.value
+    # the projector says the class has ended, and shows nothing of it (it kept the class's guesses and answer)
+    assert projector.code is None and f"Class {code} has ended" in projector.class_line.value
+    assert f"Class {code} has ended" in console.class_line.value and "Start a class" in console.class_line.value
+    assert not guess.locked and not guess.view.outputs and guess.message.value == "" and not texts(guess.class_view)
     assert guess.input.options == ("yes", "no") and guess.lock_button.description == "Lock my prediction"  # ...then its own
+    # the student's page: the class has ended, said plainly (it said "Not connected to the class: there is no open
+    # class"), the lesson goes on, and the Join box is back for the next class
+    until(lambda: "has ended" in ann.status.value)
+    assert f"Class {code} has ended" in ann.status.value and "on its own" in ann.status.value
+    assert "Not connected" not in ann.status.value and "boardkit-class-off" not in ann.status.value
+    assert ann.form.layout.display is None and ann.code is None
 
 
 def test_a_reloaded_teachers_page_shows_the_class_as_it_was(pages):
@@ -363,3 +396,22 @@ def test_a_reloaded_students_page_is_the_same_page_and_its_plays_carry_on(pages,
     view = store.class_view(console.code)
     assert view.pages == 1 and view.predictions[guess.key].locked == 1
     assert (view.plays[guess.key].successes, view.plays[guess.key].trials) == (3, 6)
+
+
+def test_the_projector_speaks_to_the_class_about_whose_plays_start_the_chart(pages, store, this_kernel):
+    console = started(pages)
+    projector, ann = pages("teacher"), pages("student")
+    this_kernel(projector)
+    guess = pool_plays(Prediction("Projector words?", choices=["yes", "no"], reveal=lambda p: ""), lambda: [],
+                       many="openings")
+    assert together.for_this_page("You have not opened the door yet", "the class's words") == "the class's words"
+    assert together.plays_here(guess, 0, "openings") == "No openings yet, on this screen or in a class."
+    store.join(console.code, "classmate-1")
+    store.record_plays(console.code, "classmate-1", guess.key, 3, 20)
+    projector.tick()
+    assert together.plays_here(guess, 0, "openings") == "The class's 20 openings, from their own pages, start the chart."
+    assert together.plays_here(guess, 4, "openings") == ("The 4 openings on this screen, then the class's 20, start "
+                                                         "the chart.")
+    this_kernel(ann)                                           # a student's page keeps its own words
+    assert together.for_this_page("You have not opened the door yet", "the class's words") == \
+        "You have not opened the door yet"

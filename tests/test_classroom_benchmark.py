@@ -84,9 +84,12 @@ def test_class_mode_guesses_are_what_the_inputs_allow():
 
 def test_class_mode_latency_is_from_the_kth_lock_to_the_teachers_page_showing_k():
     locks = [10.0, 10.5, 11.0]
-    seen = [(9.0, 0), (11.2, 2), (12.0, 3)]          # the teacher's page showed 2 at 11.2 s, 3 at 12.0 s
-    assert classroom.lock_latencies(locks, seen) == pytest.approx([1.2, 0.7, 1.0])
-    assert classroom.lock_latencies(locks, [(9.0, 0), (11.2, 2)]) == pytest.approx([1.2, 0.7])   # one never shown
+    seen = [(9.0, 0, 0), (11.2, 2, 0), (12.0, 3, 0)]       # the teacher's page showed 2 at 11.2 s, 3 at 12.0 s
+    assert classroom.latencies(locks, seen, 1) == pytest.approx([1.2, 0.7, 1.0])
+    assert classroom.latencies(locks, [(9.0, 0, 0), (11.2, 2, 0)], 1) == pytest.approx([1.2, 0.7])   # one never shown
+    presses = [10.0, 10.1]                                  # two presses of ten plays each
+    seen = [(9.0, 0, 0), (10.4, 0, 10), (10.9, 1, 20)]
+    assert classroom.latencies(presses, seen, 2, each=10) == pytest.approx([0.4, 0.8])
 
 
 def test_browsers_are_spread_through_the_arrival_window():

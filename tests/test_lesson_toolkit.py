@@ -337,3 +337,41 @@ def test_back_to_part_one_scrolls_in_jupyterlab_only(monkeypatch):
     monkeypatch.setenv("VOILA_BASE_URL", "/")
     back_to_part_one()
     assert shown == []
+
+
+# --- PickSeveral -----------------------------------------------------------------------------------------
+def test_pick_several_picks_one_at_a_time_and_counts_aloud():
+    from boardkit.lessons import PickSeveral
+
+    clues = [(f"{c.id + 1}: {c.text}", c.id) for c in pv.CLUES]
+    picker = PickSeveral(clues, count=6, value=(23, 25, 40), description="Your clues")
+    heard = []
+    picker.on_change(heard.append)
+    assert picker.value == (23, 25, 40) and not picker.ready
+    assert "3 of 6 chosen" in picker.tally.value and "24: a bright red necktie" in picker.tally.value
+    picker.boxes[2].value = True                     # a tap on clue 3 adds it and keeps the others
+    assert picker.value == (2, 23, 25, 40) and heard[-1] == (2, 23, 25, 40)
+    picker.boxes[23].value = False                   # a second tap drops it again
+    assert picker.value == (2, 25, 40) and "3 of 6 chosen" in picker.tally.value
+    picker.value = (0, 1, 2, 3, 4, 5)
+    assert picker.ready and "6 of 6 chosen: ready" in picker.tally.value
+    picker.boxes[9].value = True
+    assert "7 chosen: 1 too many, unpick 1" in picker.tally.value and not picker.ready
+    assert "role='status'" in picker.tally.value                 # a screen reader hears the count
+    assert all(isinstance(box, widgets.Checkbox) and box.description for box in picker.boxes.values())
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(count=0), "count must be a whole number from 1 to 3"),
+    (dict(count=4), "count must be a whole number from 1 to 3"),
+    (dict(count=2, value=("d",)), "'d' is not one of the options"),
+])
+def test_pick_several_refuses_what_cannot_be_picked(kwargs, words):
+    from boardkit.lessons import PickSeveral
+
+    with pytest.raises(ValueError, match=words):
+        PickSeveral(["a", "b", "c"], **kwargs)
+    picker = PickSeveral(["a", "b", "c"], count=2, value=("a",))
+    with pytest.raises(ValueError, match="'z' is not one of the options"):
+        picker.value = ("b", "z")
+    assert picker.value == ("a",)                    # a refused choice changes nothing

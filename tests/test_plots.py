@@ -75,21 +75,67 @@ def test_a_heat_map_prints_every_value_and_marks_the_goal_without_colour():
     frame = table().iloc[:-1]         # one cell with no variant
     ax = plots.heat_map(frame, "hand_limit", "n_players", "median length", goal=(20, 30))
     image = ax.get_images()[0]
-    assert image.get_array().shape == (2, 3) and image.get_cmap().name == "cividis"
+    assert image.get_array().shape == (2, 3)
     cells = {t.get_text() for t in ax.texts}
-    assert cells == {"12", "22 \u2713", "32", "14", "24 \u2713", "n/a"}
-    hatched = [p for p in ax.patches if isinstance(p, Rectangle) and p.get_hatch()]
-    assert len(hatched) == 2
-    assert sorted(p.get_xy() for p in hatched) == [(0.5, -0.5), (0.5, 0.5)]
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["\u2713 goal met: median length 20 to 30"]
+    assert cells == {"12 \u2717\n(9 to 15)", "22 ?\n(19 to 25)", "32 ?\n(29 to 35)", "14 \u2717\n(11 to 17)",
+                     "24 \u2713\n(21 to 27)", "n/a"}
+    hatched = {p.get_xy(): p.get_hatch() for p in ax.patches if isinstance(p, Rectangle) and p.get_hatch()}
+    assert hatched == {(0.5, 0.5): plots.GOAL_HATCH, (0.5, -0.5): "..", (1.5, -0.5): ".."}
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "\u2713 goal met (the whole interval inside)", "? not sure yet (the interval straddles the goal's line)",
+        "\u2717 goal missed (the whole interval outside)"]
+    assert ax.get_legend().get_title().get_text() == "Goal: median length 20 to 30"
     assert [t.get_text() for t in ax.get_yticklabels()] == ["2", "4"]
     assert_readable(ax)
+
+
+def test_a_heat_maps_colours_are_centred_on_the_goal():
+    # the colour is the distance outside the goal: 0 (the middle colour) for every value inside it
+    ax = plots.heat_map(table(), "hand_limit", "n_players", "median length", goal=(20, 30))
+    shade = ax.get_images()[0].get_array()
+    assert shade.tolist() == [[-8, 0, 2], [-6, 0, 4]]
+    norm = ax.get_images()[0].norm
+    assert norm(0) == pytest.approx(0.5)
+
+
+def test_one_outlier_does_not_swamp_a_maps_colours_and_a_note_says_so():
+    frame = table(limits=(1, 2, 3, 4))
+    frame.loc[frame.index[-1], ["median length", "median length low", "median length high"]] = [5300, 5200, 5400]
+    ax = plots.heat_map(frame, "hand_limit", "n_players", "median length")
+    norm = ax.get_images()[0].norm
+    assert norm.vmax < 100                 # the other cells keep their colours apart
+    notes = " ".join(t.get_text() for t in ax.figure.texts)
+    assert "the colours stop at" in notes and "read their values" in notes
+    assert "5.3e+03\n(5.2e+03 to 5.4e+03)" in {t.get_text() for t in ax.texts}
+
+
+def test_a_maps_n_a_says_why_the_rules_refused_the_cell():
+    frame = table().iloc[:-1]
+    frame.attrs["skipped"] = [({"hand_limit": 3, "n_players": 4},
+                               "the variant hand_limit=3, n_players=4 is not allowed: too many cards for 4 players")]
+    ax = plots.heat_map(frame, "hand_limit", "n_players", "median length")
+    assert "n/a (1)" in {t.get_text() for t in ax.texts}
+    notes = " ".join(t.get_text() for t in ax.figure.texts)
+    assert "n/a (1): the rules refuse it: too many cards for 4 players" in notes
 
 
 def test_a_heat_map_without_a_goal_has_no_marks():
     ax = plots.heat_map(table(), "hand_limit", "n_players", "median length")
     assert not [p for p in ax.patches if p.get_hatch()] and ax.get_legend() is None
-    assert len(ax.texts) == 6
+    assert len(ax.texts) == 6 and ax.get_images()[0].get_cmap().name == "cividis"
+
+
+def test_a_trade_off_numbers_the_front_and_marks_each_points_verdict():
+    frame = table()
+    front = frame.iloc[[0, 3, 5]]
+    goals = [bk.design.between("median length", 20, 30)]
+    ax = plots.trade_off(frame, "hand_limit", "median length", front, goals=goals)
+    assert [t.get_text() for t in ax.texts] == ["1", "2", "3"]
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "on the front: every goal met" in legend and "on the front: some goal missed" in legend
+    assert "goal: median length 20 to 30" in legend
+    assert list(plots.overall_verdicts(front, goals)) == ["missed", "met", "missed"]
+    assert_readable(ax)
 
 
 def test_length_ecdfs_rise_to_one_per_variant():

@@ -34,27 +34,26 @@ def app(request):
 
 def test_the_seed_is_shown_as_text_not_markup(app):
     app.seed = MARKUP                      # what a forged save or a careless subclass could hold
-    app._set_status([])
-    assert MARKUP not in app.status.value
-    assert f"seed {ESCAPED}" in app.status.value
+    status = app._status_html([])
+    assert MARKUP not in status
+    assert f"seed {ESCAPED}" in status
 
 
 def test_the_seed_cannot_leave_its_tooltip(app):
     """The seed is also in the tooltip's title='...': a quote in it stays a character."""
     app.seed = "1' onmouseover='alert(1)"
-    app._set_status([])
-    assert "' onmouseover='" not in app.status.value
-    assert "1&#x27; onmouseover=&#x27;alert(1)" in app.status.value
+    status = app._status_html([])
+    assert "' onmouseover='" not in status
+    assert "1&#x27; onmouseover=&#x27;alert(1)" in status
 
 
 def test_counters_news_and_notices_are_shown_as_text(app, monkeypatch):
     monkeypatch.setattr(app, "_status_extra", lambda: f" \u00b7 {MARKUP}")
-    app._set_status([f"news {MARKUP}"], notice=f"notice {MARKUP}")
-    value = app.status.value
+    value = app._status_html([f"news {MARKUP}"], notice=f"notice {MARKUP}")
     assert MARKUP not in value
     assert value.count(ESCAPED) == 3       # the game's extras, the news and the notice
 
 
 def test_an_ordinary_status_still_reads_as_before(app):
-    app._set_status([])
-    assert "seed 5" in app.status.value and "&amp;" not in app.status.value
+    status = app._status_html([])
+    assert "seed 5" in status and "&amp;" not in status

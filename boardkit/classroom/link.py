@@ -42,6 +42,7 @@ class ClassLink:
         self._ended = False                    # the class is gone: nothing more to send
         self._joined = threading.Event()       # the join was answered (joined, refused or the store failed)
         self._watch = None                     # (on_view, on_settings, every, teacher)
+        self.class_ended = False               # the page was in the class, and the teacher has ended it
         self.connected: bool | None = None     # None until the store first answers
         self.state = None                      # the PageState the store returned on joining
         self.view = None                       # the latest ClassView, while watching
@@ -81,7 +82,8 @@ class ClassLink:
 
     def watch(self, on_view=None, on_settings=None, every: float = 1.0, teacher: bool = False) -> None:
         """Read the class every ``every`` seconds in the background: ``on_view(ClassView)`` and
-        ``on_settings(dict)`` are called (from the background thread) when they change."""
+        ``on_settings(dict)`` are called (from the background thread) when they change.  Each beat reads
+        only the class's version, and the whole class when that has changed."""
         with self._wake:
             self._watch = (on_view, on_settings, every, teacher)
             self._wake.notify()
@@ -147,11 +149,15 @@ class ClassLink:
                 self._rest(pause)
                 pause = min(pause * 2, self._retry[1])
             except ClassStoreError as error:        # the class has ended, or the store is of another version
-                self._set_status(False, f"Not connected to the class: {error}.")
                 with self._wake:
                     self._ended = True
+                    self.class_ended = isinstance(error, ClassNotOpen) and self.state is not None
+                    if self.class_ended:            # (its rows are deleted: nothing of it to show any more)
+                        self.view, self.settings = None, {}
                     self._pending.clear()
                     self._wake.notify_all()
+                self._set_status(False, f"Class {self.code} has ended." if self.class_ended else
+                                 f"Not connected to the class: {error}.")
                 self._joined.set()
             except Exception:                       # a bug must not reach the page either
                 log.exception("class link for class %s failed", self.code)
@@ -194,7 +200,10 @@ class ClassLink:
             self._wake.notify_all()
 
     def _read(self, store) -> None:
+        """Read the class, if it changed since the last read (one small read when it has not)."""
         on_view, on_settings, _every, teacher = self._watch
+        if self.view is not None and store.class_version(self.code) == self.view.version:
+            return
         view = store.class_view(self.code, teacher=teacher)
         settings = store.settings(self.code)
         for callback, old, new in ((on_view, self.view, view), (on_settings, self.settings, settings)):

@@ -41,8 +41,9 @@ from ..core.stats import wilson_interval
 
 log = logging.getLogger("boardkit.classroom")
 
-#: the store's layout; a store written with another version gives StoreVersionError
-SCHEMA_VERSION = 1
+#: the store's layout; a store written with another version gives StoreVersionError (version 1, which had no
+#: class versions, is brought up to date on first use)
+SCHEMA_VERSION = 2
 #: letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G)
 CODE_ALPHABET = "ACDEFHJKMNPQRTUVWXY3479"
 CODE_LENGTH = 4
@@ -66,7 +67,9 @@ classes = sa.Table(
     "boardkit_classes", metadata,
     sa.Column("code", sa.String(8), primary_key=True),
     sa.Column("lesson", sa.String(80), nullable=False),
-    sa.Column("started_at", sa.Float, nullable=False))        # seconds since 1970 (UTC)
+    sa.Column("started_at", sa.Float, nullable=False),        # seconds since 1970 (UTC)
+    # one more with every write to the class: a page reads the whole class only when this has changed
+    sa.Column("version", sa.Integer, nullable=False, server_default="0"))
 pages = sa.Table(
     "boardkit_pages", metadata,
     sa.Column("code", sa.String(8), primary_key=True),
@@ -112,6 +115,9 @@ _QUESTION = sa.select(questions.c.choices, questions.c.low, questions.c.high).wh
     questions.c.code == _param("code"), questions.c.kind == _param("kind"),
     questions.c.question_id == _param("question_id"))
 _STREAMS = sa.select(plays.c.stream).where(plays.c.code == _param("code"), plays.c.page_id == _param("page_id"))
+_VERSION = sa.select(classes.c.version).where(classes.c.code == _param("code"))
+# (the parameter is not called "code": an UPDATE would take a parameter named after a column as a value to set)
+_CHANGED = classes.update().where(classes.c.code == _param("changed_class")).values(version=classes.c.version + 1)
 
 
 def _upserts(insert) -> dict:
@@ -126,7 +132,7 @@ def _upserts(insert) -> dict:
         "plays": play.on_conflict_do_update(index_elements=["code", "page_id", "stream"],
                                             set_={"successes": play.excluded.successes,
                                                   "trials": play.excluded.trials},
-                                            where=play.excluded.trials > plays.c.trials),
+                                            where=play.excluded.trials > plays.c.trials).returning(plays.c.trials),
     }
 
 
@@ -194,6 +200,7 @@ class ClassView:
     checks: dict                           # {check_id: CheckSummary}
     plays: dict                            # {stream: PlaySummary}
     nicknames: tuple = ()                  # only in the teacher's view
+    version: int = field(default=0, compare=False)   # the class's version when read (see ClassStore.class_version)
 
 
 @dataclass(frozen=True)
@@ -385,6 +392,11 @@ class ClassStore:
                                        ).scalar()
             if found is None:
                 connection.execute(store_info.insert().values(key="schema_version", value=str(SCHEMA_VERSION)))
+            elif found == "1":                    # version 1 lacked the classes' versions: add them
+                connection.execute(sa.text(f"ALTER TABLE {classes.name} ADD COLUMN version INTEGER NOT NULL "
+                                           "DEFAULT 0"))
+                connection.execute(store_info.update().where(store_info.c.key == "schema_version")
+                                   .values(value=str(SCHEMA_VERSION)))
             elif found != str(SCHEMA_VERSION):
                 raise StoreVersionError(self._version_message(f"version {found}"))
         if self.path is not None:
@@ -400,6 +412,12 @@ class ClassStore:
         if connection.execute(_CLASS, {"code": code}).first() is None:
             _refuse(f"there is no open class {code}", ClassNotOpen)
         return code
+
+    @staticmethod
+    def _changed(connection, code) -> None:
+        """Count one more change to the class (the write's last statement: on PostgreSQL it holds the
+        class's row until the commit, so concurrent writers to one class wait for each other only that long)."""
+        connection.execute(_CHANGED, {"changed_class": code})
 
     def _joined(self, connection, code, page_id) -> tuple[str, str]:
         code, page_id = normal_code(code), _page_id(page_id)
@@ -476,6 +494,7 @@ class ClassStore:
             code = self._open_class(connection, code)
             connection.execute(self._insert(settings_table).values(code=code, key=key, value=text)
                                .on_conflict_do_update(index_elements=["code", "key"], set_={"value": text}))
+            self._changed(connection, code)
 
     def settings(self, code) -> dict:
         """The class's settings as ``{key: value}`` (for the kernels only: a page shows what it chooses)."""
@@ -505,9 +524,11 @@ class ClassStore:
                     _refuse(f"class {code} is full ({MAX_PAGES} pages)")
             row = {"code": code, "page_id": page_id, "nickname": nickname, "joined_at": time.time()}
             upsert = self._insert(pages).values(**row)
-            connection.execute(upsert.on_conflict_do_update(index_elements=["code", "page_id"],
-                                                            set_={"nickname": upsert.excluded.nickname})
-                               if nickname is not None else upsert.on_conflict_do_nothing())
+            written = (upsert.on_conflict_do_update(index_elements=["code", "page_id"],
+                                                    set_={"nickname": upsert.excluded.nickname})
+                       if nickname is not None else upsert.on_conflict_do_nothing())
+            if connection.execute(written.returning(pages.c.page_id)).first() is not None:   # new, or a new nickname
+                self._changed(connection, code)
             return self._page_state(connection, code, page_id)
 
     def page_state(self, code, page_id: str) -> PageState:
@@ -571,6 +592,7 @@ class ClassStore:
             if tuple(stored) != (defined["choices"], low, high):
                 _refuse(f"{kind} {question_id} allows other answers in class {code}")
             connection.execute(self._upsert["answer"], {**key, "page_id": page_id, **row})
+            self._changed(connection, code)
 
     def record_plays(self, code, page_id: str, stream: str, successes: int, trials: int) -> None:
         """Keep this page's running totals in one play stream (e.g. "door_opened": 4 of 20).
@@ -590,10 +612,22 @@ class ClassStore:
             streams = connection.execute(_STREAMS, {"code": code, "page_id": page_id}).scalars().all()
             if stream not in streams and len(streams) >= MAX_STREAMS:
                 _refuse(f"a page can write at most {MAX_STREAMS} play streams")
-            connection.execute(self._upsert["plays"], {"code": code, "page_id": page_id, "stream": stream,
-                                                       "successes": int(successes), "trials": int(trials)})
+            if connection.execute(self._upsert["plays"], {"code": code, "page_id": page_id, "stream": stream,
+                                                          "successes": int(successes), "trials": int(trials)}
+                                  ).first() is not None:      # (not a late or repeated write: they change nothing)
+                self._changed(connection, code)
 
     # --- what the class sees -----------------------------------------------------------------------
+    def class_version(self, code) -> int:
+        """The class's version: a number that grows with every write to the class (a join, a lock, an answer, new
+        plays, a setting).  One small read: a page polls it and reads the whole class only when it has changed."""
+        code = normal_code(code)
+        with self._transaction(write=False) as connection:
+            version = connection.execute(_VERSION, {"code": code}).scalar()
+        if version is None:
+            _refuse(f"there is no open class {code}", ClassNotOpen)
+        return version
+
     def class_view(self, code, teacher: bool = False) -> ClassView:
         """A snapshot of the class: pages joined, guesses, quick-check answers, pooled plays.
 
@@ -608,7 +642,7 @@ class ClassStore:
             totals = connection.execute(sa.select(plays).where(plays.c.code == code)).all()
         return ClassView(code, started.lesson, _when(started.started_at), len(joined),
                          _predictions(asked, given), _checks(asked, given), _plays(totals),
-                         tuple(sorted(name for name in joined if name)) if teacher else ())
+                         tuple(sorted(name for name in joined if name)) if teacher else (), started.version)
 
     def size(self) -> int:
         """The store's size in bytes (the SQLite file with its write-ahead log, or the PostgreSQL tables)."""

@@ -90,6 +90,36 @@ def seat_fairness(frame: pd.DataFrame) -> FitResult:
     return chi_square_fit(wins, np.ones(len(wins)) / len(wins))
 
 
+def seat_gap(frame: pd.DataFrame, confidence: float = 0.95) -> tuple[float, float, float]:
+    """How unfair the game is, as a size: the largest gap between a seat's win rate and a fair share.
+
+    ``(gap, low, high)`` in percentage points: 3.2 means some seat (or team)
+    wins 3.2 points more, or less, than its fair share ``1 / n`` of the won
+    games.  0 is perfectly fair.  Unlike the seat test's p-value, the gap does
+    not shrink or grow with the number of games played: more games only
+    narrow its interval, so "at most 2 points" means the same with 2,000
+    games as with 20,000.
+
+    The interval is simultaneous over the seats (Bonferroni): each seat's
+    Wilson interval is taken at ``1 - (1 - confidence) / seats``, so all of
+    them hold together with at least ``confidence``; the gap's ends are the
+    smallest and largest gap those intervals allow.  With few games the gap
+    itself looks larger than the game's (it is the largest of several noisy
+    gaps); its interval says by how much.  NaN when no game was won.
+    """
+    _check_frame(frame, ["winner", "n_players"])
+    if not frame["winner"].notna().any():
+        return np.nan, np.nan, np.nan
+    sides = len(win_rates(frame))
+    seats = win_rates(frame, 1 - (1 - confidence) / sides)
+    fair = seats["fair share"].to_numpy()
+    rate, low, high = (seats[c].to_numpy() for c in ("win rate", "low", "high"))
+    gap = np.abs(rate - fair).max()
+    nearest = np.maximum(np.maximum(low - fair, fair - high), 0).max()
+    farthest = np.maximum(high - fair, fair - low).max()
+    return float(100 * gap), float(100 * nearest), float(100 * farthest)
+
+
 # -- length -------------------------------------------------------------------------
 def length_summary(frame: pd.DataFrame, column: str = "turns", confidence: float = 0.95) -> pd.Series:
     """How long games last: not only the mean but the median and the long tail."""
@@ -332,7 +362,8 @@ def summary(frame: pd.DataFrame) -> pd.Series:
 
     ``games``, ``players``; the length in turns: ``mean length``, ``median
     length``, ``90th percentile``, ``99th percentile``; fairness: ``first
-    seat win rate`` (of the won games; in a team game the first team's) and ``seat test p``
+    seat win rate`` (of the won games; in a team game the first team's), ``largest seat gap`` (in
+    percentage points, see :func:`seat_gap`) and ``seat test p``
     (the p-value of :func:`seat_fairness`: small means the seats, or teams, really differ); ``won share``
     (games that somebody won); drama: ``mean lead changes`` and ``comeback
     share`` (NaN when the frame has no drama columns).
@@ -345,6 +376,7 @@ def summary(frame: pd.DataFrame) -> pd.Series:
         first_seat, seat_p = float(win_rates(frame).loc[0, "win rate"]), seat_fairness(frame).p_value
     else:
         first_seat = seat_p = np.nan
+    gap = seat_gap(frame)[0]
     if all(c in frame.columns for c in DRAMA_COLUMNS):
         figures = drama(frame)
         mean_changes, comebacks = figures["mean lead changes"], figures["comeback share"]
@@ -354,7 +386,8 @@ def summary(frame: pd.DataFrame) -> pd.Series:
         "games": len(frame), "players": players,
         "mean length": float(turns.mean()), "median length": float(np.median(turns)),
         "90th percentile": float(np.percentile(turns, 90)), "99th percentile": float(np.percentile(turns, 99)),
-        "first seat win rate": first_seat, "seat test p": seat_p, "won share": float(won.mean()),
+        "first seat win rate": first_seat, "largest seat gap": gap, "seat test p": seat_p,
+        "won share": float(won.mean()),
         "mean lead changes": mean_changes, "comeback share": comebacks,
     })
 
@@ -428,7 +461,8 @@ def summary_with_intervals(frame: pd.DataFrame, confidence: float = 0.95) -> pd.
     * ``median length``, ``90th percentile``, ``99th percentile``: the
       order-statistic intervals of :func:`quantile_interval`;
     * ``first seat win rate`` (of the won games), ``won share``,
-      ``comeback share``: Wilson intervals.
+      ``comeback share``: Wilson intervals;
+    * ``largest seat gap``: simultaneous over the seats (:func:`seat_gap`).
 
     ``games`` and ``players`` are counts, and ``seat test p`` is a p-value,
     itself a statement about chance: these three have no interval.
@@ -444,6 +478,7 @@ def summary_with_intervals(frame: pd.DataFrame, confidence: float = 0.95) -> pd.
         intervals["first seat win rate"] = (float(seats.loc[0, "low"]), float(seats.loc[0, "high"]))
     else:
         intervals["first seat win rate"] = (np.nan, np.nan)
+    intervals["largest seat gap"] = seat_gap(frame, confidence)[1:]
     intervals["won share"] = wilson_interval(int(won.sum()), len(frame), confidence)
     if all(c in frame.columns for c in DRAMA_COLUMNS):
         excitement = drama(frame, confidence)

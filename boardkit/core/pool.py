@@ -11,9 +11,14 @@ tracker at once, a Python process of about 15 MB in every kernel.)
 from __future__ import annotations
 
 import os
+import re
 import signal
+import sys
 import threading
 from concurrent.futures import Executor
+
+#: the guard a script needs before it starts worker processes
+MAIN_GUARD = re.compile(r"""__name__\s*==\s*['"]__main__['"]""")
 
 
 class ProcessPool(Executor):
@@ -62,6 +67,8 @@ class ProcessPool(Executor):
             if self._executor is None:
                 from concurrent.futures import ProcessPoolExecutor
 
+                _check_main_guard()
+
                 self._executor = ProcessPoolExecutor(max_workers=self._max_workers, mp_context=self._mp_context,
                                                      initializer=_ignore_interrupts)
             return self._executor
@@ -92,6 +99,25 @@ def process_pool(workers: int | None = None) -> ProcessPool:
     make one for every page at no cost.
     """
     return ProcessPool(workers)
+
+
+def _check_main_guard() -> None:
+    """RuntimeError, in one sentence, when the program is a script with no ``if __name__ ==
+    "__main__":``: each worker starts by running the script again, which would start workers of its
+    own, and the pool would break with a bare ``BrokenProcessPool``.  (A notebook, Voilà or the
+    Python prompt has no script, and runs no such risk.)"""
+    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    if not path or not str(path).endswith(".py"):
+        return
+    try:
+        with open(path, encoding="utf-8") as source:
+            text = source.read()
+    except OSError:
+        return
+    if not MAIN_GUARD.search(text):
+        raise RuntimeError(f"{os.path.basename(path)} starts worker processes, and each worker runs the script "
+                           f"again first: put the script's lines under 'if __name__ == \"__main__\":' (or play "
+                           f"on one core, without executor=).")
 
 
 def _ignore_interrupts() -> None:

@@ -13,7 +13,12 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
 
     On a page that joined a class, ``classmates`` (the other students' plays as
     ``(yes, plays)`` per page, from ``together.class_plays``) come between the two:
-    the layer **your class**, one step for each classmate's plays.
+    the layer **your class**, one step for each classmate's plays.  It is one
+    pooled line: the class's plays carry on from the student's (the class's layer
+    starts where the student's plays end, at play 1 if they have none), and the
+    computer's from the class's.  The store keeps only each page's totals, so each
+    classmate's plays are one step, the smallest first: the layer starts as early
+    as the class's plays allow.  On the teacher's pages the words speak to the class.
 
     The share after each play, its Wilson 95% band, the exact answer as a dashed
     line, and the student's plays marked, so a class sees its own few plays wobble
@@ -27,7 +32,8 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
 
     own = np.asarray(list(own), dtype=float)
     simulated = np.asarray(list(simulated), dtype=float)
-    classmates = np.asarray([pair for pair in classmates if pair[1] > 0], dtype=float).reshape(-1, 2)
+    classmates = np.asarray(sorted((pair for pair in classmates if pair[1] > 0), key=lambda pair: (pair[1], pair[0])),
+                            dtype=float).reshape(-1, 2)
     outcomes = np.concatenate([own, simulated])
     if not len(outcomes) and not len(classmates):
         raise ValueError("there are no plays yet: play a game or run the simulation first")
@@ -46,6 +52,8 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
     ax.fill_between(plays, low, high, color=CHART_COLOURS[5], alpha=0.35, label="95% interval")
     mine_and_class = len(own) + len(classmates)      # points on the line before the computer's
 
+    from .together import for_this_page
+
     def name(count):
         return f"{count:,} {one if count == 1 else many}"
 
@@ -57,15 +65,17 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
         start = max(len(own) - 1, 0)
         ax.plot(plays[start:mine_and_class], share[start:mine_and_class], color=CHART_COLOURS[2], linewidth=3,
                 linestyle=(0, (6, 2)), marker="s", markersize=6,
-                label=f"your class: {name(int(classmates[:, 1].sum()))}", zorder=3)
+                label=(("then " if len(own) else "") + for_this_page("your class's ", "the class's ")
+                       + name(int(classmates[:, 1].sum()))), zorder=3)
     if len(own):
         ax.plot(plays[:len(own)], share[:len(own)], color=CHART_COLOURS[1], linewidth=3, marker="o",
-                markersize=7, label=f"your {name(len(own))}",
+                markersize=7, label=for_this_page(f"your {name(len(own))}", f"{name(len(own))} on this screen"),
                 clip_on=False, zorder=4)   # on top, and whole even in the chart's corner
     if exact is not None:
         ax.axhline(float(exact), color=CHART_COLOURS[6], linestyle="--", linewidth=2, label="exact answer")
     ax.set_xscale("log")
-    ax.set_xlim(1, max(plays[-1], 10))
+    # the axis starts at the first play, or (no plays of one's own) where the class's first page's plays end
+    ax.set_xlim(plays[0], max(plays[-1], 10 * plays[0]))
     # Plain numbers on the log axis (1, 10, 100, 1,000), not powers of ten.
     ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
     ax.set_ylim(0, 1)

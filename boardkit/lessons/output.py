@@ -91,14 +91,32 @@ def study_button(description: str, study, icon: str = "play"):
     def run(_button=None):
         button.disabled = True
         try:
-            study(view)
-        except ValueError as error:
-            show(view, f"That makes no sense: {error}")
+            in_words(view, study, view)
         finally:
             button.disabled = False
 
     button.on_click(run)
     return button, view
+
+
+def in_words(view, work, *args):
+    """``work(*args)``, with any error it raises said in ``view`` in one sentence, never as a traceback.
+
+    A ``ValueError`` is a choice that makes no sense (a rule variant the game refuses): "That makes
+    no sense: ...". Any other error is a fault of the page, not of the student: it is said as one
+    sentence too (a button's or a slider's callback that raises shows nothing at all in Voilà), and
+    its traceback goes to the log for whoever keeps the page.
+    """
+    try:
+        return work(*args)
+    except ValueError as error:
+        show(view, f"That makes no sense: {error}")
+    except Exception as error:      # noqa: BLE001 (said to the student; the traceback is logged)
+        import logging
+
+        logging.getLogger("boardkit.lessons").exception("a lesson's study failed")
+        show(view, f"Sorry, that did not work ({type(error).__name__}: {error}). Try again, or reload the page.")
+    return None
 
 
 def progress_bar(view, total: int, description: str, unit: str = "games"):

@@ -108,7 +108,9 @@ def lesson_page():
         style.value = lesson_css(LARGE_TYPE if change["new"] else 1.0)
 
     large.observe(switch, names="value")
-    box = widgets.HBox([style, large])
+    from ..render.names import control_names
+
+    box = widgets.HBox([style, large, *control_names()])     # names the page's sliders (in Voilà)
     box.add_class("boardkit-lesson-page")
     return box
 

@@ -243,6 +243,18 @@ class Prediction(widgets.VBox):
         self._show_locked()
         _tell("locked", self, self.value)
 
+    def reset(self) -> None:
+        """Unlock: no guess, no answer shown, the inputs as on a fresh page (the teacher's page does this when the
+        class whose guesses it locked has ended, and they are deleted)."""
+        self.value = self.tally = None
+        self.locked = self.revealed = False
+        self.message.value = ""
+        show(self.view)
+        self.reveal_button.disabled = True
+        self.reveal_button.tooltip = "Lock your prediction first"
+        self.lock_button.disabled = False
+        self._build_inputs(_class_mode)
+
     def reveal(self) -> None:
         """Show the answer beside the locked guess (nothing happens before the guess is locked)."""
         if not self.locked:

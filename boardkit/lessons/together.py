@@ -38,10 +38,14 @@ from .predict import _QUICK_CHECKS, listen, predictions, unlisten
 #: the query parameters: ``?class=K7QF`` joins a class, ``&console=1`` opens the teacher's console
 CLASS_PARAMETER = "class"
 CONSOLE_PARAMETER = "console"
-#: how often a student's page sends its new plays and reads the class (seconds)
+#: how often a student's page reads the class (seconds): only the class's version, and the whole class when it
+#: changed (for the teacher's settings, where the student stands, the class's layer of a chart)
 POLL_SECONDS = 1.0
-#: how often the teacher's pages read the class (seconds): a lock waits for the next read to reach the projector
-TEACHER_POLL_SECONDS = 0.5
+#: how often a student's page sends its new plays (seconds); a locked guess or a checked answer goes at once
+SEND_SECONDS = 0.25
+#: how often the teacher's pages look for changes (seconds): a lock waits for the next look to reach the projector.
+#: A look is one small read (the class's version); the whole class is read only when it changed.
+TEACHER_POLL_SECONDS = 0.2
 #: how long a student's Join waits for the class's answer (seconds)
 JOIN_SECONDS = 3.0
 #: how long joining by the address waits for the browser tab to say which page it is (seconds)
@@ -102,6 +106,49 @@ def page_memory(page_id: str):
     return PageMemory(page_id=page_id, layout=widgets.Layout(display="none"))
 
 
+def join_address():
+    """A widget that shows the address a student opens to join the class: the teacher's page's own address, as the
+    browser has it (so behind a school's server or proxy it is the one students can type), with ``?class=CODE`` in
+    place of its query (never the teacher's key).  Set its ``code``; empty shows nothing.  None outside Voilà (there
+    a page's address is not one a student can open)."""
+    from .output import in_voila
+
+    if not in_voila():
+        return None
+    import anywidget          # (imported only on a teacher's Voilà page)
+    import traitlets
+
+    class JoinAddress(anywidget.AnyWidget):
+        _esm = """
+        function render({ model, el }) {
+          const show = () => {
+            const code = model.get("code");
+            el.textContent = "";
+            if (!code) return;
+            const line = document.createElement("p");
+            const address = document.createElement("code");
+            address.textContent = window.location.origin + window.location.pathname + "?class=" + code;
+            const where = document.createElement("i");
+            where.textContent = "Join your class";
+            line.append("Students open ", address, " or type the code into ", where, " on the lesson's page.");
+            el.append(line);
+          };
+          model.on("change:code", show);
+          show();
+        }
+        export default { render };
+        """
+        _css = """
+        .boardkit-join-address p { font-size: var(--jp-widgets-font-size, 16px); margin: 4px 0; }
+        .boardkit-join-address code { font-size: 1.3em; font-weight: bold; word-break: break-all; }
+        """
+        code = traitlets.Unicode("").tag(sync=True)
+
+    address = JoinAddress()
+    address.add_class("boardkit-join-address")
+    return address
+
+
 class Stream:
     """The plays one lesson pools for one prediction: ``outcomes()`` returns this page's 0/1 plays so far."""
 
@@ -128,6 +175,9 @@ class ClassPage:
         self.store = store          # a boardkit.classroom.ClassStore, opened on first use (the teacher's pages)
         self.link = None            # a student's ClassLink: writes that never block the page
         self.memory = None          # a student's page_memory widget (the tab keeps the page's id)
+        self.form = None            # a student's Join your class box
+        self._carried = None        # the PageState whose plays this page carries on from (after a reload)
+        self.address = None         # the teacher's pages: the address students open (join_address), in Voilà
         self._remembered = threading.Event()
         self.streams: dict[str, Stream] = {}
         self.followers: dict[str, list] = {}      # class settings this page follows: name -> callbacks
@@ -140,7 +190,9 @@ class ClassPage:
         self._stop = threading.Event()
         self._lock = threading.RLock()
         self._drawn: dict = {}      # what each class view shows now, so it is redrawn only when it changes
+        self._lines: dict = {}      # (key, part) -> the widget that shows it on a teacher's page (see _line)
         self.view = None            # the class as a teacher's page last read it (a student's is its link's view)
+        self.ended = None           # the code of the class that has just ended (its pages say so)
         self._revealed: set = set()
         listen(self._heard)
 
@@ -183,40 +235,42 @@ class ClassPage:
 
     # --- joining ----------------------------------------------------------------------------------
     def join(self, code: str, nickname: str = "") -> bool:
-        """Join the class ``code`` (a student's page); True if it worked, else the status says why."""
-        from ..classroom import MAX_NICKNAME, ClassLink     # (SQLAlchemy: loaded only by a page that joins)
-
+        """Join the class ``code`` (a student's page); False if the class refused it (the status says why).  A class
+        that has not answered within ``JOIN_SECONDS`` is joined in the background (the status follows)."""
         code = (code or "").strip().upper()
         nickname = (nickname or "").strip()
         if not code:
             self.status.value = "<span class='boardkit-rule-error'>Type your class's code first.</span>"
             return False
+        self.status.value = f"<i>Joining class {escape(code)}...</i>"
+        from ..classroom import MAX_NICKNAME, ClassLink     # (SQLAlchemy: loaded only by a page that joins)
+
         if len(nickname) > MAX_NICKNAME:
             self.status.value = (f"<span class='boardkit-rule-error'>A nickname is at most {MAX_NICKNAME} "
                                  "letters.</span>")
             return False
-        self.status.value = f"<i>Joining class {escape(code)}...</i>"
         self._remember_page()
         link = ClassLink(code, self.page_id, nickname or None, store=self.store)
-        if not link.wait_joined(JOIN_SECONDS) and (link.connected is None or link._ended):
-            # no such class (or it has ended), or no answer in time: the student's words, nothing joined
-            self.status.value = ("<span class='boardkit-rule-error'>"
-                                 f"{escape(link.status if link._ended else 'The class did not answer: try again.')}"
-                                 "</span>")
-            link.close()
+        if not link.wait_joined(JOIN_SECONDS) and link.ended:
+            self._refused(link)           # no such class (or it has ended): the student's words, nothing joined
             return False
         # joined, or the store is out of reach for now: the link joins as soon as it can
         self.link, self.code = link, link.code
-        if link.state is not None:         # a reloaded page: its plays so far carry on from what the class has
-            for key, totals in link.state.plays.items():
-                if key in self.streams:
-                    self.streams[key].base = self.streams[key].sent = totals
         link.on_status(self._link_status)
         link.watch(on_view=self._view_changed, on_settings=self._follow_settings, every=POLL_SECONDS)
         self._link_status(link.status)
         self._send_what_is_locked()
         self._start_clock()
-        return True
+        return self.link is link
+
+    def _carry_on(self, state) -> None:
+        """A reloaded page: its plays so far carry on from what the class has (once, when the join is answered)."""
+        with self._lock:
+            if self._carried is not state:
+                self._carried = state
+                for key, totals in state.plays.items():
+                    if key in self.streams:
+                        self.streams[key].base = self.streams[key].sent = totals
 
     def _remember_page(self) -> None:
         """Take the page id the browser tab remembers (a reloaded page is the same page: it counts once)."""
@@ -227,8 +281,30 @@ class ClassPage:
         if _PAGE_ID.fullmatch(self.memory.remembered or ""):
             self.page_id = self.memory.remembered
 
+    def _refused(self, link) -> None:
+        """The class refused this page (no such class, or it has ended before the page joined): say why, and show
+        the Join box again."""
+        self.status.value = (f"<span class='boardkit-rule-error'>{escape(link.status)} Check the code on your "
+                             "teacher's screen.</span>")
+        link.close()
+        if self.link is link:
+            self.link = self.code = None
+        if self.form is not None:
+            self.form.layout.display = None
+
     def _link_status(self, text: str) -> None:
-        if self.link.connected:
+        if self.link.ended and self.link.state is None:    # refused after all (its answer came late)
+            self._refused(self.link)
+        elif self.link.class_ended:            # the teacher ended the class: said plainly, not as a fault
+            self.code = None
+            self.status.value = (f"<span class='boardkit-class-ended'><i class='fa fa-flag-checkered' "
+                                 f"aria-hidden='true'></i> Class {escape(self.link.code)} has ended. The lesson goes "
+                                 "on here on its own: your guesses and plays stay on this page.</span>")
+            if self.form is not None:
+                self.form.layout.display = None     # (a student can join the next class)
+        elif self.link.connected:
+            if self.link.state is not None:
+                self._carry_on(self.link.state)
             self._say_connected()
         else:
             self.status.value = (f"<span class='boardkit-class-off'><i class='fa fa-chain-broken' "
@@ -303,7 +379,7 @@ class ClassPage:
             self._clock.start()
 
     def _run(self) -> None:
-        every = TEACHER_POLL_SECONDS if self.role in ("teacher", "console") else POLL_SECONDS
+        every = TEACHER_POLL_SECONDS if self.role in ("teacher", "console") else SEND_SECONDS
         while not self._stop.wait(every):
             try:
                 self.tick()
@@ -343,8 +419,7 @@ class ClassPage:
         self.class_line.value = "<p><i>Starting a class...</i></p>"
         code = self._call("start_class", self.lesson)
         if code is not FAILED:
-            self.code = code
-            self._drawn.clear()
+            self._class_gone(code)
             for name, value in self.settings.items():   # the console's settings reach the new class
                 self._call("set_setting", code, name, value)
             self._refresh()
@@ -352,8 +427,7 @@ class ClassPage:
     def end(self) -> None:
         """End the class (the console): the store deletes everything the class sent."""
         if self.code and self._call("end_class", self.code) is not FAILED:
-            self.code = None
-            self._drawn.clear()
+            self._class_gone(None)
             self._refresh()
 
     def _refresh(self) -> None:
@@ -364,38 +438,62 @@ class ClassPage:
                 return
             newest = open_classes[0][0] if open_classes else None
             if newest != self.code:
-                self.code, self._revealed = newest, set()
-                self._drawn.clear()
+                self._class_gone(newest)
         if self.code is None:
             self.view = None
-            self._draw("class", "none", lambda: self._no_class())
+            self._draw("class", ("none", self.ended), lambda: self._no_class())
             for item in predictions() + list(_QUICK_CHECKS):
                 self._draw(item.key, None, lambda item=item: setattr(item.class_view, "children", []))
-                if getattr(item, "class_source", None) is not None and not item.locked:
+                if getattr(item, "class_source", None) is not None:
                     item.class_source = None             # no class: the teacher's own guess (or the tally) again
-                    item._build_inputs(predict._class_mode)
+                    item.reset()                         # (a guess locked from an ended class's pages is gone too)
             return
         from ..classroom import ClassNotOpen
 
         try:
-            summary = self._open_store().class_view(self.code, teacher=self.role == "console")
+            store = self._open_store()
+            if self.view is None or self.view.code != self.code or store.class_version(self.code) != self.view.version:
+                self.view = store.class_view(self.code, teacher=self.role == "console")
         except ClassNotOpen:                # ended (from the console): the projected page lets it go
-            self.code = self.view = None
+            self._class_gone(None)
             return
         except Exception as error:
             self.disconnected(error)
             return
-        self.view = summary
         if "boardkit-class-off" in self.status.value:
             self._say_connected()
+        self._show_view(self.view)
+
+    def _class_gone(self, newest) -> None:
+        """The class this teacher's page showed has ended (or a newer one started): forget what it showed.  An answer
+        the page revealed with the class's plays in it is shown again without them."""
+        self.ended = self.code if newest is None else None
+        had = self.view is not None
+        self.code, self.view, self._revealed = newest, None, set()
+        self._drawn.clear()
+        if had:
+            for prediction in predictions():
+                if prediction.revealed and prediction.key in self.streams and prediction.class_source is None:
+                    prediction.reveal()
+
+    def _show_view(self, summary) -> None:
+        """Redraw what changed of the class on a teacher's page (each part only when what it shows changed)."""
         self._draw("class", (self.code, summary.pages, summary.nicknames), lambda: self._show_class(summary))
         for prediction in predictions():
             self._show_prediction(prediction, summary)
         for check in list(_QUICK_CHECKS):
             answers = summary.checks[check.key].counts if check.key in summary.checks else {}
+            shares = self._line(check.key, "shares")
             self._draw(check.key, tuple(sorted(answers.items())),
-                       lambda check=check: setattr(check.class_view, "children",
-                                                   [widgets.HTML(check_shares(check, answers))]))
+                       lambda check=check: (setattr(shares, "value", check_shares(check, answers)),
+                                            setattr(check.class_view, "children", (shares,))))
+
+    def _line(self, key, part: str, kind=widgets.HTML):
+        """The widget showing one part of the class under a prediction or quick check on a teacher's page: made
+        once, then only its value changes (a new widget for every lock cost the projector a widget to build)."""
+        if (key, part) not in self._lines:
+            self._lines[key, part] = kind()
+        return self._lines[key, part]
 
     def _draw(self, key, state, draw) -> None:
         if self._drawn.get(key, object()) != state:
@@ -413,15 +511,17 @@ class ClassPage:
             prediction._build_inputs(True)
 
         def draw():
-            items = [widgets.HTML(f"<p class='boardkit-class-locks'><b>{len(guesses)} of {summary.pages} "
-                                  "locked</b> a guess.</p>")]
+            locks, pooled, charted = (self._line(prediction.key, "locks"), self._line(prediction.key, "plays"),
+                                      self._line(prediction.key, "chart", widgets.Output))
+            locks.value = (f"<p class='boardkit-class-locks'><b>{len(guesses)} of {summary.pages} locked</b> "
+                           "a guess.</p>")
             if plays is not None:
-                items.append(widgets.HTML(pooled_line(stream, *plays)))
-            if revealed and guesses:
-                view = widgets.Output()
-                show(view, guesses_chart(prediction, guesses))
-                items.append(view)
-            prediction.class_view.children = items
+                pooled.value = pooled_line(stream, *plays)
+            chart = revealed and guesses and tuple(map(str, guesses))
+            self._draw((prediction.key, "chart"), chart,
+                       lambda: show(charted, *([guesses_chart(prediction, guesses)] if chart else [])))
+            prediction.class_view.children = ((locks,) + ((pooled,) if plays is not None else ())
+                                              + ((charted,) if chart else ()))
 
         self._draw(prediction.key, (len(guesses), summary.pages, plays, revealed and tuple(map(str, guesses))),
                    draw)
@@ -453,21 +553,31 @@ class ClassPage:
 
     def _no_class(self) -> None:
         self._secrets_shown(True)
+        self.joined.value = ""
+        if self.address is not None:
+            self.address.code = ""
+        ended = (f"<b>Class {escape(self.ended)} has ended</b>: everything its pages sent is deleted, and each "
+                 "student's lesson goes on on its own. " if self.ended else "No class is running. ")
         if self.role == "console":
-            self.class_line.value = "<p>No class is running. Press <b>Start a class</b>.</p>"
+            self.class_line.value = f"<p>{ended}Press <b>Start a class</b> for a new one.</p>"
         else:
-            self.class_line.value = ("<p>No class is running: start one from your console (this page's address "
-                                     "with <code>&amp;console=1</code>, on your own device).</p>")
+            self.class_line.value = (f"<p>{ended}Start a class from your console (this page's address with "
+                                     "<code>&amp;console=1</code>, on your own device).</p>")
         self._set_console_buttons(running=False)
 
     def _show_class(self, summary) -> None:
         self._secrets_shown(self.role == "console")
-        address = f"?{CLASS_PARAMETER}={self.code}"
+        joined = f"<b>{summary.pages}</b> page{'' if summary.pages == 1 else 's'} joined."
+        if self.address is not None:        # the full address, from the page's own (see join_address)
+            self.address.code = self.code
+            how = ""
+        else:
+            how = (f"Open this lesson with <code>?{CLASS_PARAMETER}={escape(self.code)}</code> at the end of its "
+                   "address, or type the code into <i>Join your class</i>. ")
         self.class_line.value = (
             f"<div class='boardkit-class-code'>Join the class: <b style='{CODE_STYLE}'>{escape(self.code)}</b></div>"
-            f"<p>Open this lesson with <code>{escape(address)}</code> at the end of its address, or type the code "
-            f"into <i>Join your class</i>. <b>{summary.pages}</b> page{'' if summary.pages == 1 else 's'} "
-            "joined.</p>")
+            + (f"<p>{how}{joined}</p>" if how else ""))
+        self.joined.value = "" if how else f"<p>{joined}</p>"
         if self.role == "console":
             names = summary.nicknames
             self.nicknames.value = ("<p><b>Nicknames</b> (only you see them): "
@@ -601,6 +711,29 @@ def class_plays(prediction) -> list:
     return others
 
 
+def on_the_projector() -> bool:
+    """True on the teacher's pages (the projected page and the console): there a lesson speaks to the whole class
+    ("the class's openings", "openings on this screen"), not to one student ("your openings")."""
+    return _PAGE is not None and _PAGE.role in ("teacher", "console")
+
+
+def for_this_page(student: str, projector: str) -> str:
+    """``student`` (words to one student) on a student's page, ``projector`` (words to the class) on the teacher's."""
+    return projector if on_the_projector() else student
+
+
+def plays_here(prediction, own: int, many: str) -> str:
+    """On the teacher's pages, in words to the class: whose plays start ``prediction``'s convergence chart (``own``
+    plays on this screen, then the class's), e.g. "The class's 580 openings, from their own pages, start the chart." """
+    pooled = sum(plays for _, plays in class_plays(prediction))
+    if own and pooled:
+        return f"The {own:,} {many} on this screen, then the class's {pooled:,}, start the chart."
+    if own or pooled:
+        return (f"The {own:,} {many} on this screen start the chart." if own else
+                f"The class's {pooled:,} {many}, from their own pages, start the chart.")
+    return f"No {many} yet, on this screen or in a class."
+
+
 def set_class_setting(name: str, value) -> None:
     """The teacher's console sets ``name`` for the class (every joined page that follows it gets ``value``)."""
     page = class_page()
@@ -610,8 +743,14 @@ def set_class_setting(name: str, value) -> None:
 
 
 def follow_class_setting(name: str, callback) -> None:
-    """On a student's page in a class, call ``callback(value)`` whenever the teacher sets ``name``."""
-    class_page().followers.setdefault(name, []).append(callback)
+    """On a student's page in a class, call ``callback(value)`` whenever the teacher sets ``name`` (at once if the
+    page has already heard it)."""
+    page = class_page()
+    page.followers.setdefault(name, []).append(callback)
+    heard = page.link.settings if page.link is not None else {}
+    if name in heard:
+        page.settings[name] = heard[name]
+        callback(heard[name])
 
 
 def class_bar(lesson: str):
@@ -646,7 +785,7 @@ def _build_join(page: ClassPage) -> None:
     nickname.add_class("boardkit-class-nickname")
     join = widgets.Button(description="Join", icon="users", layout=widgets.Layout(width="auto", height="36px"))
     join.add_class("boardkit-class-join")
-    form = widgets.HBox([code, nickname, join])
+    form = page.form = widgets.HBox([code, nickname, join])
 
     def on_join(_=None):
         join.disabled = True
@@ -668,7 +807,11 @@ def _build_join(page: ClassPage) -> None:
 def _build_teacher(page: ClassPage) -> None:
     page.class_line = widgets.HTML()
     page.class_line.add_class("boardkit-class-line")
-    items = [page.class_line]
+    page.address = join_address()
+    page.joined = widgets.HTML()
+    page.joined.add_class("boardkit-class-joined")
+    shown = [page.class_line] + ([page.address] if page.address is not None else []) + [page.joined]
+    items = shown
     if page.role == "console":
         page.start_button = widgets.Button(description="Start a class", icon="play", button_style="primary",
                                            layout=widgets.Layout(width="auto", height="40px"))
@@ -681,7 +824,7 @@ def _build_teacher(page: ClassPage) -> None:
         page.end_button.on_click(lambda _: page.end())
         page.nicknames = widgets.HTML()
         page.nicknames.add_class("boardkit-class-nicknames")
-        items = [widgets.HBox([page.start_button, page.end_button]), page.class_line, page.nicknames]
+        items = [widgets.HBox([page.start_button, page.end_button])] + shown + [page.nicknames]
     page.box.children = items + [page.status]
     page._refresh()
     page._start_clock()

@@ -51,10 +51,22 @@ ipycanvas (0.14) plays the canvas messages strictly one after another (one
 promise chain for every canvas of the kernel), so whatever is drawn while an
 animation plays appears right after its last frame.  An extra sleep would be
 waited on top, and the picture would lag behind after quick Step clicks.
+
+The words follow the picture: while a browser shows the board, the status
+line, the board in words, the log and the buttons of a decision appear once
+the browser has drawn the board of that decision (its animation played),
+never seconds before, so after quick Step clicks the status line and the
+board always tell the same game.  The browser says so itself: after each
+drawing the App sends one more command, to a hidden 1x1 canvas, filling it
+with a colour that numbers the words; the browser plays it only after
+everything sent before it, and sends the pixel back (ipycanvas'
+``sync_image_data``), and the words of that number are shown.  With no
+browser (a test, a script) the words change at once.
 """
 from __future__ import annotations
 
 import html
+import io
 import logging
 import numbers
 import random
@@ -64,7 +76,7 @@ import traceback
 
 import ipywidgets as widgets
 import traitlets
-from ipycanvas import MultiCanvas
+from ipycanvas import Canvas, MultiCanvas
 
 from boardkit.core import step as bot_step
 from boardkit.core.actions import Roll
@@ -74,6 +86,7 @@ from boardkit.core.rng import check_seed, seed_from_text
 from . import palette
 from .batch import safe_hold
 from .layout import responsive
+from .names import control_names
 from .pawns import player_glyph, player_style
 
 log = logging.getLogger(__name__)
@@ -82,6 +95,7 @@ HUMAN = "human"
 MAX_SEATS = 4                           # the default of GameApp.MAX_SEATS
 SPEEDS = (0.5, 10.0)                    # autoplay decisions per second: the slider's range
 ROLL_QUEUE_S = 0.3                      # how long a roll's animation may wait for a running one
+MAX_WAITING_WORDS = 50                  # words kept while the browser catches up (only the newest shows)
 #: The ipycanvas canvas manager is shared by every canvas in the kernel, so
 #: every drawing batch of every App goes through this one lock.
 DRAW_LOCK = threading.RLock()
@@ -131,10 +145,10 @@ def _random_seed():
     return random.SystemRandom().randrange(10**6)
 
 
-def scaled(width: str) -> str:
-    """A CSS width that grows with a lesson page's Large type (``--boardkit-text-scale``; 1 elsewhere),
-    so a control's words are not cut when its text grows."""
-    return f"calc({width} * {TEXT_SCALE})"
+def scaled(length: str) -> str:
+    """A CSS length (a font size, a control's width) that grows with a lesson page's Large type
+    (``--boardkit-text-scale``; 1 elsewhere), so text grows with it and a control's words are not cut."""
+    return f"calc({length} * {TEXT_SCALE})"
 
 
 class GameApp(widgets.VBox):
@@ -157,6 +171,9 @@ class GameApp(widgets.VBox):
     WIDTH = HEIGHT = None       # the canvas size in pixels (view_draw.WIDTH, HEIGHT)
     NEW_GAME_WORD = "Deal"      # "Deal a new game" (cards) or "Start a new game"
     MAX_SEATS = MAX_SEATS       # the most players the App seats (one seat box each)
+    #: the height (px, at the normal text size) of what shares the screen with the board: the status line, the
+    #: choices, the controls and the settings; it grows with Large type, and the board shrinks to leave it room
+    BESIDE_BOARD_PX = 300
 
     def __init__(self, rules=None, n_players: int = 4, seats=None, seed=None,
                  autoplay_speed: float = 2.0, **kwargs):
@@ -179,6 +196,10 @@ class GameApp(widgets.VBox):
         self._log_lines: list = []
         self._n_decisions = 0
         self._quiet = False
+        self._browser = False             # is the drawn mark in a browser (then words wait for the picture)?
+        self._words_lock = threading.Lock()
+        self._waiting_words: list = []    # (number, words) not yet shown, oldest first
+        self._words_sent = 0              # the number of the newest words
         self.errors: list[str] = []       # tracebacks of callback errors (the status shows the message)
         self.geometry = self._layout_for(self.rules)
         p = self.PREFIX
@@ -187,8 +208,9 @@ class GameApp(widgets.VBox):
         # --- the canvas ----------------------------------------------------------
         self.canvas = MultiCanvas(3, width=self.WIDTH, height=self.HEIGHT)  # board, pieces, animation
         responsive(self.canvas)
-        # Never taller than the screen: at most as wide as keeps the board's shape within its height.
-        self.canvas.layout.max_width = f"calc(100vh * {self.WIDTH} / {self.HEIGHT})"
+        # The board, the status line, the choices and the controls fit one screen (a projector's too, in
+        # Large type): the board is at most as wide as keeps its shape within the screen's height less theirs.
+        self.canvas.layout.max_width = self._board_max_width(self.WIDTH, self.HEIGHT)
         # The canvas's tooltip is its accessible name (the board in words, below). ipywidgets'
         # browser code reads a widget's ``description`` before it shows a tooltip, and an
         # ipycanvas MultiCanvas has none: without one the board's view fails to build
@@ -196,6 +218,11 @@ class GameApp(widgets.VBox):
         if "description" not in self.canvas.trait_names():
             self.canvas.add_traits(description=traitlets.Unicode("").tag(sync=True))
         self.canvas.on_client_ready(self._guard(self._on_client_ready))
+        # the 1x1 canvas whose pixel the browser sends back once it has drawn up to it; never shown
+        # (the browser keeps every canvas model's picture, shown or not)
+        self.drawn_mark = Canvas(width=1, height=1, sync_image_data=True)
+        self.drawn_mark.observe(self._guard(self._on_drawn), names="image_data")
+        self.drawn_mark.on_client_ready(self._guard(self._on_mark_ready))
         self.canvas.on_mouse_down(self._guard(self.on_canvas_mouse_down))
         self.canvas.on_key_down(self._guard(self._on_key_down))
 
@@ -273,10 +300,18 @@ class GameApp(widgets.VBox):
         self.skip_button.add_class("boardkit-skip")
         self.skip_button.on_click(self._guard(lambda _: self.focus_controls()))
         css = CSS.replace("APP", f"boardkit-{p}-app")
-        super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.status, self.mirror, self.choice_box,
-                          controls, settings, self.log_box], layout=widgets.Layout(width="100%"), **kwargs)
+        # The board in words comes after the controls, so the board and the controls share one screen.
+        super().__init__([widgets.HTML(css), self.skip_button, self.canvas, self.status, self.choice_box, controls,
+                          settings, self.mirror, self.log_box, *control_names()],  # (names the Speed slider in Voilà)
+                         layout=widgets.Layout(width="100%"), **kwargs)
         self.add_class(f"boardkit-{p}-app")
         self._start(seed)
+
+    def _board_max_width(self, width: int, height: int, beside_px: int | None = None) -> str:
+        """The CSS width at most of a canvas ``width`` x ``height`` that leaves ``beside_px`` (default
+        BESIDE_BOARD_PX, scaled with Large type) of the screen's height to the rest of the App."""
+        beside = self.BESIDE_BOARD_PX if beside_px is None else beside_px
+        return f"calc((100vh - {beside}px * {TEXT_SCALE}) * {width} / {height})"
 
     # --- hooks: what each game's App says for itself ------------------------------------------
     def _layout_for(self, rules):
@@ -502,7 +537,7 @@ class GameApp(widgets.VBox):
         if hasattr(self, "_stop_autoplay"):
             self._stop_autoplay.set()
         names = ("roll_button", "autoplay", "speed", "new_game_button", "seed_input", "players_input",
-                 "log_html", "log_box", "status", "choice_box", "canvas")
+                 "log_html", "log_box", "status", "choice_box", "canvas", "drawn_mark")
         for w in [*getattr(self, "choice_buttons", []), *getattr(self, "seat_inputs", []),
                   *getattr(self, "extra_settings", []),
                   *(getattr(self, name) for name in names if hasattr(self, name))]:
@@ -714,10 +749,18 @@ class GameApp(widgets.VBox):
         # A browser view just connected: it shows nothing until we draw (design.md §4).
         self._anim_until = 0.0
         self.redraw()
+        with self._words_lock:                 # the board shows the game now: so do the words
+            latest = self._waiting_words[-1][1] if self._waiting_words else None
+            self._waiting_words.clear()
+            if latest is not None:
+                self._show_words(latest)
 
     # --- the status line and the choices ----------------------------------------------------------
     def _update(self, news=None, notice=None, draw=True):
-        """Redraw the pieces, then say what happened and what comes next; rebuild the choice buttons."""
+        """Redraw the pieces, then say what happened and what comes next; rebuild the choice buttons.
+
+        The words appear once the browser has drawn the board they tell of (see the module docstring).
+        """
         game = self.game
         if draw:
             with DRAW_LOCK, safe_hold(self.canvas):
@@ -728,21 +771,68 @@ class GameApp(widgets.VBox):
         self._log_lines.extend(e.describe() for e in events)
         if lines:
             self._last_news = lines
-        self._set_choices()
-        self.log_html.value = (f"<div style='font-size:calc(18px * {TEXT_SCALE}); max-height:300px; overflow:auto'>"
-                               + "<br>".join(html.escape(x) for x in reversed(self._log_lines[-80:]))
-                               + "</div>")
-        self.roll_button.description = self._roll_label()
-        waiting = (not game.is_over and self.is_human(game.current_player) and game.phase != self.ROLLING_PHASE)
-        self.roll_button.disabled = waiting or game.is_over
-        self.roll_button.tooltip = (
-            "The game is over: press New game" if game.is_over else
-            "Make your choice above first (a button or a click on the board)" if waiting else
-            "Roll the die (key R)" if self.is_human(game.current_player) else
-            "Let the bot make one decision (key S)")
+        seat = game.current_player
+        waiting = (not game.is_over and self.is_human(seat) and game.phase != self.ROLLING_PHASE)
+        words = dict(
+            choices=list(self._choices_for(seat)) if seat is not None and self.is_human(seat) and not game.is_over
+            else [],
+            log=(f"<div style='font-size:calc(18px * {TEXT_SCALE}); max-height:300px; overflow:auto'>"
+                 + "<br>".join(html.escape(x) for x in reversed(self._log_lines[-80:])) + "</div>"),
+            roll_label=self._roll_label(), roll_disabled=waiting or game.is_over,
+            roll_tooltip=("The game is over: press New game" if game.is_over else
+                          "Make your choice above first (a button or a click on the board)" if waiting else
+                          "Roll the die (key R)" if self.is_human(seat) else
+                          "Let the bot make one decision (key S)"),
+            status=self._status_html(self._last_news if not notice else [], notice),
+            mirror=self._mirror_lines())
+        self._say(words)
+
+    def _on_mark_ready(self) -> None:
+        """The hidden mark is in a browser: from now on the words wait for its pixel."""
+        self._browser = True
+
+    def _say(self, words) -> None:
+        """Show ``words`` (from ``_update``) once the browser has drawn everything sent before them."""
+        with self._words_lock:
+            if not self._browser:
+                self._waiting_words.clear()
+                self._show_words(words)
+                return
+            self._words_sent += 1
+            self._waiting_words = self._waiting_words[-MAX_WAITING_WORDS:] + [(self._words_sent, words)]
+            number = self._words_sent % 0x1000000
+            with DRAW_LOCK, safe_hold(self.drawn_mark):       # after the drawing, in the same queue
+                self.drawn_mark.fill_style = f"#{number:06x}"
+                self.drawn_mark.fill_rect(0, 0, 1, 1)
+
+    def _on_drawn(self, change) -> None:
+        """The browser has played the drawing up to the mark of one of the words: show the newest of them."""
+        data = change["new"]
+        if not data:
+            return
+        from PIL import Image
+
+        red, green, blue, *_ = Image.open(io.BytesIO(bytes(data))).convert("RGBA").getpixel((0, 0))
+        number = (red << 16) | (green << 8) | blue
+        with self._words_lock:
+            reached = [(n, words) for n, words in self._waiting_words if n % 0x1000000 == number]
+            if not reached:
+                return                     # words already shown (or superseded)
+            last = reached[-1][0]
+            self._waiting_words = [(n, words) for n, words in self._waiting_words if n > last]
+            self._show_words(reached[-1][1])
+
+    def _show_words(self, words) -> None:
+        """Put ``words`` on the page: the choice buttons, the log, Roll/Step, then the status and the mirror."""
+        self._set_choices(words["choices"])
+        self.log_html.value = words["log"]
+        self.roll_button.description = words["roll_label"]
+        self.roll_button.disabled = words["roll_disabled"]
+        self.roll_button.tooltip = words["roll_tooltip"]
         # The status last: when it (an aria-live region) announces the next decision,
         # the buttons for that decision are already in place.
-        self._set_status(self._last_news if not notice else [], notice)
+        self.status.value = words["status"]
+        self._set_mirror(words["mirror"])
 
     def _roll_label(self) -> str:
         game = self.game
@@ -750,7 +840,8 @@ class GameApp(widgets.VBox):
             return "Game over"
         return "Roll" if self.is_human(game.current_player) else "Step"
 
-    def _set_status(self, news, notice=None):
+    def _status_html(self, news, notice=None) -> str:
+        """The status line: the notice, the news, what comes next, and the game's line."""
         game = self.game
         if game.is_over:
             if game.winner is not None:
@@ -774,9 +865,8 @@ class GameApp(widgets.VBox):
         parts.append(f"<div style='font-size:calc(18px * {TEXT_SCALE}); color:#444'>{self._game_line()}</div>")
         # The decisions made so far are no news to a player; the page keeps their count
         # out of sight (data-decisions) for tests and tools that wait for the next one.
-        self.status.value = (f"<div role='status' aria-live='polite' data-decisions='{self._n_decisions}' "
-                             f"style='{STATUS_STYLE.format(colour=colour)}'>" + "".join(parts) + "</div>")
-        self._set_mirror()
+        return (f"<div role='status' aria-live='polite' data-decisions='{self._n_decisions}' "
+                f"style='{STATUS_STYLE.format(colour=colour)}'>" + "".join(parts) + "</div>")
 
     def _game_line(self) -> str:
         """The status line's last line, as HTML: "Turn 12 \u00b7 round 2 \u00b7 seed 3 replays this game".
@@ -801,9 +891,11 @@ class GameApp(widgets.VBox):
         game = self.game
         return game.turns + (not game.is_over and game.phase == self.ROLLING_PHASE)
 
-    def _set_mirror(self):
-        """Write the board in words under the status line, and name the canvas with its first sentence."""
-        lines = [str(line) for line in self._describe_state() if line]
+    def _mirror_lines(self) -> list[str]:
+        return [str(line) for line in self._describe_state() if line]
+
+    def _set_mirror(self, lines):
+        """Write the board in words (``lines``, under the controls), and name the canvas with its first."""
         # 18 px, scaled by a lesson page's Large type switch.
         self.mirror.value = ("<div role='region' aria-label='The board in words' style='font-size:"
                              f"calc(18px * {TEXT_SCALE}); "
@@ -812,12 +904,7 @@ class GameApp(widgets.VBox):
                              + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul></div>")
         self.canvas.tooltip = lines[0] if lines else "The game board"
 
-    def _set_choices(self):
-        game = self.game
-        seat = game.current_player
-        wanted = []
-        if seat is not None and self.is_human(seat) and not game.is_over:
-            wanted = list(self._choices_for(seat))
+    def _set_choices(self, wanted):
         if wanted == self._choices:
             return
         old = self.choice_buttons
@@ -855,6 +942,8 @@ class GameApp(widgets.VBox):
 
     def _report(self, err):
         self.errors.append(traceback.format_exc())
+        with self._words_lock:
+            self._waiting_words.clear()        # the error stays in sight
         log.exception("%s app: %s", self.GAME_NAME, err)
         message = str(err) if isinstance(err, ValueError) else f"{type(err).__name__}: {err}"
         try:

@@ -49,6 +49,33 @@ def counters(page):
     return int(found[1]), int(decisions)
 
 
+#: a checksum of the board's pixels (the first canvas of the page), read in the page
+DIGEST_JS = """() => {
+    const c = document.querySelector('canvas');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let h = 0;
+    for (let i = 0; i < d.length; i += 16) h = (Math.imul(h, 31) + d[i] + 3 * d[i + 1] + 7 * d[i + 2]) | 0;
+    return h;
+}"""
+
+
+def pictures_until_decision(page, n):
+    """Sample the canvas until the status line counts ``n`` decisions: the distinct pictures seen.
+    The status line tells of a decision once the board has shown it, so its animation plays while
+    this waits."""
+    seen, end = [], time.monotonic() + STEP_TIMEOUT_MS / 1000
+    said = status(page).locator(f"[data-decisions='{n}']")
+    while time.monotonic() < end:
+        digest = page.evaluate(DIGEST_JS)
+        if not seen or seen[-1] != digest:
+            seen.append(digest)
+        if said.count():
+            return seen
+        page.wait_for_timeout(20)
+    wait_for_decision(page, n)
+    return seen
+
+
 def wait_for_decision(page, n):
     """Wait until the status line counts ``n`` decisions made (the kernel answered)."""
     expect(status(page).locator(f"[data-decisions='{n}']")).to_have_count(1, timeout=STEP_TIMEOUT_MS)

@@ -1,6 +1,8 @@
 """What every lesson's browser test checks: readable text, the core path's height, Large type."""
 from __future__ import annotations
 
+from a11y import assert_accessible
+
 #: the smallest text a lesson may show (issue 14: nothing under 14 px, charts included)
 SMALLEST_PX = 14
 
@@ -114,7 +116,8 @@ def cut_controls(page):
 
 def assert_large_type_scales_text(page, factor: float = 1.4):
     """Press Large type: the first paragraph's text grows by about ``factor`` and no control's words are
-    cut; press again: back."""
+    cut; press again: back.  axe-core finds no serious accessibility problem, with Large type off or on."""
+    assert_accessible(page, "with Large type off")
     before = paragraph_px(page)
     toggle = page.locator(".boardkit-large-type button, button.boardkit-large-type").first
     toggle.click()
@@ -124,6 +127,7 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
     after = paragraph_px(page)
     assert abs(after / before - factor) < 0.1, (before, after)
     assert cut_controls(page) == [], "controls whose words Large type cuts"
+    assert_accessible(page, "in Large type")
     toggle.click()
     page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
                            " return p && parseFloat(getComputedStyle(p).fontSize) === before; }", arg=before,
@@ -172,8 +176,10 @@ def lock_and_reveal(page, box, table: bool = True):
     return answer
 
 
-def assert_core_path_fits(page, app_selector: str, record_property=None, screens: int = 4, screen_px: int = 900):
-    """The core path, besides the game's App, fits ``screens`` screens; no text under 14 px; Large type works."""
+def assert_core_path_fits(page, app_selector: str, record_property=None, screens: int = 4, screen_px: int = 900,
+                          app_on_one_screen: bool = True):
+    """The core path, besides the game's App, fits ``screens`` screens; no text under 14 px; Large type works;
+    the App on a projector: see assert_app_fits_a_projector."""
     app_height = page.locator(app_selector).first.evaluate("e => e.getBoundingClientRect().height")
     core = core_path_height(page)
     if record_property is not None:
@@ -182,3 +188,72 @@ def assert_core_path_fits(page, app_selector: str, record_property=None, screens
     assert core - app_height <= screens * screen_px, (core, app_height)
     assert_no_small_text(page)
     assert_large_type_scales_text(page)
+    assert_app_fits_a_projector(page, app_selector, one_screen=app_on_one_screen)
+
+
+# --- the App on a projector (1920x1080, Large type) ----------------------------------------------------
+# The height of an App's play area: from its first shown part to the last part before "The board in words"
+# (the board, the status line, the choices, the controls and the settings), and each part's height.
+APP_PLAY_AREA_JS = """
+(app) => {
+    const parts = [];
+    for (const child of app.children) {
+        if (child.classList.contains('boardkit-mirror')) break;
+        const box = child.getBoundingClientRect();
+        if (box.height > 2) parts.push([child.className.split(' ').filter(c => !c.startsWith('lm-')).join('.'),
+                                        Math.round(box.top), Math.round(box.bottom)]);
+    }
+    const top = Math.min(...parts.map(p => p[1])), bottom = Math.max(...parts.map(p => p[2]));
+    return {height: bottom - top, parts: parts.map(p => [p[0], p[2] - p[1]])};
+}
+"""
+# Every visible text of an element, in page order, with its computed font size (px); canvases draw their own.
+TEXT_SIZES_JS = """
+(root) => {
+    const sizes = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!node.textContent.trim() || !element || element.closest('style, script')) continue;
+        if (!element.getClientRects().length || element.closest('.boardkit-skip')) continue;
+        sizes.push([node.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(element).fontSize)]);
+    }
+    return sizes;
+}
+"""
+
+
+def app_play_area(page, app_selector: str) -> dict:
+    """The App's play area: ``{"height": px, "parts": [(class, px), ...]}`` (see APP_PLAY_AREA_JS)."""
+    return page.locator(app_selector).first.evaluate(APP_PLAY_AREA_JS)
+
+
+def assert_app_fits_a_projector(page, app_selector: str, factor: float = 1.4, size=(1920, 1080),
+                                one_screen: bool = True):
+    """At 1920x1080 in Large type the App's play area (board, status, choices, controls, settings: all but the
+    board in words and the game log, which follow) fits one screen (unless ``one_screen`` is false), and every
+    text of the App (but the canvas's own drawing) is about ``factor`` times its size without Large type.
+    The window is set back."""
+    old = page.viewport_size
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    app = page.locator(app_selector).first
+    before, paragraph = app.evaluate(TEXT_SIZES_JS), paragraph_px(page)
+    toggle = page.locator(".boardkit-large-type button, button.boardkit-large-type").first
+    toggle.click()
+    page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
+                           " return p && parseFloat(getComputedStyle(p).fontSize) > before; }",
+                           arg=paragraph, timeout=15_000)
+    page.wait_for_timeout(500)                      # the page lays itself out again
+    try:
+        area = app_play_area(page, app_selector)
+        after = app.evaluate(TEXT_SIZES_JS)
+        print(f"{app_selector} at {size[0]}x{size[1]} in Large type: play area {area}")
+        assert area["height"] <= size[1] or not one_screen, \
+            f"the App is {area['height']} px tall in Large type: {area['parts']}"
+        assert [text for text, _ in before] == [text for text, _ in after], "the App changed while measured"
+        small = [(text, px, grown) for (text, px), (_, grown) in zip(before, after) if grown < px * (factor - 0.1)]
+        assert not small, f"{len(small)} App text(s) that Large type does not enlarge: {small[:8]}"
+        assert cut_controls(page) == [], "controls whose words Large type cuts at 1920 px"
+    finally:
+        toggle.click()
+        page.set_viewport_size(old)

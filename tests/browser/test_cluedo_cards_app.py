@@ -16,6 +16,7 @@ from boardkit.games.cluedo_cards import view_scene as vs
 from boardkit.render import palette
 from app_helpers import STEP_TIMEOUT_MS, assert_no_app_error, canvas_click, counters, open_app, status, \
     wait_for_decision
+from a11y import assert_accessible
 from harness import canvas_pixel_stats, console_errors
 
 pytestmark = pytest.mark.browser
@@ -72,6 +73,7 @@ def card_point(scene, card):
 def test_human_plays_a_card_by_clicking_it(voila_server, browser_page, record_property):
     page = browser_page
     open_app(page, voila_server(APP), record_property)
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     game, scene = the_deal()
     playable = [c for c in scene.hands[0] if c in scene.playable[0]]
     unplayable = [c for c in scene.hands[0] if c not in scene.playable[0]]

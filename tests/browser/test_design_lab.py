@@ -1,85 +1,100 @@
 """The design lab (``notebooks/06_design_lab.ipynb``) served by Voilà, in headless Chromium.
 
-At load the page shows the pinned cells' seeded answers and the live view
-of the rulebook against the sliders' variant.  The test moves the hand limit
-slider one step with a key and sees the variant and its figures change, draws
-the two-rule map, runs the search and reads the best variant as code, then
-presses "Play it" and sees that variant's App draw its board.
+A tinkerer sets a goal the page does not suggest (the first seat wins 20% to 30% of the games), plays the
+knobs' variant and searches: every goal shows its verdict (met / not sure yet / missed) with its interval,
+and the search says in words whether its re-checked winner met every goal.  Then she switches the game
+and "Play it" draws the new game's board (it raised a TypeError, never shown, after a switch).  The
+teacher's page in Large type at 1920x1080 has no control whose words are cut, and nothing wider than the
+screen.  Both tests share one Voilà server.
 """
 
+import os
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from app_helpers import LOAD_TIMEOUT_MS, assert_no_app_error, section, wait_for_images
+from app_helpers import LOAD_TIMEOUT_MS, assert_no_app_error, section
 from harness import click_button, console_errors, wait_for_canvas
-from lesson_helpers import assert_large_type_scales_text, assert_no_small_text
+from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, cut_controls
 
 pytestmark = pytest.mark.browser
 
 LESSON = "notebooks/06_design_lab.ipynb"
-STUDY_TIMEOUT_MS = 240_000   # a map or a search plays thousands of games on a shared 2-core machine
+STUDY_TIMEOUT_MS = 240_000   # a search plays thousands of games on a shared 2-core machine
+#: a goal's verdict with the figure and its interval, as every table of the lab shows it
+VERDICT = re.compile(r"(\u2713 met|\? not sure yet|\u2717 missed): \d[\d.,]* \(\d[\d.,]* to \d[\d.,]*\)")
+FIRST_SEAT_GOAL = "First seat win rate 0.2 to 0.3"
 
 
-def test_the_lab_re_simulates_on_a_slider_maps_searches_and_plays(voila_server, browser_page):
+def test_a_first_seat_goal_searched_then_another_game_played(voila_server, browser_page):
     page = browser_page
     page.goto(voila_server(LESSON, timeout=120), timeout=LOAD_TIMEOUT_MS)
     body = page.locator("body")
-    # (consecutive printed lines share one element: match text within it)
-    # Nothing is played while the page loads (it opens at once): the rulebook's games wait for a button.
     expect(body).to_contain_text("Move a slider (or press Play these rules)", timeout=LOAD_TIMEOUT_MS)
-    click_button(page, "Play these rules")
-    expect(body).to_contain_text("Your variant: md.Rules()", timeout=STUDY_TIMEOUT_MS)
     expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)          # no code on screen
-    expect(body).not_to_contain_text("md.Rules().replace(hand_limit=8, dud_redraw=6)")
-    page.get_by_text("A search of 8 trials, 150 games each, by code").click()   # run when opened, not at load
-    expect(body).to_contain_text("md.Rules().replace(hand_limit=8, dud_redraw=6)",    # the pinned search
-                                 timeout=STUDY_TIMEOUT_MS)
-    slider = page.locator(".boardkit-rule-controls .widget-slider", has_text="Hand limit")
-    live = page.locator(".widget-vbox", has=slider).filter(has_text="Your variant").last   # sliders and view
-    expect(live.locator("table")).to_contain_text("rulebook")
-    expect(live.locator("table")).to_contain_text("of 3")                       # goals met, in words
-    wait_for_images(page, 1)
     assert_no_small_text(page)
     assert_large_type_scales_text(page)
 
-    # Predict first: which way does the median length go when the first knob goes up by two?
-    prediction = page.locator(".boardkit-prediction")
-    prediction.get_by_text("get longer", exact=True).click()
-    prediction.locator("button.boardkit-lock").click()
-    reveal = prediction.locator("button.boardkit-reveal")
-    expect(reveal).to_be_enabled(timeout=30_000)
-    reveal.click()
-    expect(prediction.locator("table.boardkit-table")).to_contain_text("Hand limit = 8", timeout=STUDY_TIMEOUT_MS)
-    expect(prediction).to_contain_text("Your prediction: get longer")
-    expect(prediction.locator("table.boardkit-table")).to_contain_text(re.compile(r"\d+ \(\d+ to \d+\)"))
+    # A goal of her own: the first seat wins 20% to 30% of the games (a fair share is 25%).
+    click_button(page, "Add a goal")
+    expect(page.locator(".boardkit-goal-row")).to_have_count(4)           # the page's three, and hers
+    goal = page.locator(".boardkit-goal-row").last
+    goal.locator("select").first.select_option(label="First seat win rate")
+    goal.locator("select").nth(1).select_option("between")
+    boxes = goal.locator(".widget-text", has=page.locator("input[type=number]"))
+    expect(boxes.nth(1)).to_be_visible(timeout=60_000)                  # "between" takes two numbers
+    for box, value in zip(boxes.all(), ("0.2", "0.3")):
+        box.locator("input").fill(value)
+        box.locator("input").press("Enter")
+    expect(page.locator(".boardkit-goal-builder .boardkit-rule-error")).to_have_text("")
 
-    # One step up the hand limit (6 -> 7): the games are played again for the new variant.
-    slider.locator(".noUi-handle").focus()
-    page.keyboard.press("ArrowRight")
-    expect(live).to_contain_text("Your variant: md.Rules().replace(hand_limit=7)", timeout=STUDY_TIMEOUT_MS)
-    wait_for_images(page, 1)
-    images = page.locator("img").count()
+    click_button(page, "Play these rules")
+    live = section(page, page.get_by_role("button", name=re.compile(r"^\W*Play these rules$")))
+    expect(live.locator("table")).to_contain_text(FIRST_SEAT_GOAL, timeout=STUDY_TIMEOUT_MS)
+    expect(live.locator("table")).to_contain_text(VERDICT)
 
-    # The map of two rules: one more chart.
-    click_button(page, "Draw the map")
-    wait_for_images(page, images + 1, timeout=STUDY_TIMEOUT_MS)
-    images = page.locator("img").count()
-
-    # The search: the five best and the winner as a line of Python.
+    # The search (its fewest trials): each goal's verdict with its interval, the leaders played again, the
+    # outcome in words.
+    trials = page.locator(".widget-slider", has_text="Trials").locator(".noUi-handle")
+    trials.focus()
+    page.keyboard.press("Home")
+    expect(page.locator(".widget-slider", has_text="Trials")).to_contain_text("8")
     click_button(page, "Search")
     found = section(page, page.get_by_role("button", name=re.compile(r"^\W*Search$")))
-    expect(found).to_contain_text("The best one, as a line of Python:", timeout=STUDY_TIMEOUT_MS)
-    expect(found.locator("table")).to_contain_text("Score")
-    code = re.search(r"The best one, as a line of Python:\s*(md\.Rules\(\)[^\n]*)", found.inner_text()).group(1)
-    wait_for_images(page, images + 1, timeout=STUDY_TIMEOUT_MS)
+    expect(found).to_contain_text("The leaders played again", timeout=STUDY_TIMEOUT_MS)
+    expect(found.locator("table").first).to_contain_text(FIRST_SEAT_GOAL)
+    expect(found.locator("table").last).to_contain_text(VERDICT)
+    expect(found).to_contain_text(re.compile(r"met every goal|No variant (met|is sure to meet) every goal"))
+    expect(found).not_to_contain_text("The best one, as a line of Python")
 
-    # Play it: the best variant's App draws its board.
+    # Another game: its knobs and its games, then "Play it" draws its board.
+    page.locator(".widget-dropdown", has_text="Game").locator("select").select_option("Mouse Trap")
+    expect(live).to_contain_text("Your variant: mt.Rules()", timeout=STUDY_TIMEOUT_MS)
+    expect(page.locator(".boardkit-busy")).to_have_text("")
     click_button(page, "Play it")
     played = section(page, page.get_by_role("button", name=re.compile(r"^\W*Play it$")))
-    expect(played).to_contain_text(f"Playing {code.strip()}", timeout=STUDY_TIMEOUT_MS)
+    expect(played).to_contain_text("Playing your knobs' variant: mt.Rules(), 4 players", timeout=STUDY_TIMEOUT_MS)
     expect(page.locator(".boardkit-status")).to_have_count(1, timeout=STUDY_TIMEOUT_MS)
     wait_for_canvas(page, timeout=STUDY_TIMEOUT_MS, min_drawn=50_000)
     assert_no_app_error(page)
+    expect(body).not_to_contain_text("Traceback")
+    assert console_errors(page) == []
+
+
+def test_the_teachers_lab_in_large_type_at_1920x1080_cuts_nothing(voila_server, browser_page):
+    page = browser_page
+    page.set_viewport_size({"width": 1920, "height": 1080})          # a classroom projector
+    page.goto(voila_server(LESSON, timeout=120) + "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"], timeout=LOAD_TIMEOUT_MS)
+    expect(page.locator("body")).to_contain_text("Move a slider (or press Play these rules)",
+                                                 timeout=LOAD_TIMEOUT_MS)
+    page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
+    page.wait_for_function("() => getComputedStyle(document.querySelector('.jp-RenderedHTMLCommon p'))"
+                           ".fontSize !== '18px'", timeout=15_000)
+    assert cut_controls(page) == [], "controls whose words Large type cuts"
+    wider = page.evaluate("() => Array.from(document.querySelectorAll('.boardkit-goal-row, .widget-hbox, table'))"
+                          ".filter(el => el.getClientRects().length && el.getBoundingClientRect().right > "
+                          "window.innerWidth + 1).map(el => el.className || el.tagName)")
+    assert wider == [], "wider than the screen"
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
     assert console_errors(page) == []

@@ -26,8 +26,9 @@ from boardkit.games.mouse_trap import view_draw as vd
 from boardkit import render as r
 from boardkit.render import palette as pal
 from app_helpers import (STEP_TIMEOUT_MS, assert_autoplay_starts_and_stops, assert_no_app_error,
-                         canvas_click, centre, counters, open_app, play_20_turns, status,
-                         wait_for_decision)
+                         canvas_click, centre, counters, open_app, pictures_until_decision, play_20_turns,
+                         status, wait_for_decision)
+from a11y import assert_accessible
 from harness import canvas_pixel_stats, console_errors
 
 pytestmark = pytest.mark.browser
@@ -45,13 +46,6 @@ _PIXEL_JS = """([x, y]) => {
 _REGION_JS = """([x, y, w, h]) => {
     const c = document.querySelector('canvas');
     return Array.from(c.getContext('2d').getImageData(x, y, w, h).data);
-}"""
-_DIGEST_JS = """() => {
-    const c = document.querySelector('canvas');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let h = 0;
-    for (let i = 0; i < d.length; i += 16) h = (Math.imul(h, 31) + d[i] + 3 * d[i + 1] + 7 * d[i + 2]) | 0;
-    return h;
 }"""
 
 
@@ -166,17 +160,6 @@ def assert_board_drawn(page):
     return stats
 
 
-def watch_crank(page, seconds=3.0):
-    """Sample the canvas while a chain reaction plays: the distinct pictures seen."""
-    seen, end = [], time.monotonic() + seconds
-    while time.monotonic() < end:
-        digest = page.evaluate(_DIGEST_JS)
-        if not seen or seen[-1] != digest:
-            seen.append(digest)
-        page.wait_for_timeout(25)
-    return seen
-
-
 def check_crank_result(page, text):
     """After a crank: the failed stage is drawn red, or every stage ticked and the cage on the wheel."""
     page.wait_for_timeout(2500)                              # the animation is over
@@ -197,6 +180,7 @@ def check_crank_result(page, text):
 def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_property):
     page = browser_page
     open_app(page, voila_server(BOTS_APP), record_property)
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     first = assert_board_drawn(page)
     assert_start_readable_above_four_mice(page)
     # Nothing built yet: the trap's stages are drawn grey and dashed.
@@ -234,11 +218,63 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
     assert console_errors(page) == []
 
 
+# The board and the status line after quick Step clicks.  ipycanvas keeps no model of what it drew, so
+# the board's own state is read where the trap's parts strip shows it: a cell in the build colour is a
+# built part.  Each time the status line changes, the page counts the built cells right then; it notes
+# when the count the status says last changed, and (on every frame) when the count drawn last changed.
+_WATCH_PARTS_JS = """([cells, fill]) => {
+    const status = document.querySelector('.boardkit-status');
+    const context = document.querySelector('canvas').getContext('2d');
+    const built = () => cells.filter(([x, y]) => {
+        const d = context.getImageData(x, y, 1, 1).data;
+        return [0, 1, 2].every(i => Math.abs(d[i] - fill[i]) <= 6);
+    }).length;
+    const seen = window.boardkitAgree = {said: [], drawn: built(), drawnAt: performance.now(), saidAt: 0};
+    new MutationObserver(() => {
+        const said = status.innerText.match(/trap: (\\d+) of 24 parts built/);
+        if (!said) return;
+        const last = seen.said.length ? seen.said[seen.said.length - 1][0] : null;
+        seen.said.push([Number(said[1]), built()]);
+        if (Number(said[1]) !== last) seen.saidAt = performance.now();
+    }).observe(status, {subtree: true, childList: true, characterData: true});
+    const frame = () => {
+        const now = built();
+        if (now !== seen.drawn) { seen.drawn = now; seen.drawnAt = performance.now(); }
+        requestAnimationFrame(frame);
+    };
+    frame();
+}"""
+
+
+def test_quick_steps_the_board_and_the_status_line_agree(voila_server, browser_page, record_property):
+    page = browser_page
+    open_app(page, voila_server(BOTS_APP), record_property)
+    cells = [(int(c[0] + 4), int(c[1] + 4)) for c in LAYOUT.part_rects(24)]
+    page.evaluate(_WATCH_PARTS_JS, [cells, list(rgb(vd.BUILD_FILL))])
+    roll = page.locator(".mt-roll")
+    for _ in range(16):                                  # a class presses Step again and again
+        roll.click(timeout=STEP_TIMEOUT_MS)
+        page.wait_for_timeout(100)
+    wait_for_decision(page, 16)
+    page.wait_for_timeout(1500)
+    seen = page.evaluate("() => window.boardkitAgree")
+    print("status changes (parts said, parts drawn then):", seen["said"])
+    record_property("status_changes", len(seen["said"]))
+    assert seen["drawn"] >= 1, seen                      # a part was built among the quick steps
+    ahead = [(said, drawn) for said, drawn in seen["said"] if said > drawn]
+    assert not ahead, f"the status line told of parts the board had not drawn yet: {ahead}"
+    assert seen["said"][-1][0] == seen["drawn"]           # at rest they agree
+    late = seen["saidAt"] - seen["drawnAt"]
+    assert late < 1000, f"the status line told of the last part {late:.0f} ms after the board drew it"
+    assert_no_app_error(page)
+
+
 # --- the endgame, a human seat, the crank ---------------------------------------------------
 
 def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_page, record_property):
     page = browser_page
     open_app(page, voila_server(ENDGAME_APP), record_property)
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     assert_board_drawn(page)
     expect(status(page)).to_contain_text("Game loaded: 4 players")
     assert "trap: 24 of 24 parts built" in status(page).inner_text()
@@ -288,13 +324,12 @@ def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_pa
                 choices.last.click(timeout=STEP_TIMEOUT_MS)
                 done.add("button")
         decision += 1
-        wait_for_decision(page, decision)
+        seen = pictures_until_decision(page, decision)
         after = status(page).inner_text()
         assert after != before
         assert_no_app_error(page)
         turn = counters(page)[0]
         if "turns the crank" in after:
-            seen = watch_crank(page)
             frames.append(len(seen))
             outcomes.append(check_crank_result(page, after))
             done.add("crank seen")

@@ -16,6 +16,7 @@ from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import view_draw as vd
 from app_helpers import (STEP_TIMEOUT_MS, assert_autoplay_starts_and_stops, assert_no_app_error,
                          canvas_click, counters, open_app, play_20_turns, status, wait_for_decision)
+from a11y import assert_accessible
 from harness import canvas_pixel_stats, console_errors, wait_for_pixels_to_change
 
 pytestmark = pytest.mark.browser
@@ -97,6 +98,7 @@ def expected_news(label, by_canvas=False):
 def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_property):
     page = browser_page
     open_app(page, voila_server(BOTS_APP), record_property)
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
 
     first = canvas_pixel_stats(page)
     assert_board_drawn(first)
@@ -159,6 +161,7 @@ def test_the_keyboard_gets_on_past_the_board(voila_server, browser_page, record_
 def test_human_seat_plays_by_buttons_canvas_and_keys(voila_server, browser_page, record_property):
     page = browser_page
     open_app(page, voila_server(HUMAN_APP), record_property)
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     assert_board_drawn(canvas_pixel_stats(page))
     layout = vd.Layout.for_board(len(md.Rules().board))
     n_players = 4

@@ -27,7 +27,8 @@ from playwright.sync_api import expect
 
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, status, wait_for_images
 from harness import canvas_pixel_stats, console_errors, wait_for_canvas
-from lesson_helpers import assert_core_path_fits, assert_no_small_text, lock_and_reveal, prediction
+from lesson_helpers import (assert_core_path_fits, assert_large_type_scales_text, assert_no_small_text, lock_and_reveal,
+                            prediction)
 
 pytestmark = pytest.mark.browser
 
@@ -147,6 +148,9 @@ def test_lesson_core_path_own_plays_predictions_tinker_and_going_further(voila_s
     tinker = prediction(page, 3)
     tinker.get_by_text("longer", exact=True).click()
     lock_and_reveal(page, tinker, table=False)
+    # 2,000 games take seconds: a bar counts them where the answer will come, before the table shows
+    expect(tinker.locator(".widget-hprogress")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    expect(tinker).to_contain_text("Playing 1,000 games of each rule set")
     result = page.locator(".md-tinker-result")
     expect(result).to_contain_text("Your rules", timeout=STUDY_TIMEOUT_MS)
     rows = result.locator("tbody tr")
@@ -229,4 +233,7 @@ def test_the_teachers_page_takes_a_class_tally_and_sets_the_secret_door(voila_se
     page.get_by_role("button", name="Reveal the door").click()
     expect(page.get_by_text(re.compile(r"the Beach date comes up 1/3 \(33%\)"))).to_be_visible(
         timeout=STEP_TIMEOUT_MS)
+    # the teacher's page, its notes open: accessible with Large type off and on, no menu cut in Large type
+    assert_large_type_scales_text(page)
+    assert page.get_by_role("button", name="Class tally").bounding_box()["width"] < 300   # a switch, not a bar
     assert console_errors(page) == []

@@ -14,7 +14,6 @@ fit the window whole, at 1280 x 900 as at 1920 x 1200, with the grid's names
 at least 15 px on the screen.
 """
 
-import time
 
 import numpy as np
 import pytest
@@ -29,7 +28,9 @@ from boardkit.games.philo_vance import view_draw
 from boardkit.games.philo_vance import view_grid as vg
 from boardkit.games.philo_vance.game import BEFORE_ROLL, KEEPING, MOVING, TURNING_UP
 from boardkit.render import palette as pal
-from app_helpers import STEP_TIMEOUT_MS, assert_no_app_error, centre, counters, open_app, status, wait_for_decision
+from app_helpers import (STEP_TIMEOUT_MS, assert_no_app_error, centre, counters, open_app, pictures_until_decision,
+                         status, wait_for_decision)
+from a11y import assert_accessible
 from harness import canvas_pixel_stats, console_errors
 
 pytestmark = pytest.mark.browser
@@ -41,13 +42,6 @@ BOARD = pv.Rules().estate
 CANVAS = (vb.WIDTH, vb.HEIGHT)
 SCREENSHOT = "/tmp/pv_app.png"
 
-_DIGEST_JS = """() => {
-    const c = document.querySelector('canvas');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let h = 0;
-    for (let i = 0; i < d.length; i += 16) h = (Math.imul(h, 31) + d[i] + 3 * d[i + 1] + 7 * d[i + 2]) | 0;
-    return h;
-}"""
 _PIXEL_JS = """([x, y]) => {
     const c = document.querySelector('canvas');
     return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data);
@@ -180,17 +174,6 @@ def juror_pixel(page, seat, juror, n_players):
     return pixel(page, x + w - 10, y + h - 13)
 
 
-def watch(page, seconds):
-    """Sample the canvas while an animation plays: the distinct pictures seen."""
-    seen, end = [], time.monotonic() + seconds
-    while time.monotonic() < end:
-        digest = page.evaluate(_DIGEST_JS)
-        if not seen or seen[-1] != digest:
-            seen.append(digest)
-        page.wait_for_timeout(20)
-    return seen
-
-
 def click_space(page, space):
     canvas_click(page, LAYOUT.xs[space], LAYOUT.ys[space])
 
@@ -252,6 +235,7 @@ def decide(page, mirror, done):
 def test_new_game_draws_the_estate_and_a_human_plays_by_clicking(voila_server, browser_page, record_property):
     page = browser_page
     open_app(page, voila_server(NEW_GAME), record_property)
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     seats = ["human", "Detective", "Detective", "Detective"]
     mirror = Mirror(pv.Game(pv.Rules(), n_players=4, seed=2), seats)
     assert_board_drawn(page, mirror)
@@ -267,9 +251,9 @@ def test_new_game_draws_the_estate_and_a_human_plays_by_clicking(voila_server, b
         before = status(page).inner_text()
         done.append(decide(page, mirror, done))
         decision += 1
-        wait_for_decision(page, decision)
+        seen = pictures_until_decision(page, decision)    # the piece glides along its route meanwhile
         if done[-1] == "move" and not glides:
-            glides.append(len(watch(page, 1.0)))          # the piece glides along its route
+            glides.append(len(seen))
         after = status(page).inner_text()
         assert after != before
         assert_no_app_error(page)
@@ -304,6 +288,7 @@ def test_midgame_shows_court_cards_the_grid_and_plays_on(voila_server, browser_p
     page = browser_page
     page.set_viewport_size({"width": 1920, "height": 1200})          # a classroom projector
     open_app(page, voila_server(MIDGAME), record_property)
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     seats = ["human"] + ["Detective"] * 5
     mirror = Mirror(midgame(), seats)
     expect(status(page)).to_contain_text("Game loaded: 6 players")

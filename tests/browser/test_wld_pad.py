@@ -13,6 +13,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from a11y import assert_accessible
 from harness import canvas_pixel_stats, console_errors, wait_for_canvas
 from pad_helpers import draw_timed_stroke, is_inked, report_round_trip, stroke_points, wait_for_no_ink
 
@@ -56,6 +57,7 @@ def test_a_mouse_stroke_appears_fast_undo_removes_it_and_the_clock_runs_out(
     # The paper is drawn (by the kernel, on client ready) over the whole pad.
     wait_for_canvas(page, timeout=LOAD_TIMEOUT_MS, selector=CANVAS, min_drawn=PAD[0] * PAD[1])
     record_property("seconds_to_drawn_pad", round(time.monotonic() - started, 2))
+    assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     blank = canvas_pixel_stats(page, CANVAS)
     assert blank["canvases"] == 1 and blank["non_background"] == 0      # white paper, nothing on it
     expect(page.locator(".wld-timer-label")).to_contain_text("0:05")

@@ -200,8 +200,54 @@ def test_a_store_of_another_version_says_so(store_url):
         connection.execute(store_module.store_info.update().values(value="99"))
     store.close()
     with pytest.raises(StoreVersionError, match="another version of boardkit .version 99; this boardkit reads "
-                                                "version 1.*BOARDKIT_CLASS_DB"):
+                                                f"version {store_module.SCHEMA_VERSION}.*BOARDKIT_CLASS_DB"):
         ClassStore(store_url)
+
+
+def test_the_class_version_grows_with_every_write_and_only_then(store):
+    code, (ana,) = joined_class(store)
+    seen = [store.class_version(code)]
+
+    def changed() -> bool:
+        seen.append(store.class_version(code))
+        return seen[-1] > seen[-2]
+
+    store.join(code, new_page_id())
+    assert changed()                                          # a page joined
+    store.join(code, ana)
+    assert not changed()                                      # the same page again (a reload): nothing new
+    store.lock_prediction(code, ana, "share", 0.2, between=(0, 1))
+    assert changed()
+    store.answer_check(code, ana, "q1", "no", ["yes", "no"])
+    assert changed()
+    store.record_plays(code, ana, "door", 1, 5)
+    assert changed()
+    store.record_plays(code, ana, "door", 1, 5)
+    store.record_plays(code, ana, "door", 0, 3)
+    assert not changed()                                      # a repeated or a late write changes nothing
+    store.set_setting(code, "secret_door", "red")
+    assert changed()
+    with pytest.raises(Refused):
+        store.lock_prediction(code, ana, "share", 7, between=(0, 1))
+    assert not changed()                                      # a refused write: nothing
+    assert store.class_view(code).version == seen[-1]         # a view says which version it read
+    store.end_class(code)
+    with pytest.raises(ClassNotOpen, match=f"no open class {code}"):
+        store.class_version(code)
+
+
+def test_a_store_of_version_1_is_brought_up_to_date_and_keeps_its_classes(store_url):
+    store = ClassStore(store_url)
+    code, (ana,) = joined_class(store)
+    store.record_plays(code, ana, "door", 2, 10)
+    with store._engine.begin() as connection:            # as boardkit's first class store was
+        connection.execute(sa.text("ALTER TABLE boardkit_classes DROP COLUMN version"))
+        connection.execute(store_module.store_info.update().values(value="1"))
+    store.close()
+    again = ClassStore(store_url)
+    assert again.class_version(code) == 0 and again.class_view(code).plays["door"].trials == 10
+    again.record_plays(code, ana, "door", 3, 12)
+    assert again.class_version(code) == 1
 
 
 def test_a_store_address_that_cannot_work_says_why(tmp_path):

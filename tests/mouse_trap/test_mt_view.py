@@ -299,6 +299,44 @@ def test_seed_4_ends_with_a_catch_and_a_winner(make_app):
     assert "wins: the last mouse on the board" in text(app) and "Press New game" in text(app)
 
 
+def drawn_up_to(app, number):
+    """What the browser sends back once it has drawn everything up to the mark of words ``number``."""
+    import io
+
+    from PIL import Image
+
+    png = io.BytesIO()
+    Image.new("RGBA", (1, 1), ((number >> 16) & 255, (number >> 8) & 255, number & 255, 255)).save(png, "PNG")
+    app._on_drawn({"new": png.getvalue()})
+
+
+def test_quick_steps_the_words_wait_for_the_board_in_a_browser(make_app):
+    """In a browser the status line, the board in words and the buttons change only once the browser has
+    drawn the board they tell of (it sends the hidden mark's pixel back): quick Steps never run ahead."""
+    app = make_app(seats=BOTS, seed=4)
+    before = text(app), app.mirror.value
+    app._on_mark_ready()                             # the page shows the App
+    app.step()                                       # a roll, animated
+    app.step()                                       # a second decision while it plays
+    assert (text(app), app.mirror.value) == before and counters(app)[1] == 0      # not drawn yet
+    drawn_up_to(app, 1)                              # the browser has played the roll
+    assert counters(app)[1] == 1 and "Player" in text(app)
+    drawn_up_to(app, 2)                              # ... and drawn the second decision
+    assert counters(app)[1] == 2 and f"cheese pile: {app.game.pile}" in text(app)
+    drawn_up_to(app, 1)                              # a late echo changes nothing
+    assert counters(app)[1] == 2
+    app.step()
+    app._on_client_ready()                           # a page (re)loaded: redrawn now, and said now
+    assert counters(app)[1] == 3
+
+
+def test_without_a_browser_the_words_change_at_once(make_app):
+    app = make_app(seats=BOTS, seed=4)
+    app.step()
+    app.step()
+    assert counters(app)[1] == 2
+
+
 def test_a_stalemate_ends_and_says_so(make_app):
     app = make_app(rules=mt.Rules(max_turns=5), seats=BOTS, seed=3)
     while not app.game.is_over:

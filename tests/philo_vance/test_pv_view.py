@@ -676,4 +676,4 @@ def test_the_board_is_never_shown_taller_than_the_screen(make_app):
     screen's height."""
     app = make_app(seats=["Detective"] * 4, seed=1)
     assert (app.canvas.width, app.canvas.height) == (vb.WIDTH, vb.HEIGHT) == (1920, 1240)
-    assert app.canvas.layout.max_width == "calc(100vh * 1920 / 1240)"
+    assert app.canvas.layout.max_width == "calc((100vh - 0px * var(--boardkit-text-scale, 1)) * 1920 / 1240)"

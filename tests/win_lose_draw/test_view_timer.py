@@ -79,11 +79,11 @@ def test_the_last_seconds_are_shown_by_size_and_words_not_only_colour(make, cloc
     timer = make(seconds=20)
     timer.start()
     beat(timer, clock, 9.5)
-    assert "wld-timer-hurry" not in timer._dom_classes and "font-size:56px" in timer.label.value
+    assert "wld-timer-hurry" not in timer._dom_classes and "font-size:calc(56px * var(--boardkit-text-scale, 1))" in timer.label.value
     beat(timer, clock, 3.0)                  # 7.5 s left
     assert shown(timer) == "0:08 \u26a0 Hurry! 8 s left!"
     assert "wld-timer-hurry" in timer._dom_classes
-    assert "font-size:76px" in timer.label.value and "font-weight:bold" in timer.label.value
+    assert "font-size:calc(76px * var(--boardkit-text-scale, 1))" in timer.label.value and "font-weight:bold" in timer.label.value
     assert timer.bar.bar_style == "danger"
 
 

@@ -80,6 +80,9 @@ class App(GameApp):
     WIDTH, HEIGHT = vb.WIDTH, vb.HEIGHT
     NEW_GAME_WORD = "Start"
     MAX_SEATS = 6
+    #: the estate and its knowledge grid take the screen's whole height (the grid's names must stay readable
+    #: at 1280 x 900): the status line and the controls are under it, on the next screen
+    BESIDE_BOARD_PX = 0
 
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seats=None, seed=None,
                  autoplay_speed: float = 2.0, **kwargs):

@@ -37,7 +37,7 @@ import ipywidgets as widgets
 
 from boardkit.core.bots import Random
 from boardkit.core.events import seat as _seat
-from boardkit.render.app import HUMAN, GameApp
+from boardkit.render.app import HUMAN, GameApp, scaled
 
 from . import view_draw
 from .actions import CONFIRM, OVERRULE, TIME_UP, Award, PlacePawn, TakePawn, TimeUp
@@ -46,6 +46,7 @@ from .events import TEAM_NAMES, PawnMoved
 from .game import Game
 from .rules import TEAM, Rules
 from .track import SPADE
+from .sketch import PAD_HEIGHT, PAD_WIDTH
 from .view_pad import SketchPad
 from .view_timer import Countdown
 
@@ -70,7 +71,7 @@ def sketching_rules_html(rules, n_players: int, max_seats: int) -> str:
                    f"seats {low} to {max_seats}, so a seat may stand for a group.")
     else:
         seating = f"Gameboard Play is for {low} to {high} players; this App seats {low} to {min(high, max_seats)}."
-    return ("<div class='wld-sketching-rules' style='font-size:17px; line-height:1.35; color:#1A1A1A'>"
+    return (f"<div class='wld-sketching-rules' style='font-size:{scaled('17px')}; line-height:1.35; color:#1A1A1A'>"
             f"<b>Sketching Rules</b><ul style='margin:2px 0 4px 18px; padding:0'>{items}</ul>"
             f"<div class='wld-seating'>{html.escape(seating)}</div></div>")
 
@@ -121,6 +122,9 @@ class App(GameApp):
     WIDTH, HEIGHT = view_draw.WIDTH, view_draw.HEIGHT
     NEW_GAME_WORD = "Start"
     MAX_SEATS = 6
+    #: what shares the screen's height with the pad (px at the normal text size): the status line, the pad's
+    #: toolbar, the choices, the controls and the settings (the Sketching Rules go beside it on a wide screen)
+    BESIDE_PAD_PX = 410
 
     def __init__(self, rules=None, n_players: int = 4, seats=None, seed=None, **kwargs):
         self._targets: list = []
@@ -136,7 +140,7 @@ class App(GameApp):
         self.card_html.add_class("wld-card")
         self.peek_button = widgets.Button(
             description="Peek", icon="eye", layout=widgets.Layout(height="44px", width="auto", min_width="110px"),
-            style=dict(font_size="18px"), tooltip=f"Sketcher only: show the answer for {PEEK_SECONDS} seconds")
+            style=dict(font_size=scaled("18px")), tooltip=f"Sketcher only: show the answer for {PEEK_SECONDS} seconds")
         self.peek_button.add_class("wld-peek")
         self.keep_visible = widgets.Checkbox(value=False, description="Keep the card visible", indent=False)
         self.keep_visible.add_class("wld-keep-visible")
@@ -144,20 +148,20 @@ class App(GameApp):
                                               layout=widgets.Layout(width="220px"))
         self.guesser_input.add_class("wld-guesser")
         self.guess_input = widgets.Text(placeholder="type a guess, then Enter", continuous_update=False,
-                                        layout=widgets.Layout(width="100%"))
+                                        layout=widgets.Layout(flex="1 1 12em"))
         self.guess_input.add_class("wld-guess-text")
-        self.guess_button = widgets.Button(description="Guess", icon="check", style=dict(font_size="18px"),
+        self.guess_button = widgets.Button(description="Guess", icon="check", style=dict(font_size=scaled("18px")),
                                            layout=widgets.Layout(height="40px", width="auto"))
         self.guess_button.add_class("wld-guess")
         # Gameboard Play: several Guessers right at the same moment (all are correct Guessers)
         self.tie_toggles: list[widgets.ToggleButton] = []
         self.tie_button = widgets.Button(description="Award them together", icon="users",
-                                         style=dict(font_size="18px"),
+                                         style=dict(font_size=scaled("18px")),
                                          layout=widgets.Layout(height="40px", width="auto"),
                                          tooltip="Tick the Guessers who said it at the same moment, then press here")
         self.tie_button.add_class("wld-tie")
         self.tie_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.tie_box = widgets.VBox([widgets.HTML("<b style='font-size:18px'>Said at the same moment?</b>"),
+        self.tie_box = widgets.VBox([widgets.HTML(f"<b style='font-size:{scaled('18px')}'>Said at the same moment?</b>"),
                                      self.tie_row, self.tie_button])
         self._card_visible = False
         # No clock runs before a browser shows the App: a pre-heated Voilà kernel may wait minutes for its page.
@@ -171,23 +175,28 @@ class App(GameApp):
         self.timer.on_time_up(self._guard(self._time_up))
         for button in (self.timer.start_button, self.timer.pause_button, self.timer.reset_button):
             button.on_click(self._guard(lambda _: self._update(draw=False)))   # the status line says the clock's news
-        side = widgets.VBox([self.timer, self.card_html, widgets.HBox([self.peek_button, self.keep_visible],
-                                                                layout=widgets.Layout(flex_flow="row wrap",
-                                                                                      align_items="center")),
-                             widgets.HTML("<b style='font-size:20px'>Type a guess</b>"),
-                             self.guesser_input, self.guess_input, self.guess_button, self.tie_box],
-                            layout=widgets.Layout(width="32%", min_width="280px", padding="0 0 0 12px"))
+        css, skip, canvas, status, choices, *rest = self.children
+        # One screen holds it all, a projector's in Large type too: the pad, its rules and toolbar on the left;
+        # the board, the clock, the card and the guesses on the right; the status line above, the controls below.
+        row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        guessing = widgets.HBox([widgets.HTML(f"<b style='font-size:{scaled('20px')}'>Type a guess</b>"),
+                                 self.guesser_input, self.guess_input, self.guess_button], layout=row)
+        side = widgets.VBox([skip, canvas, self.timer, self.card_html,
+                             widgets.HBox([self.peek_button, self.keep_visible], layout=row), guessing, self.tie_box],
+                            layout=widgets.Layout(width="35%", min_width="280px", padding="0 0 0 12px"))
         self.rules_html = widgets.HTML(sketching_rules_html(self.rules, self.game.n_players, self.MAX_SEATS),
-                                       layout=widgets.Layout(width="100%"))
+                                       layout=widgets.Layout(padding="0 0 0 8px"))
         self.rules_html.add_class("wld-rules-box")
-        pad_column = widgets.VBox([self.pad, self.rules_html], layout=widgets.Layout(width="66%"))
+        # the Sketching Rules beside the pad where the page is wide enough (a projector), else under it
+        self.rules_html.layout.flex = "1 1 300px"
+        pad_column = widgets.HBox([self.pad, self.rules_html],
+                                  layout=widgets.Layout(width="63%", flex_flow="row wrap", align_items="flex-start"))
+        self.pad.canvas.layout.max_width = self._board_max_width(PAD_WIDTH, PAD_HEIGHT, self.BESIDE_PAD_PX)
+        self.pad.layout.width, self.pad.layout.max_width = self.pad.canvas.layout.max_width, "100%"
         play_row = widgets.HBox([pad_column, side],
                                 layout=widgets.Layout(width="100%", flex_flow="row wrap"))
         self.pad.next_focus = [self.timer.start_button, self.timer.pause_button, self.timer.reset_button]
-        css, skip, canvas, status, *rest = self.children
-        mirror = [self.mirror] if hasattr(self, "mirror") else []      # the board in words (GameApp's)
-        choices, *rest = [w for w in rest if w not in mirror]
-        self.children = [css, status, *mirror, play_row, choices, skip, canvas, *rest]
+        self.children = [css, status, play_row, choices, *rest]
         self._sync_round()
 
     # --- the card and guesses -----------------------------------------------------------------
@@ -211,19 +220,20 @@ class App(GameApp):
         """The card panel: the category for everyone; the answer only while peeking (or kept visible)."""
         game = self.game
         card = game.card
-        lines = [f"<div style='font-size:22px'>Category: <b>{html.escape(card.category)}</b></div>"]
+        lines = [f"<div style='font-size:{scaled('22px')}'>Category: <b>{html.escape(card.category)}</b></div>"]
         if game.is_over:
-            lines.append("<div style='font-size:20px'>The game is over.</div>")
+            lines.append(f"<div style='font-size:{scaled('20px')}'>The game is over.</div>")
         elif self._card_visible or self.keep_visible.value:
-            lines.append(f"<div class='wld-answer' style='font-size:30px; font-weight:bold'>"
+            lines.append(f"<div class='wld-answer' style='font-size:{scaled('30px')}; font-weight:bold'>"
                          f"{html.escape(card.answer)}</div>")
             if card.author:
-                lines.append(f"<div style='font-size:18px'>by {html.escape(card.author)} "
+                lines.append(f"<div style='font-size:{scaled('18px')}'>by {html.escape(card.author)} "
                              f"(a help for you: don't draw the author)</div>")
             if card.also and self.rules.partial_answers:
-                lines.append(f"<div style='font-size:18px'>Also counts: {html.escape(', '.join(card.also))}</div>")
+                also = html.escape(", ".join(card.also))
+                lines.append(f"<div style='font-size:{scaled('18px')}'>Also counts: {also}</div>")
         else:
-            lines.append("<div style='font-size:20px; color:#444'>The answer is hidden: "
+            lines.append(f"<div style='font-size:{scaled('20px')}; color:#444'>The answer is hidden: "
                          "Sketcher, press Peek (everyone else, look away!).</div>")
         self.card_html.value = ("<div style='border:3px solid #1A1A1A; background:#FFFFFF; padding:8px 12px; "
                                 "margin:6px 0'>" + "".join(lines) + "</div>")
@@ -502,7 +512,8 @@ class App(GameApp):
                 verdict = "wrong: the steal missed"
             return ("Agree, " if action == CONFIRM else "Overrule, ") + verdict
         if type(action) is PlacePawn:
-            return f"white pawn on the {spade_name(self.rules.track, action.space)}"
+            name = spade_name(self.rules.track, action.space)     # short: the four fit one row in Large type
+            return name[:1].upper() + name[1:]
         return str(action)
 
     def _choice_classes(self, action) -> list[str]:

@@ -55,7 +55,7 @@ import ipywidgets as widgets
 from ipycanvas import MultiCanvas
 
 from boardkit.render import palette
-from boardkit.render.app import DRAW_LOCK, focus_first_enabled, guarded
+from boardkit.render.app import DRAW_LOCK, focus_first_enabled, guarded, scaled
 from boardkit.render.batch import safe_hold
 from boardkit.render.layout import responsive
 
@@ -80,9 +80,10 @@ CSS = """<style>
 .wld-pad-off .wld-pad-canvas {cursor: not-allowed;}
 .wld-pad button:focus-visible {outline: 4px solid #0072B2; outline-offset: 3px;}
 .wld-pad-canvas:focus-visible {outline: 5px solid #0072B2; outline-offset: -5px;}
-.wld-pad .widget-toggle-buttons .widget-toggle-button {font-size: 18px; height: auto; min-height: 44px; min-width: 90px;}
+.wld-pad .widget-toggle-buttons .widget-toggle-button {font-size: calc(18px * var(--boardkit-text-scale, 1));
+  height: auto; min-height: 44px; min-width: 90px;}
 /* each width button as wide as its word (at 90 px 'Medium' showed as 'Medi…' at 1920x1080) */
-.wld-pad-notice {font-size: 18px; font-weight: bold; color: #8B0000;}
+.wld-pad-notice {font-size: calc(18px * var(--boardkit-text-scale, 1)); font-weight: bold; color: #8B0000;}
 </style>"""
 
 
@@ -140,7 +141,7 @@ class SketchPad(widgets.VBox):
             hue = PEN_HEX[name]
             button = widgets.Button(
                 style=dict(button_color=hue, text_color=palette.text_colour_on(hue),
-                           font_size="18px", font_weight="bold"),
+                           font_size=scaled("18px"), font_weight="bold"),
                 layout=widgets.Layout(min_width="96px", **tall), tooltip=f"Draw in {name}")
             button.add_class("wld-pad-colour")
             button.add_class(f"wld-pad-colour-{name}")
@@ -152,15 +153,15 @@ class SketchPad(widgets.VBox):
             style=dict(button_width="auto"), layout=widgets.Layout(width="auto", margin="4px"))
         self.width_buttons.add_class("wld-pad-width")
         self.eraser_button = widgets.ToggleButton(
-            value=False, description="Eraser", icon="eraser", style=dict(font_size="18px"),
+            value=False, description="Eraser", icon="eraser", style=dict(font_size=scaled("18px")),
             layout=widgets.Layout(**tall), tooltip="Rub out: draw in the paper's colour (Undo brings it back)")
         self.eraser_button.add_class("wld-pad-eraser")
         self.undo_button = widgets.Button(
-            description="Undo", icon="undo", style=dict(font_size="18px"), layout=widgets.Layout(**tall),
+            description="Undo", icon="undo", style=dict(font_size=scaled("18px")), layout=widgets.Layout(**tall),
             tooltip="Take back the last stroke (Ctrl+Z or U on the pad)")
         self.undo_button.add_class("wld-pad-undo")
         self.clear_button = widgets.Button(
-            description="Clear", icon="trash", style=dict(font_size="18px"), layout=widgets.Layout(**tall),
+            description="Clear", icon="trash", style=dict(font_size=scaled("18px")), layout=widgets.Layout(**tall),
             tooltip="Wipe the pad (Undo brings the drawing back)")
         self.clear_button.add_class("wld-pad-clear")
         self.notice = widgets.HTML()

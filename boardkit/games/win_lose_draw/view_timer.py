@@ -46,6 +46,7 @@ import time
 import ipywidgets as widgets
 
 from boardkit.render import palette
+from boardkit.render.app import scaled
 
 DEFAULT_SECONDS = 60
 MAX_SECONDS = 3600
@@ -59,10 +60,12 @@ WARNING_S = 10
 READY, RUNNING, PAUSED, UP = "ready", "running", "paused", "up"
 CLOCK_STYLE = ("display:inline-block; min-width:3.2em; text-align:center; font-family:sans-serif; "
                "font-variant-numeric:tabular-nums; line-height:1.1; padding:2px 12px; border-radius:8px; ")
-NORMAL_STYLE = f"font-size:56px; color:{palette.TEXT}; background:{palette.WHITE}; border:3px solid {palette.TEXT};"
-HURRY_STYLE = (f"font-size:76px; font-weight:bold; color:{palette.TEXT}; background:{palette.YELLOW}; "
+NORMAL_STYLE = (f"font-size:{scaled('56px')}; color:{palette.TEXT}; background:{palette.WHITE}; "
+                f"border:3px solid {palette.TEXT};")
+HURRY_STYLE = (f"font-size:{scaled('76px')}; font-weight:bold; color:{palette.TEXT}; "
+               f"background:{palette.YELLOW}; "
                f"border:8px double {palette.TEXT};")
-UP_STYLE = (f"font-size:76px; font-weight:bold; color:{palette.WHITE}; background:{palette.TEXT}; "
+UP_STYLE = (f"font-size:{scaled('76px')}; font-weight:bold; color:{palette.WHITE}; background:{palette.TEXT}; "
             f"border:8px solid {palette.TEXT};")
 
 
@@ -108,7 +111,7 @@ class Countdown(widgets.HBox):
         self.bar = widgets.FloatProgress(value=self._seconds, min=0, max=self._seconds,
                                          layout=widgets.Layout(width="220px", height="28px", margin="auto 8px"))
         self.bar.add_class("wld-timer-bar")
-        big = dict(font_size="20px", font_weight="bold")
+        big = dict(font_size=scaled("20px"), font_weight="bold")
         tall = dict(height="48px", width="auto", margin="auto 4px")
         self.start_button = widgets.Button(description="Start", icon="play", style=big,
                                            layout=widgets.Layout(**tall), tooltip="Start the clock")
@@ -283,7 +286,8 @@ class Countdown(widgets.HBox):
         self.label.value = (
             f"<div style='display:flex; align-items:center; gap:14px'>"
             f"<span role='timer' aria-label='time left' style='{CLOCK_STYLE}{style}'>{clock_text(left)}</span>"
-            f"<span role='status' style='font-size:{30 if hurry or state == UP else 22}px; font-weight:bold'>"
+            f"<span role='status' style='font-size:{scaled('30px' if hurry or state == UP else '22px')}; "
+            "font-weight:bold'>"
             f"{html.escape(words)}</span></div>")
         for css_class, on in (("wld-timer-hurry", hurry), ("wld-timer-up", state == UP)):
             if on:
