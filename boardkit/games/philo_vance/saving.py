@@ -305,8 +305,8 @@ def _check_together(game) -> None:
                                    and any(c is not None for c in game.court[seat])):
             raise ValueError(f"saved retired[{seat}]: a retired player has no suspect and no clues")
     if game.top_barred is not None and not game.discards:
-        raise ValueError(f"saved top_barred {game.top_barred!r}: only the player who laid the top discard is "
-                         "barred from claiming it, and there is no top discard")
+        raise ValueError(f"saved top_barred {game.top_barred!r} names who laid the top card of the discards, "
+                         "but the discards are empty")
     active = [s for s in game.suspect if s is not None]
     if not rules.children and len(active) != len(set(active)):
         raise ValueError(f"saved suspect: two players are committed to the same suspect, got {game.suspect!r}")
