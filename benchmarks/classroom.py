@@ -73,6 +73,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import queue
 import re
@@ -776,13 +777,13 @@ async def class_student(socket: KernelSocket, states: dict, sent: dict) -> None:
         lock = _model_ids(states[buttons]["state"]["children"])[0]
         _send_state(socket, field, a_guess(states[field]["state"], rng))
         _click(socket, lock)
-        sent["locks"].append(time.monotonic())
+        sent["locks"].append(time.time())        # (wall-clock: the teacher's page times its changes with Date.now())
         await asyncio.sleep(rng.uniform(0.5, 1.5))     # a student reads the next question
     play = next((i for i, m in states.items() if m["state"].get("description") == PLAY_BUTTON), None)
     for _ in range(PLAYS if play else 0):
         _click(socket, play)
         sent["plays"] += 10
-        sent["presses"].append(time.monotonic())
+        sent["presses"].append(time.time())
         await asyncio.sleep(1.0)
 
 
@@ -797,38 +798,54 @@ def settle(together: dict, sent: dict, timeout: float) -> None:
         time.sleep(0.25)
 
 
-# The locks and the plays the teacher's projected page shows in all: "23 of 30 locked" under each prediction,
-# "The class's 1,230 cranks: ..." under each prediction that pools plays.
-TEACHER_SHOWS_JS = """() => [['.boardkit-class-locks', /^\\D*/], ['.boardkit-class-plays', /^\\D*/]].map(([css, lead]) =>
-    [...document.querySelectorAll(css)].map(e => parseInt(e.innerText.replace(lead, '').replace(/,/g, '')))
-    .filter(n => !isNaN(n)).reduce((a, b) => a + b, 0))"""
+# The teacher's projected page notes, itself, when (Date.now(), wall-clock seconds) the locks and the plays it shows
+# in all change: "23 of 30 locked" under each prediction, "The class's 1,230 cranks: ..." under each prediction that
+# pools plays.  (Timed on the page by a MutationObserver, not by this script's polling: this script's event loop is
+# busy with the 30 protocol clients and would read the page late.)
+TEACHER_WATCH_JS = """() => {
+    const total = css => [...document.querySelectorAll(css)]
+        .map(e => parseInt(e.innerText.replace(/^\\D*/, '').replace(/,/g, ''))).filter(n => !isNaN(n))
+        .reduce((a, b) => a + b, 0);
+    window.boardkitSeen = [[Date.now() / 1000, 0, 0]];
+    const check = () => {
+        const [locks, plays] = [total('.boardkit-class-locks'), total('.boardkit-class-plays')];
+        const last = window.boardkitSeen[window.boardkitSeen.length - 1];
+        if (locks !== last[1] || plays !== last[2]) window.boardkitSeen.push([Date.now() / 1000, locks, plays]);
+    };
+    new MutationObserver(check).observe(document.body, {subtree: true, childList: true, characterData: true});
+    check();
+}"""
 
 
 async def watch_teacher(page, expected: list, timeout: float) -> list[tuple[float, int, int]]:
-    """(time, locks, plays) the teacher's projected page shows in all, each time they change, until it shows
-    ``expected`` = [locks, plays] (filled in once the students have sent everything)."""
-    seen, deadline = [(time.monotonic(), 0, 0)], time.monotonic() + timeout
-    while time.monotonic() < deadline and not (expected and all(a >= b for a, b in zip(seen[-1][1:], expected))):
-        locks, plays = await page.evaluate(TEACHER_SHOWS_JS)
-        if (locks, plays) != seen[-1][1:]:
-            seen.append((time.monotonic(), locks, plays))
-        await asyncio.sleep(0.05)
-    return seen
+    """(time, locks, plays) the teacher's projected page showed in all, each time they changed (as the page timed
+    them), until it shows ``expected`` = [locks, plays] (filled in once the students have sent everything)."""
+    await page.evaluate(TEACHER_WATCH_JS)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        seen = await page.evaluate("() => window.boardkitSeen")
+        if expected and all(a >= b for a, b in zip(seen[-1][1:], expected)):
+            break
+        await asyncio.sleep(0.5)
+    return [tuple(row) for row in seen]
 
 
-def watch_store(together: dict, stop: threading.Event) -> list[tuple[float, int, int]]:
-    """(time, locks, plays) the class store holds, each time they change, read every 50 ms until ``stop``
-    (the class's version first: the whole class only when it changed, as the teacher's pages read it)."""
-    store, code = together["store"], together["code"]
-    seen, version = [(time.monotonic(), 0, 0)], None
+def watch_store(url: str, code: str, stop, answer) -> None:
+    """Send ``answer`` the (time, locks, plays) the class store holds, each time they change, read every 50 ms until
+    ``stop`` is set (the class's version first: the whole class only when it changed, as the teacher's pages read
+    it).  Run in a process of its own: in this script's, busy with the protocol clients, it read the store late."""
+    from boardkit.classroom import ClassStore
+
+    store = ClassStore(url)
+    seen, version = [(time.time(), 0, 0)], None
     while not stop.wait(0.05):
         if store.class_version(code) == version:
             continue
         view = store.class_view(code)
         version = view.version
-        seen.append((time.monotonic(), sum(p.locked for p in view.predictions.values()),
+        seen.append((time.time(), sum(p.locked for p in view.predictions.values()),
                      sum(p.trials for p in view.plays.values())))
-    return seen
+    answer.send(seen)
 
 
 def latencies(sent: list[float], seen: list[tuple], column: int, each: int = 1) -> list[float]:
@@ -896,7 +913,7 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
         import tornado.websocket  # noqa: F401
         started = server.log_text(last=10_000_000).count("Kernel started:")
         out["load_before"] = os.getloadavg()[0]
-        out["began"] = time.monotonic()
+        out["began"], out["began_wall"] = time.monotonic(), time.time()
         server_cpu = cpu_seconds(server_pid)
         voila_cpu = cpu_seconds(server_pid, descendants=False)
         everything = cpu_seconds(os.getpid())
@@ -914,9 +931,13 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
                 students.append(protocol_student(url, delay, args.timeout, out["files"], query, act))
             else:
                 students.append(protocol_student(url, delay, args.timeout, out["files"]))
-        stop_store, expected = threading.Event(), []
+        forked = multiprocessing.get_context("fork")
+        stop_store, expected = forked.Event(), []
         if together:
-            in_store = asyncio.ensure_future(asyncio.to_thread(watch_store, together, stop_store))
+            heard, answer = forked.Pipe(duplex=False)
+            store_watcher = forked.Process(target=watch_store, daemon=True,
+                                           args=(together["store"].url, together["code"], stop_store, answer))
+            store_watcher.start()
         if together and projected is not None:
             watching = asyncio.ensure_future(watch_teacher(projected, expected, args.spread + 2 * args.timeout))
         # Each student stops by itself within its timeout; this is the backstop.
@@ -925,7 +946,8 @@ async def open_class(server: VoilaServer, n: int, browsers: set[int], args, teac
             await asyncio.to_thread(settle, together, out["sent"], 15.0)
             out["load_class"] = os.getloadavg()
             stop_store.set()
-            out["in_store"] = await in_store
+            out["in_store"] = await asyncio.to_thread(heard.recv)
+            store_watcher.join(10)
         if together and projected is not None:
             expected.extend((len(out["sent"]["locks"]), out["sent"]["plays"]))
             out["seen"] = await asyncio.wait_for(watching, 2 * args.timeout + args.spread + 10)
@@ -995,7 +1017,7 @@ def one_class(n: int, args) -> dict:
             kept.write_text(text)
             if together:        # when each lock and press was sent, and what the store and the projector held when
                 (kept.parent / f"class-{n}-students.json").write_text(json.dumps(
-                    {"began": out["began"], "sent": out["sent"], "in_store": out["in_store"],
+                    {"began": out["began_wall"], "sent": out["sent"], "in_store": out["in_store"],
                      "seen": out.get("seen", [])}))
     return {**out, "n": n, "with_teacher": teacher, "pool": pool, "fill": fill, "idle_mb": idle, "peak_mb": peak,
             "kernel_mb": statistics.median(kernels) if kernels else 0.0, "browsers": sorted(browsers),

@@ -6,10 +6,10 @@
 """
 import importlib
 
-from .core import IllegalAction, Record, play, process_pool, simulate, simulate_stream, step
+from .core import IllegalAction, Record, ScriptedChance, play, process_pool, simulate, simulate_stream, step
 
 __version__ = "0.1.0"
-__all__ = ["IllegalAction", "Record", "design", "metrics", "play", "process_pool", "simulate", "simulate_stream",
+__all__ = ["IllegalAction", "Record", "ScriptedChance", "design", "metrics", "play", "process_pool", "simulate", "simulate_stream",
            "stats", "step",
            "sweep"]
 

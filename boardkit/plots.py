@@ -16,6 +16,8 @@ on ``ax`` (a new figure when None) and returns the axes.
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .render.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, SKY_BLUE, VERMILLION, YELLOW
@@ -181,7 +183,9 @@ def _refusals(table, x, y):
     reasons = {}
     for fields, reason in table.attrs.get("skipped", []):
         if x in fields and y in fields:
-            reasons[(fields[x], fields[y])] = reason.split(" is not allowed: ", 1)[-1]
+            words = reason.split(" is not allowed: ", 1)[-1]        # the rule's own reason, its names in words
+            reasons[(fields[x], fields[y])] = re.sub(r"\b([a-z]+(?:_[a-z]+)+)\b", lambda m: m[1].replace("_", " "),
+                                                     words).replace("=", " ")
     return reasons
 
 

@@ -470,6 +470,7 @@ def play_variant(view):
     else:
         rules, n_players, what = chosen_rules(), players.value, "your knobs' variant"
     rules.check_players(n_players)
+    show(view, Markdown(f"Setting up the board of {what}…"))      # (building a board takes a moment)
     show(view, Markdown(f"Playing {what}: `{bk.design.variant_code(rules)}`, {n_players} players"),
          module.App(rules, n_players=n_players))
 

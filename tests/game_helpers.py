@@ -7,6 +7,7 @@
 import json
 
 import boardkit as bk
+from boardkit.core import Chance, ScriptedChance
 from boardkit.games import cluedo_cards as cc
 from boardkit.games import mouse_trap as mt
 from boardkit.games import mystery_date as md
@@ -23,7 +24,11 @@ def saved(game) -> str:
 
 
 def force_rolls(monkeypatch, game, *values):
-    """The next rolls of the die are ``values`` (then the last one again)."""
+    """The next rolls of the die are ``values``: scripted (``ScriptedChance``) in a game on the
+    one stream, after which the seed rolls; else (then the last one again) monkeypatched."""
+    if type(game).CHANCE is Chance:
+        ScriptedChance.onto(game, rolls=values)
+        return
     queue = list(values)
 
     def roll(sides=6):

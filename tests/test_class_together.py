@@ -220,6 +220,7 @@ def test_the_class_layer_carries_on_from_the_students_plays_smallest_page_first_
              convergence_chart([], [0, 1] * 50, classmates=classmates, many="cranks").axes[0].get_lines()}
     # no plays of one's own: the class's line starts with its smallest page (it began at 150 cranks, mid-axis)
     assert list(lines["your class's 200 cranks"].get_xdata()) == [10, 50, 200]
+    assert lines["your class's 200 cranks"].axes.get_xlim()[0] == 10           # where the chart's line starts
     lines = {line.get_label(): line for line in
              convergence_chart([1, 0, 0], [], classmates=classmates, many="cranks").axes[0].get_lines()}
     assert list(lines["then your class's 200 cranks"].get_xdata()) == [3, 13, 53, 203]   # on from the 3rd crank

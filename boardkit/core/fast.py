@@ -8,12 +8,24 @@ boardkit has two engines that play the same rules:
 * the **fast lane** (each game's ``fast.py``): the same rules written as plain
   loops over small integer arrays and compiled with numba, for simulations of
   hundreds of thousands of games.  Its comments cite the same rule numbers as
-  ``game.py``, and tests prove that its games agree *in distribution* with the
-  reference engine's, on the rulebook and on variants.
+  ``game.py``.
 
-The two engines use different random numbers, so the same seed does not give
-the same game in both; each engine on its own gives the same frame from the
-same seed, on every machine.
+Both engines draw from one random stream: xoshiro256** seeded by splitmix64,
+written in plain Python in ``core/rng.py`` (the reference engine's ``Chance``)
+and compiled below (:func:`seed_chance`, :func:`uniform`, :func:`below`,
+:func:`shuffle`, :func:`weighted`), number for number the same.  A game *in
+lockstep* draws them in the same order in both engines, for every roll,
+shuffle, door, deal and bot tie-break, so the same seed gives the same game
+in both: ``bk.simulate(..., engine="reference")`` and ``engine="fast"`` return
+identical frames, and ``engine="auto"`` changes only the speed.  Each game's
+``tests/<game>/test_*_lockstep.py`` proves it on the rulebook and variants,
+hundreds of seeds each.  Games in lockstep: Mystery Date.  The others still
+draw from numpy's PCG64 in the reference engine (their ``Game.CHANCE`` says
+so) and agree with their lanes *in distribution*, not game for game.
+
+Without numba a lane is not played as plain Python (numpy's numbers do not
+add up as Python's do): calling one says so, and ``engine="auto"`` plays the
+reference engine.
 
 A game's lane is the module ``boardkit.games.<game>.fast``, which provides
 
@@ -54,7 +66,7 @@ def numba_available() -> bool:
             _numba_failed = f"{type(err).__name__}: {err}"
             warnings.warn(f"numba could not be imported ({_numba_failed}); boardkit plays every "
                           "simulation on the reference engine, which is slower but gives the same "
-                          "results in distribution", RuntimeWarning, stacklevel=3)
+                          "results (the same games, for a game in lockstep with its lane)", RuntimeWarning, stacklevel=3)
     return _numba is not None
 
 
@@ -300,8 +312,10 @@ def cold_lanes() -> list[str]:
 # -- the lane's source of chance ------------------------------------------------
 # Each game of the fast lane draws from its own small generator (xoshiro256**,
 # seeded from the game's 64-bit seed by splitmix64), kept in four unsigned
-# 64-bit words.  numba's own np.random takes 32-bit seeds only, so a million
-# games seeded from it would repeat some games; this one takes the whole seed.
+# 64-bit words: the compiled twin of core/rng.py's Chance, which the reference
+# engine draws from, number for number (tests/core/test_rng.py proves it).
+# numba's own np.random takes 32-bit seeds only, so a million games seeded
+# from it would repeat some games; this one takes the whole seed.
 
 def njit(function=None, *, allocates=True, **options):
     """``numba.njit(cache=True)`` of ``function``; the plain function where numba is missing.
@@ -330,7 +344,7 @@ def njit(function=None, *, allocates=True, **options):
     if function is None:
         return lambda f: njit(f, allocates=allocates, **options)
     if not numba_available():
-        return function
+        return _needs_numba(function)
     from .lane_cache import LaneCache
 
     if not allocates:
@@ -338,6 +352,19 @@ def njit(function=None, *, allocates=True, **options):
     compiled = _numba.njit(**options)(function)
     compiled._cache = LaneCache(function)  # what cache=True does (Dispatcher.enable_caching), with our stamp
     return compiled
+
+
+def _needs_numba(function):
+    """Without numba a lane's function is not played as plain Python (numpy's whole numbers and
+    bools do not add up as Python's do, so it would not give the lane's results): calling it
+    says so, and ``engine="auto"`` plays the reference engine instead."""
+    import functools
+
+    @functools.wraps(function)
+    def refuse(*args, **kwargs):
+        raise RuntimeError(f"the fast lane ({function.__module__}.{function.__name__}) needs numba, which "
+                           f"could not be imported ({_numba_failed}); play engine='reference' (or 'auto')")
+    return refuse
 
 
 @njit
@@ -382,6 +409,24 @@ def below(state, n):
     """A whole number 0 .. n-1, each equally likely (n >= 1)."""
     k = int(uniform(state) * n)
     return k if k < n else n - 1
+
+
+@njit(allocates=False)
+def weighted(weights, state):
+    """An index drawn with probability proportional to ``weights`` (one ``uniform``
+    laid along their running total; a zero weight is never drawn)."""
+    total = 0.0
+    for w in weights:
+        total += w
+    target = uniform(state) * total
+    running, last = 0.0, 0
+    for i in range(weights.shape[0]):
+        if weights[i] > 0:
+            running += weights[i]
+            last = i
+            if target < running:
+                return i
+    return last
 
 
 def new_chance():

@@ -34,7 +34,12 @@ def check_rules_for(game_class, rules) -> None:
 class BaseGame:
     """Shared machinery; a game implements ``_legal_actions`` and ``_apply``."""
 
-    def __init__(self, rules, n_players: int, seed: int | None = None, record_events: bool = True):
+    #: the game's source of chance: :class:`~boardkit.core.rng.Chance`, the stream its fast lane draws
+    #: from too (a game not yet in lockstep with its lane names the old ``PCGChance``)
+    CHANCE = Chance
+
+    def __init__(self, rules, n_players: int, seed: int | None = None, record_events: bool = True,
+                 chance: Chance | None = None):
         check_rules_for(type(self), rules)
         rules.check_players(n_players)
         if not isinstance(record_events, bool):
@@ -42,7 +47,11 @@ class BaseGame:
         self.rules = rules
         self.n_players = n_players
         self.seed = check_seed(seed)
-        self.chance = Chance(self.seed)
+        if chance is not None and not (isinstance(chance, Chance) and self.CHANCE is Chance):
+            raise ValueError(f"chance must be a boardkit.core.Chance (a ScriptedChance, say) of this game, "
+                             f"got {chance!r:.60}")
+        # a Chance given (a ScriptedChance) draws its unscripted numbers from the game's seed
+        self.chance = self.CHANCE(self.seed) if chance is None else chance.start(self.seed)
         self.events: list[Event] | None = [] if record_events else None
         self.turns = 0
         self.winner: int | None = None
@@ -60,11 +69,6 @@ class BaseGame:
     @property
     def current_player(self) -> int | None:
         raise NotImplementedError
-
-    @property
-    def rng(self):
-        """The game's ``numpy.random.Generator`` (every random choice comes from it)."""
-        return self.chance.rng
 
     def legal_actions(self) -> list:
         """The choices open to ``current_player`` now (empty once the game is over)."""

@@ -74,7 +74,8 @@ def convergence_chart(own, simulated, exact=None, label: str = "share", title: s
     if exact is not None:
         ax.axhline(float(exact), color=CHART_COLOURS[6], linestyle="--", linewidth=2, label="exact answer")
     ax.set_xscale("log")
-    ax.set_xlim(1, max(plays[-1], 10))
+    # the axis starts at the first play, or (no plays of one's own) where the class's first page's plays end
+    ax.set_xlim(plays[0], max(plays[-1], 10 * plays[0]))
     # Plain numbers on the log axis (1, 10, 100, 1,000), not powers of ten.
     ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
     ax.set_ylim(0, 1)

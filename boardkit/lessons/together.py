@@ -576,7 +576,7 @@ class ClassPage:
                    "address, or type the code into <i>Join your class</i>. ")
         self.class_line.value = (
             f"<div class='boardkit-class-code'>Join the class: <b style='{CODE_STYLE}'>{escape(self.code)}</b></div>"
-            f"<p>{how}{joined if how else ''}</p>")
+            + (f"<p>{how}{joined}</p>" if how else ""))
         self.joined.value = "" if how else f"<p>{joined}</p>"
         if self.role == "console":
             names = summary.nicknames

@@ -34,9 +34,9 @@ def deck(rules) -> Counter:
     return Counter({c: rules.copies for c in ALL_CARDS})
 
 
-def new_game(n_players=4, seed=0, record_events=True, **changes):
+def new_game(n_players=4, seed=0, record_events=True, chance=None, **changes):
     rules = md.Rules().replace(**changes) if changes else md.Rules()
-    return md.Game(rules, n_players=n_players, seed=seed, record_events=record_events)
+    return md.Game(rules, n_players=n_players, seed=seed, record_events=record_events, chance=chance)
 
 
 def arrange(game, hands=None, discard=None, draw_top="", positions=None, current=0, phase="roll",

@@ -267,15 +267,27 @@ def test_landing_odds_match_a_simulated_pawn():
 
 
 def test_long_run_door_share_default_board():
-    assert an.long_run_door_share() == pytest.approx(4 / 28)
-    assert an.long_run_door_share(md.Rules()) == pytest.approx(1 / 7)
+    assert an.long_run_door_share() == Fraction(4, 28) == an.long_run_door_share(md.Rules())
+    assert isinstance(an.long_run_door_share(), Fraction)
+
+
+@pytest.mark.parametrize("rules", [md.Rules(), md.Rules(board=("door",) + ("take1",) * 9, die_sides=4),
+                                   md.Rules(board=("door", "take1", "door", "take2", "swap_any"), die_sides=3),
+                                   md.Rules(die_sides=100)])
+def test_long_run_door_share_is_the_stationary_distributions(rules):
+    """The exact answer is what the chain's eigenvector (stationary distribution) gives."""
+    values, vectors = np.linalg.eig(an.transition_matrix(rules).T)
+    stationary = np.real(vectors[:, np.argmin(np.abs(values - 1))])
+    stationary = stationary / stationary.sum()
+    doors = sum(stationary[i] for i in rules.door_spaces)
+    assert float(an.long_run_door_share(rules)) == pytest.approx(doors, abs=1e-12)
 
 
 def test_long_run_door_share_of_other_boards():
     board = ("door",) + ("take1",) * 9
-    assert an.long_run_door_share(md.Rules(board=board)) == pytest.approx(0.1)
+    assert an.long_run_door_share(md.Rules(board=board)) == Fraction(1, 10)
     rules = md.Rules(board=board, die_sides=4)
-    assert an.long_run_door_share(rules) == pytest.approx(0.1)
+    assert an.long_run_door_share(rules) == Fraction(1, 10)
     # the long run is where the k-step odds settle
     assert an.door_stop_chance(rules, turns=200) == pytest.approx(0.1, abs=1e-6)
 

@@ -54,8 +54,8 @@ def test_least_needed_gives_up_the_target_only_when_nothing_else_is_left():
 def test_least_needed_ties_are_every_card_of_the_weakest_colours():
     # red is the target; green and orange are equally weak, so any of their cards will do
     assert least_needed(cards("o1 r1 r2 g3"), (1, 1, 1, 1, 1)) == tuple(cards("g3 o1"))
-    # two spare copies: either
-    assert least_needed(cards("b1 r2 b1 r2 g3"), (1, 1, 1, 1, 1)) == tuple(cards("b1 r2"))
+    # two spare copies: either, in CARDS order (red first), as the fast lane counts them
+    assert least_needed(cards("b1 r2 b1 r2 g3"), (1, 1, 1, 1, 1)) == tuple(cards("r2 b1"))
 
 
 def test_collector_breaks_ties_with_the_games_chance(monkeypatch):

@@ -24,8 +24,8 @@ WEIGHTS = [(1, 1, 1, 1, 1), (1, 3, 1, 1, 1), (5, 1, 1, 2, 1), (0, 1, 0, 0, 0), (
 
 def plain_least_needed(hand, weights):
     """Collector's discard rule, written the plain way (the definition): every
-    card whose loss hurts least, sorted."""
-    spares = sorted({card for card in hand if hand.count(card) > 1})
+    card whose loss hurts least, in CARDS order."""
+    spares = sorted({card for card in hand if hand.count(card) > 1}, key=CARDS.index)
     if spares:
         return tuple(spares)
     numbers = progress(hand)
@@ -34,7 +34,7 @@ def plain_least_needed(hand, weights):
     targets = [colour for colour in md.COLOURS if keys[colour] == max(keys.values())]
     others = [card for card in hand if card.colour not in targets] or hand
     fewest = min(numbers[card.colour] for card in others)
-    return tuple(sorted(card for card in others if numbers[card.colour] == fewest))
+    return tuple(sorted({card for card in others if numbers[card.colour] == fewest}, key=CARDS.index))
 
 
 def random_hands(n, seed=0):

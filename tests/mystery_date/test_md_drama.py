@@ -5,6 +5,7 @@ import pandas as pd
 import pytest
 
 import boardkit as bk
+from boardkit import ScriptedChance
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date.hand import PROGRESS, held_bits
 from boardkit.games.mystery_date.rules import DOOR, SWAP_LEFT, TAKE_2
@@ -45,7 +46,7 @@ def test_a_swap_moves_both_standings(monkeypatch):
     game = arrange(new_game(n_players=2, seed=2), hands=["r1 r2 g1", "r3 b1"], discard="o1")
     assert game.standing == [2, 1] and game.lead.leader == 0
     land(monkeypatch, game, SWAP_LEFT)
-    monkeypatch.setattr(game.chance, "below", lambda n: 0)  # she draws the opponent's first card, the red 3
+    ScriptedChance.onto(game, below=[0])  # she draws the opponent's first card, the red 3
     game.apply(md.Give(card("g1")))
     assert sorted(game.hands[0]) == cards("r1 r2 r3") and sorted(game.hands[1]) == cards("b1 g1")
     assert game.standing == [3, 1]

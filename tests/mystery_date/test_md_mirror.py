@@ -1,6 +1,7 @@
 """The App's text mirror of the board (``_describe_state``) and the doors it remembers (``door_openings``)."""
 import pytest
 
+from boardkit import ScriptedChance
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date.game import DISCARDING
 from boardkit.games.mystery_date.rules import DOOR, OUTCOMES, TAKE_2
@@ -15,9 +16,9 @@ def make_app():
     yield from make_apps(md.App)
 
 
-def door_shows(monkeypatch, game, outcome):
+def door_shows(game, outcome):
     """The door's next opening shows ``outcome`` ("red", ..., "dud")."""
-    monkeypatch.setattr(game.chance, "weighted", lambda weights: OUTCOMES.index(outcome))
+    ScriptedChance.onto(game, weighted=[OUTCOMES.index(outcome)])
 
 
 def ready_at_the_door(app, monkeypatch, outcome):
@@ -25,7 +26,7 @@ def ready_at_the_door(app, monkeypatch, outcome):
     game = arrange(app.game, hands=["r1 r2 r3 g1", "b1", "o2 o3", ""], discard="g2",
                    positions=[space(app.game, DOOR, 1) - 2, 3, 10, 0])
     force_rolls(monkeypatch, game, 2)
-    door_shows(monkeypatch, game, outcome)
+    door_shows(game, outcome)
     app.refresh()
     app.step()                                   # the roll: she stops on OPEN THE DOOR
     app.choose(md.ShowOutfit("red"))
@@ -37,17 +38,17 @@ def test_a_new_app_says_whose_turn_the_piles_and_every_seat(make_app):
     assert app._describe_state() == [
         "Turn 1: Player 1 (you) is next, to roll the die.",
         "Draw pile: 39 cards; discard pile: 1 card, the blue 3 on top.",
-        "Player 1 (you) stands on OPEN THE DOOR; 2 cards: red 1, green 2.",
-        "Player 2 (Collector bot) stands on OPEN THE DOOR; 2 cards: red 2, green 2.",
-        "Player 3 (Collector bot) stands on OPEN THE DOOR; 2 cards: green 1, orange 1.",
-        "Player 4 (Random bot) stands on OPEN THE DOOR; 2 cards: red 3, orange 2.",
+        "Player 1 (you) stands on OPEN THE DOOR; 2 cards: blue 2, blue 3.",
+        "Player 2 (Collector bot) stands on OPEN THE DOOR; 2 cards: red 2, blue 1.",
+        "Player 3 (Collector bot) stands on OPEN THE DOOR; 2 cards: red 1, blue 1.",
+        "Player 4 (Random bot) stands on OPEN THE DOOR; 2 cards: green 1, green 2.",
     ]
 
 
 def test_bot_hands_face_down_are_told_by_their_size_only(make_app):
     app = make_app(seats=HUMAN_FIRST, seed=1, show_bot_hands=False)
     lines = app._describe_state()
-    assert lines[2] == "Player 1 (you) stands on OPEN THE DOOR; 2 cards: red 1, green 2."
+    assert lines[2] == "Player 1 (you) stands on OPEN THE DOOR; 2 cards: blue 2, blue 3."
     assert lines[3] == "Player 2 (Collector bot) stands on OPEN THE DOOR; 2 cards, face down."
     assert "red 2" not in " ".join(lines)
 

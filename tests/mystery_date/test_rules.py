@@ -13,7 +13,7 @@ import pytest
 from scipy import stats
 
 import boardkit as bk
-from boardkit.core import Chance
+from boardkit.core import Chance, ScriptedChance
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import events as ev
 from boardkit.games.mystery_date.rules import (DOOR, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_1, TAKE_2,
@@ -180,21 +180,17 @@ def test_rule3_two_pawns_may_share_a_space(monkeypatch):
     assert game.positions == [1, 1]
 
 
-def test_rule3_the_roll_uses_the_die(monkeypatch):
-    game = new_game(n_players=2, seed=0, die_sides=4)
-    seen = []
-    real_roll = game.chance.roll
-
-    def spy(sides=6):
-        seen.append(sides)
-        return real_roll(sides)
-    monkeypatch.setattr(game.chance, "roll", spy)
-    for _ in range(40):
-        if game.phase != "roll" or game.is_over:
-            break
+def test_rule3_the_roll_uses_the_die():
+    seen = set()
+    for seed in range(40):
+        game = new_game(n_players=2, seed=seed, die_sides=4)
         game.apply(ROLL)
-        assert 1 <= game.last_roll <= 4
-    assert seen and set(seen) == {4}
+        seen.add(game.last_roll)
+    assert seen == {1, 2, 3, 4}
+    # the game asks for a four-sided die: a scripted 5 cannot be rolled on it
+    game = new_game(n_players=2, seed=0, die_sides=4, chance=ScriptedChance(rolls=[5]))
+    with pytest.raises(ValueError, match="rolls value 5 cannot be drawn here .it can be 1, 2, 3, 4"):
+        game.apply(ROLL)
 
 
 # -- rule 4A: TAKE spaces and the hand limit -------------------------------------------------------

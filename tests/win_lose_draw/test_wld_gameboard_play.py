@@ -252,7 +252,7 @@ def test_four_colours_and_a_coloured_space_is_not_enough(monkeypatch):
 
 
 def test_reaching_four_colours_with_this_very_guess_does_not_win_the_ace(monkeypatch):
-    game = placed(n_players=4)
+    game = placed(n_players=4, die_sides=7)          # a 7 can take the pawn from one Spade to the next
     give(game, 2, ["red", "green", "blue"])
     game.white_pawn = 4
     game.apply(wld.Award((2,)))
@@ -266,7 +266,7 @@ def test_reaching_four_colours_with_this_very_guess_does_not_win_the_ace(monkeyp
 
 
 def test_the_ace_goes_to_the_first_hopeful_from_the_sketchers_left(monkeypatch):
-    game = placed(n_players=5)
+    game = placed(n_players=5, die_sides=7)
     give(game, 1, ALL)
     give(game, 3, ALL)
     game.apply(wld.Award((1, 3)))
@@ -276,7 +276,7 @@ def test_the_ace_goes_to_the_first_hopeful_from_the_sketchers_left(monkeypatch):
 
 
 def test_a_sketcher_with_four_colours_cannot_win_the_ace(monkeypatch):
-    game = placed(n_players=4)
+    game = placed(n_players=4, die_sides=7)          # a 7 can take the pawn from one Spade to the next
     give(game, 0, ALL)
     finish_card(game, monkeypatch, guesser=1, roll=7)
     assert not game.is_over and game.held[0] == ALL
@@ -285,7 +285,7 @@ def test_a_sketcher_with_four_colours_cannot_win_the_ace(monkeypatch):
 # -- variants ---------------------------------------------------------------------------------
 
 def test_fewer_colours_to_collect(monkeypatch):
-    game = placed(n_players=4, colours_to_collect=2)
+    game = placed(n_players=4, colours_to_collect=2, die_sides=7)
     give(game, 2, ["red", "green"])
     give(game, 0, ["orange", "blue"])
     game.apply(wld.Award((2,)))

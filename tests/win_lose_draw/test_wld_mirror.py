@@ -7,7 +7,7 @@ import pytest
 
 from boardkit.games import win_lose_draw as wld
 
-SEED = 3
+SEED = 5527  # Team B sketches first; the cards: Movies, Famous Phrases, TV Shows, Books, Movies
 
 
 @pytest.fixture

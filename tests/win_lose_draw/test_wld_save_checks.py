@@ -110,7 +110,7 @@ def containers(value, found=None):
 
 @pytest.mark.parametrize("play, n_players", [("team", 6), ("gameboard", 5)])
 def test_a_save_is_a_snapshot_and_still_loads_its_position(play, n_players):
-    game = played(wld.Rules(play=play), n_players, 25)
+    game = played(wld.Rules(play=play), n_players, 16)
     data = game.to_dict()
     frozen = copy.deepcopy(data)
     assert containers(data).isdisjoint(containers(game))        # the save shares nothing with the game

@@ -221,7 +221,7 @@ def test_a_bad_guess_raises_and_changes_nothing(why, make, seat, text, named):
 
 
 def test_nobody_can_guess_once_the_ace_is_won(monkeypatch):
-    game = new_game("gameboard")
+    game = new_game("gameboard", die_sides=7)          # a 7 takes the pawn from one Spade to the next
     game.apply(wld.PlacePawn(0))
     for colour in wld.COLOURS:
         game.held[2].append(colour)

@@ -46,6 +46,7 @@ Columns of :meth:`Game.result` (one simulation row):
 """
 from __future__ import annotations
 
+from boardkit.core.rng import PCGChance
 from boardkit.core import BaseGame, LeadTracker, event_to_dict
 
 from . import events as ev
@@ -65,6 +66,8 @@ TURN_CAP = "turn cap"
 
 class Game(BaseGame):
     """Mouse Trap for 2-4 players.  See the module docstring for a turn."""
+
+    CHANCE = PCGChance  # the old stream, until this game is in lockstep with its fast lane
 
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
                  record_events: bool = True):

@@ -194,10 +194,14 @@ def door_stop_chance(rules: Rules | None = None, turns: int = 1, start: int = 0)
     return float(sum(odds[i] for i, kind in enumerate(rules.board) if kind == DOOR))
 
 
-def long_run_door_share(rules: Rules | None = None) -> float:
-    """Long-run share of turns that end on a door (the chain's stationary distribution)."""
+def long_run_door_share(rules: Rules | None = None) -> Fraction:
+    """Long-run share of turns that end on a door, exactly: the doors' share of the board
+    (4/28 = 1/7 on the rulebook's).
+
+    Every space is reached from ``die_sides`` spaces, each with chance 1/die_sides,
+    so the pawn's chain is doubly stochastic and the even spread over the ring is
+    its stationary distribution; a roll of 1 joins every space to the next, so it is
+    the only one.  In the long run the pawn is on each space 1/len(board) of the time.
+    (``door_stop_chance(turns=k)`` settles there as k grows, on a board where it settles.)"""
     rules = Rules() if rules is None else rules
-    values, vectors = np.linalg.eig(transition_matrix(rules).T)
-    stationary = np.real(vectors[:, np.argmin(np.abs(values - 1))])
-    stationary = stationary / stationary.sum()
-    return float(sum(stationary[i] for i, kind in enumerate(rules.board) if kind == DOOR))
+    return Fraction(len(rules.door_spaces), len(rules.board))

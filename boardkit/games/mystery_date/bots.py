@@ -10,7 +10,7 @@ from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally l
 from functools import lru_cache
 
 from .actions import DISCARDS, GIFTS, TAKE_DISCARD, TAKE_DRAW, Discard, Give, ShowOutfit, SwapWith, TakeFrom
-from .hand import Hand, cards_in, held_bits, numbers_held
+from .hand import Hand, cards_in, held_bits, in_card_order, numbers_held
 from .rules import COLOURS, OUTCOMES
 
 
@@ -94,9 +94,9 @@ def target_colours(hand, weights, numbers: dict | None = None) -> tuple[str, ...
 
 def least_needed(hand, weights) -> tuple:
     """The cards whose loss hurts least, all equally: the spare copies, else the
-    cards of the weakest colour that is not a target.  Sorted, so the same
-    seed draws the same one of them on every machine.  ``hand``: a Hand, or
-    any list of cards."""
+    cards of the weakest colour that is not a target.  In CARDS order, so the
+    same seed draws the same one of them in both engines.  ``hand``: a Hand,
+    or any list of cards."""
     if not isinstance(hand, Hand):
         hand = Hand(hand)
     if not hand.has_spares:  # the usual case: look the answer up
@@ -106,7 +106,7 @@ def least_needed(hand, weights) -> tuple:
         if card in seen:
             spares.add(card)
         seen.add(card)
-    return tuple(sorted(spares))
+    return tuple(in_card_order(spares))
 
 
 @lru_cache(maxsize=2**16)
@@ -122,4 +122,4 @@ def weakest_cards(held: int, weights: tuple) -> tuple:
     targets = target_colours(cards, weights, numbers)
     others = [card for card in cards if card.colour not in targets] or cards
     fewest = min(numbers[card.colour] for card in others)
-    return tuple(sorted(card for card in others if numbers[card.colour] == fewest))
+    return tuple(card for card in others if numbers[card.colour] == fewest)  # in CARDS order

@@ -4,11 +4,13 @@ This module is the *instrument*, not the definition: ``game.py`` and
 ``bots.py`` say what the rules and the Collector are, and students read
 those.  Here the same game is written again as plain loops over small
 integer arrays and compiled with numba (see :mod:`boardkit.core.fast`), so
-``bk.simulate`` can play a million games in seconds.  Tests
-(``tests/mystery_date/test_md_fast.py``) prove that its frames agree in
-distribution with the reference engine's, on the rulebook and on variants;
-the two do not play the same game from the same seed (they draw their
-numbers differently).
+``bk.simulate`` can play a million games in seconds.  The two engines are
+in lockstep: they draw the same random numbers (``core.rng.Chance`` and its
+compiled twin in ``core.fast``) in the same order, so the same seed gives the
+same game, frame for frame (``tests/mystery_date/test_md_lockstep.py``).  The
+order of the draws is the reference's: the deck shuffled (Fisher-Yates), the
+roll, a bot's tie-break among choices in CARDS order, a blind draw counted in
+CARDS order (``hand.Hand.pop``), the door's ``weighted`` draw.
 
 What it covers: every field of :class:`~.rules.Rules` (any board, door
 weights, the Dud in or out of play, hand limit, deal size, Dud redraw,
@@ -40,7 +42,7 @@ import numpy as np
 
 from boardkit.core.bots import Random
 from boardkit.core.fast import (NO_LEADER, below, bot_codes, note_lead, njit, result_columns, seat_after, seed_chance,
-                                shuffle, uniform, unsupported_bot)
+                                shuffle, unsupported_bot, weighted)
 
 from .bots import Collector
 from .rules import COLOURS, SPACE_KINDS
@@ -366,30 +368,12 @@ def swap(player, opponent, bots, hands, standing, worst, lead, weakest, chance):
         note_lead(standing, worst, lead, standing.shape[0])
 
 
-@njit(allocates=False)
-def door_outcome(weights, chance):
-    """What the door shows: a date 0-3 (the colours' order) or the Dud (4), each as
-    likely as its weight (the door's ``live_weights``), drawn as core.rng.Chance.weighted."""
-    total = 0.0
-    for w in weights:
-        total += w
-    target = uniform(chance) * total
-    running, outcome = 0.0, 0
-    for i in range(weights.shape[0]):
-        if weights[i] > 0:
-            running += weights[i]
-            outcome = i
-            if target < running:
-                break
-    return outcome
-
-
 @njit(inline="always")  # once a turn: copied into its caller
 def open_door(player, colour, hands, piles, heights, standing, worst, lead, bots, weights, weakest, rules, game,
               chance):
     """OPEN THE DOOR showing ``colour``'s outfit: the right date wins, the Dud takes
     the outfit and she draws fresh cards (rule 9), a wrong date ends the turn."""
-    outcome = door_outcome(weights, chance)
+    outcome = weighted(weights, chance)  # what the door shows: a date 0-3 (colour order) or the Dud (4)
     if outcome == colour:
         game[WINNER], game[END], game[DATE] = player, DATE_FOUND, colour
         return

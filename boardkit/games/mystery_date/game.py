@@ -93,9 +93,9 @@ class Game(BaseGame):
     """Mystery Date for 2-4 players.  See the module docstring for a turn."""
 
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
-                 record_events: bool = True):
+                 record_events: bool = True, chance=None):
         rules = Rules() if rules is None else rules
-        super().__init__(rules, n_players, seed=seed, record_events=record_events)
+        super().__init__(rules, n_players, seed=seed, record_events=record_events, chance=chance)
         self.positions = rules.start_spaces(n_players)
         self.hands: list[Hand] = [Hand() for _ in range(n_players)]
         self.draw_pile = Pile(full_deck(rules), "draw")

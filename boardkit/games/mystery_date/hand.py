@@ -36,6 +36,11 @@ def held_bits(cards) -> int:
     return held
 
 
+def in_card_order(cards) -> list:
+    """``cards`` sorted in CARDS order (red 1, red 2, ..., orange 3), as the fast lane keeps them."""
+    return sorted(cards, key=BIT.__getitem__)
+
+
 def cards_in(held: int) -> tuple:
     """The different cards of ``held``, in CARDS order."""
     return tuple(card for card, bit in BIT.items() if held & bit)
@@ -92,10 +97,10 @@ class Hand:
             self.held &= ~BIT[card]
 
     def pop(self, index: int):
-        """She gives up the card at ``index`` (a blind draw from her hand)."""
-        card = self.cards.pop(index)
-        if card not in self.cards:
-            self.held &= ~BIT[card]
+        """She gives up the ``index``-th of her cards counted in CARDS order (a blind draw
+        from her hand: any card equally likely, counted as the fast lane counts them)."""
+        card = in_card_order(self.cards)[index]
+        self.remove(card)
         return card
 
     @property

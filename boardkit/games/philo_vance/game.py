@@ -60,6 +60,7 @@ import copy
 import functools
 from itertools import compress
 
+from boardkit.core.rng import PCGChance
 from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict
 
 from . import events as ev
@@ -103,6 +104,8 @@ def all_keeps(n_places: int) -> tuple:
 
 class Game(BaseGame):
     """Philo Vance for 2-6 players.  See the module docstring for a turn."""
+
+    CHANCE = PCGChance  # the old stream, until this game is in lockstep with its fast lane
 
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
                  record_events: bool = True):

@@ -1,9 +1,14 @@
 """The fast lane of Win, Lose or Draw: whole bot games compiled with numba, for big simulations.
 
 This is the *instrument*, not the definition: the rules are ``game.py`` and
-``bots.py``, and ``tests/win_lose_draw/test_wld_fast.py`` proves that games
-played here agree in distribution with games played there.  ``bk.simulate``
-uses it by itself (``engine="auto"``); see ``boardkit.core.fast``.
+``bots.py``.  The two engines are in lockstep: they draw the same random
+numbers (``core.rng.Chance`` and its compiled twin) in the same order, so the
+same seed gives the same game, frame for frame
+(``tests/win_lose_draw/test_wld_lockstep.py``).  The draws, in the
+reference's order: the card box's shuffle (the lane draws its numbers but
+keeps no words), the teams' dice, each bot's choice when it has more than one
+(numbered as ``Game.legal_actions`` lists them), the Sketcher's roll.
+``bk.simulate`` uses it by itself (``engine="auto"``); see ``boardkit.core.fast``.
 
 What it covers:
 
@@ -42,6 +47,7 @@ from boardkit.core.fast import (NO_LEADER, below, bot_codes, new_chance, note_le
                                 unsupported_bot)
 
 from .bots import Random, Skilled, rarest_first
+from .game import box_items
 from .rules import TEAM, Rules
 from .track import COLOURS, SPADE
 
@@ -73,7 +79,7 @@ def least_sketched(sketches_by, team, n, state, at_random):
     for seat in range(team, n, 2):
         if sketches_by[seat] == fewest:
             count += 1
-    k = below(state, count) if at_random else 0
+    k = below(state, count) if at_random and count > 1 else 0   # one choice: nobody is asked
     for seat in range(team, n, 2):
         if sketches_by[seat] == fewest:
             if k == 0:
@@ -85,7 +91,10 @@ def least_sketched(sketches_by, team, n, state, at_random):
 @njit
 def team_guesses(state, kind, p, n_guessers):
     """Does a team call out the answer?  The deciding seat's bot: Skilled says yes with chance ``p``
-    (and names one Guesser, each equally likely); Random picks one of the Guessers or "time's up"."""
+    (and names one Guesser, each equally likely); Random picks one of the Guessers or "time's up".
+    With no Guesser (a team of one) "time's up" is the only choice, and nobody is asked."""
+    if n_guessers == 0:
+        return False
     if kind == SKILLED:
         if uniform(state) < p:
             below(state, n_guessers)          # which Guesser said it: the same point for the team
@@ -102,8 +111,12 @@ def play_team(state, n, kinds, p_guess, p_steal, target, steal, picks, max_sketc
     worst = np.zeros(2, np.int64)
     lead = np.array([NOBODY, 0], np.int64)
     sketches_by = np.zeros(n, np.int64)
-    # "High die roll decides which team plays first": both teams equally likely.
-    first = below(state, 2)
+    # "High die roll decides which team plays first": each team rolls a die, again on a tie.
+    while True:
+        a, b = 1 + below(state, 6), 1 + below(state, 6)
+        if a != b:
+            break
+    first = 0 if a > b else 1
     team = first
     cards = 0
     steals = 0
@@ -164,7 +177,7 @@ def take_pawn(state, held, centre, seat, kind, rank):
             if not held[seat, c] and centre[c] > 0:
                 break
     else:
-        k = below(state, options)
+        k = below(state, options) if options > 1 else 0   # one choice: nobody is asked
         for c in range(N_COLOURS):
             if not held[seat, c] and centre[c] > 0:
                 if k == 0:
@@ -219,21 +232,71 @@ def sketcher_collects(held, centre, sketcher, kind, enough):
 def who_guessed(state, kind, p, guessers, g, correct):
     """Fill ``correct`` (seats in order from the Sketcher's left) with the correct Guessers; return how many.
 
-    Skilled: one Guesser, each equally likely, with chance ``p``.  Random: each action equally
-    likely -- any one Guesser, any group of them "at exactly the same time", or time's up:
-    a number 0 .. 2**g - 1 whose bits are the group (0: time's up)."""
+    Skilled: one Guesser, each equally likely, with chance ``p``.  Random: each of the 2**g
+    actions equally likely, numbered as ``Game.legal_actions`` lists them: each Guesser alone
+    (from the Sketcher's left), then every group of two or more "at exactly the same time"
+    (``itertools.combinations`` of the seats in seat order, by size), then time's up."""
     if kind == SKILLED:
         if uniform(state) < p:
             correct[0] = guessers[below(state, g)]
             return 1
         return 0
-    group = below(state, 1 << g)
-    count = 0
-    for k in range(g):
-        if group & (1 << k):
-            correct[count] = guessers[k]
-            count += 1
-    return count
+    k = below(state, 1 << g)
+    if k < g:                                    # one Guesser
+        correct[0] = guessers[k]
+        return 1
+    if k == (1 << g) - 1:                        # time's up
+        return 0
+    k -= g
+    in_order = np.sort(guessers[:g])             # the groups are of seats in seat order
+    for size in range(2, g + 1):
+        n_groups = n_choose(g, size)
+        if k < n_groups:
+            nth_group(in_order, g, size, k, correct)
+            return size
+        k -= n_groups
+    return 0
+
+
+@njit
+def n_choose(n, k):
+    result = 1
+    for i in range(k):
+        result = result * (n - i) // (i + 1)
+    return result
+
+
+@njit
+def nth_group(seats, g, size, k, out):
+    """The ``k``-th group of ``size`` of ``seats[:g]`` in the order itertools.combinations gives, into ``out``."""
+    start = 0
+    for place in range(size):
+        for first in range(start, g):
+            after = n_choose(g - first - 1, size - place - 1)   # groups that take ``first`` here
+            if k < after:
+                out[place] = seats[first]
+                start = first + 1
+                break
+            k -= after
+
+
+@njit
+def in_turn_order(seats, count, sketcher, n):
+    """Sort ``seats[:count]`` from the Sketcher's left (insertion sort: a handful of seats)."""
+    for i in range(1, count):
+        seat, j = seats[i], i
+        while j > 0 and (seats[j - 1] - sketcher) % n > (seat - sketcher) % n:
+            seats[j] = seats[j - 1]
+            j -= 1
+        seats[j] = seat
+
+
+@njit
+def shuffle_the_box(state, n_items):
+    """The reference engine shuffles the card box (Fisher-Yates, one draw a place) before the
+    first card; the lane keeps no words, but draws the same numbers, so both stay in step."""
+    for i in range(n_items - 1, 0, -1):
+        below(state, i + 1)
 
 
 @njit
@@ -250,7 +313,7 @@ def play_gameboard(state, n, kinds, p_guess, track, spades, rank, die_sides, eno
     correct = np.zeros(n, np.int64)
     # "Choose a player to sketch first" (seat 0), who places the white pawn on a Spade Space.
     sketcher = 0
-    white = spades[0] if kinds[0] == SKILLED else spades[below(state, spades.size)]
+    white = spades[0] if kinds[0] == SKILLED or spades.size == 1 else spades[below(state, spades.size)]
     sketches = 0
     cards = 0
     while True:
@@ -278,7 +341,9 @@ def play_gameboard(state, n, kinds, p_guess, track, spades, rank, die_sides, eno
                 return NOBODY, CAP, sketches, cards, standings(held, n).sum(), lead[1], NOBODY
             sketcher = following
             continue
-        # A player with all her colours who guesses right hopes for the Ace; the others take a pawn.
+        # A player with all her colours who guesses right hopes for the Ace; the others take a pawn,
+        # in turn from the Sketcher's left.
+        in_turn_order(correct, count, sketcher, n)
         hopeful = NOBODY
         for i in range(count):
             seat = correct[i]
@@ -305,22 +370,24 @@ def play_gameboard(state, n, kinds, p_guess, track, spades, rank, die_sides, eno
 # -- many games -----------------------------------------------------------------------------------
 
 @njit
-def team_games(state, seeds, n, kinds, p_guess, p_steal, target, steal, picks, max_sketches, out):
+def team_games(state, seeds, n_items, n, kinds, p_guess, p_steal, target, steal, picks, max_sketches, out):
     """Play one Team Play game per seed into ``out`` (one row per game, the columns of ``play_team``);
     each game's chance is seeded from its own seed, so a game does not depend on the chunk it is in."""
     for i in range(seeds.size):
         seed_chance(state, seeds[i])
+        shuffle_the_box(state, n_items)
         row = play_team(state, n, kinds, p_guess, p_steal, target, steal, picks, max_sketches)
         for j in range(9):
             out[i, j] = row[j]
 
 
 @njit
-def gameboard_games(state, seeds, n, kinds, p_guess, track, spades, rank, die_sides, enough, pawns, max_sketches,
-                    out):
+def gameboard_games(state, seeds, n_items, n, kinds, p_guess, track, spades, rank, die_sides, enough, pawns,
+                    max_sketches, out):
     """Play one Gameboard Play game per seed into ``out`` (the columns of ``play_gameboard``)."""
     for i in range(seeds.size):
         seed_chance(state, seeds[i])
+        shuffle_the_box(state, n_items)
         row = play_gameboard(state, n, kinds, p_guess, track, spades, rank, die_sides, enough, pawns,
                              max_sketches)
         for j in range(7):
@@ -374,9 +441,10 @@ def play_games(rules, n_players: int, seeds, bots) -> dict:
     seeds = np.asarray(seeds, dtype=np.int64)
     kinds, p_guess, p_steal = _seat_arrays(bots)
     n_games = seeds.size
+    n_items = len(box_items(rules))
     if rules.play == TEAM:
         out = np.zeros((n_games, 9), np.int64)
-        team_games(new_chance(), seeds, n_players, kinds, p_guess, p_steal, rules.team_target, rules.steal,
+        team_games(new_chance(), seeds, n_items, n_players, kinds, p_guess, p_steal, rules.team_target, rules.steal,
                    rules.team_picks_sketcher, rules.max_sketches, out)
         winner, end, cards, first, score_a, score_b, steals, changes, deficit = out.T
         won = winner >= 0
@@ -389,7 +457,7 @@ def play_games(rules, n_players: int, seeds, bots) -> dict:
         spades = np.flatnonzero(track == 0).astype(np.int64)
         rank = np.array([COLOURS.index(c) for c in rarest_first(rules.track, rules.die_sides)], np.int64)
         out = np.zeros((n_games, 7), np.int64)
-        gameboard_games(new_chance(), seeds, n_players, kinds, p_guess, track, spades, rank, rules.die_sides,
+        gameboard_games(new_chance(), seeds, n_items, n_players, kinds, p_guess, track, spades, rank, rules.die_sides,
                         rules.colours_to_collect, rules.pawns_per_colour, rules.max_sketches, out)
         winner, end, sketches, cards, colours, changes, deficit = out.T
         won = winner >= 0

@@ -52,13 +52,19 @@ def catalogue():
     return load_cards()
 
 
+def box_items(rules: Rules) -> list[int]:
+    """The items of the card box in play (those of ``rules.categories``), by catalogue index, unshuffled."""
+    wanted = set(rules.categories)
+    return [i for i, card in enumerate(catalogue()) if card.category in wanted]
+
+
 class Game(BaseGame):
     """One game of Win, Lose or Draw.  See the module docstring for the phases."""
 
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
-                 record_events: bool = True):
+                 record_events: bool = True, chance=None):
         rules = Rules() if rules is None else rules
-        super().__init__(rules, n_players, seed, record_events)
+        super().__init__(rules, n_players, seed, record_events, chance)
         self.box = self._new_box()
         self.phase = "sketch"
         self.sketcher = 0
@@ -121,8 +127,7 @@ class Game(BaseGame):
     # -- the card box ----------------------------------------------------------
     def _new_box(self) -> list[list[int]]:
         """The shuffled box: cards of two items [A item, B item, side up], front card first."""
-        wanted = set(self.rules.categories)
-        items = [i for i, card in enumerate(catalogue()) if card.category in wanted]
+        items = box_items(self.rules)
         self.chance.shuffle(items)
         return [[items[i], items[i + 1], A_SIDE] for i in range(0, len(items) - 1, 2)]
 

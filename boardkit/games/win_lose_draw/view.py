@@ -123,8 +123,8 @@ class App(GameApp):
     NEW_GAME_WORD = "Start"
     MAX_SEATS = 6
     #: what shares the screen's height with the pad (px at the normal text size): the status line, the pad's
-    #: toolbar, the Sketching Rules, the choices, the controls and the settings
-    BESIDE_PAD_PX = 520
+    #: toolbar, the choices, the controls and the settings (the Sketching Rules go beside it on a wide screen)
+    BESIDE_PAD_PX = 410
 
     def __init__(self, rules=None, n_players: int = 4, seats=None, seed=None, **kwargs):
         self._targets: list = []
@@ -185,10 +185,14 @@ class App(GameApp):
                              widgets.HBox([self.peek_button, self.keep_visible], layout=row), guessing, self.tie_box],
                             layout=widgets.Layout(width="35%", min_width="280px", padding="0 0 0 12px"))
         self.rules_html = widgets.HTML(sketching_rules_html(self.rules, self.game.n_players, self.MAX_SEATS),
-                                       layout=widgets.Layout(width="100%"))
+                                       layout=widgets.Layout(padding="0 0 0 8px"))
         self.rules_html.add_class("wld-rules-box")
-        pad_column = widgets.VBox([self.pad, self.rules_html], layout=widgets.Layout(width="63%"))
+        # the Sketching Rules beside the pad where the page is wide enough (a projector), else under it
+        self.rules_html.layout.flex = "1 1 300px"
+        pad_column = widgets.HBox([self.pad, self.rules_html],
+                                  layout=widgets.Layout(width="63%", flex_flow="row wrap", align_items="flex-start"))
         self.pad.canvas.layout.max_width = self._board_max_width(PAD_WIDTH, PAD_HEIGHT, self.BESIDE_PAD_PX)
+        self.pad.layout.width, self.pad.layout.max_width = self.pad.canvas.layout.max_width, "100%"
         play_row = widgets.HBox([pad_column, side],
                                 layout=widgets.Layout(width="100%", flex_flow="row wrap"))
         self.pad.next_focus = [self.timer.start_button, self.timer.pause_button, self.timer.reset_button]
