@@ -93,10 +93,6 @@ def seed_state(seed: int) -> list[int]:
     return state
 
 
-def rotate_left(x: int, k: int) -> int:
-    return ((x << k) | (x >> (64 - k))) & MASK64
-
-
 class Chance:
     """The single source of randomness of one game (see the module docstring).
 
@@ -118,15 +114,16 @@ class Chance:
     def next_bits(self) -> int:
         """The next 64 random bits (xoshiro256**): every draw starts here."""
         s0, s1, s2, s3 = self.state
-        result = rotate_left((s1 * 5) & MASK64, 7) * 9 & MASK64
+        x = (s1 * 5) & MASK64
+        result = ((x << 7 | x >> 57) & MASK64) * 9 & MASK64    # (s1 * 5) rotated left by 7, times 9
         t = (s1 << 17) & MASK64
         s2 ^= s0
         s3 ^= s1
         s1 ^= s2
         s0 ^= s3
         s2 ^= t
-        self.state = [s0, s1, s2, rotate_left(s3, 45)]
-        self.position += 1
+        self.state = [s0, s1, s2, (s3 << 45 | s3 >> 19) & MASK64]  # s3 rotated left by 45; written out: every
+        self.position += 1                                           # draw of a game comes through here
         return result
 
     def uniform(self) -> float:
@@ -140,7 +137,7 @@ class Chance:
         return self._below(n)
 
     def _below(self, n: int) -> int:
-        k = int(self.uniform() * n)
+        k = int((self.next_bits() >> 11) * 2.0**-53 * n)  # uniform() * n
         return k if k < n else n - 1  # u * n can round up to n when u is just below 1
 
     def roll(self, sides: int = 6) -> int:
