@@ -152,6 +152,18 @@ def test_philo_vance_claim_offer_must_offer_the_top_discard():
     assert_refused(pv, damaged, "claim_offer")
 
 
+def test_philo_vance_only_the_top_discard_bars_its_discarder():
+    """top_barred names who laid the top discard: with no discard it must be None, and it is a seat."""
+    game = played(pv, until=lambda g: g.turns >= 3 and g.phase == "before the dice")
+    damaged = game.to_dict()
+    damaged["discards"], damaged["pile"] = [], damaged["pile"] + damaged["discards"]
+    damaged["top_barred"] = 0
+    assert_refused(pv, damaged, "top_barred")
+    damaged = game.to_dict()
+    damaged["top_barred"] = game.n_players
+    assert_refused(pv, damaged, "top_barred")
+
+
 def test_mouse_trap_ended_by_the_turn_cap_needs_its_end_reason():
     """Loaded before with no end reason, and played on past max_turns."""
     game = played(mt, rules=mt.Rules(max_turns=8))

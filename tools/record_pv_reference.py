@@ -2,6 +2,7 @@
 
     python tools/record_pv_reference.py            # all cases, on 2 cores (about 30 minutes)
     python tools/record_pv_reference.py --quick    # n/100 games a case, to try things out
+    python tools/record_pv_reference.py --missing  # only the cases not recorded as defined now
     python tools/record_pv_reference.py --pilot    # p and CV per case from fast-lane games
     python tools/record_pv_reference.py --report   # what each recorded case catches
 
@@ -72,21 +73,39 @@ def report(path: Path):
               f"{percent:>5.2f}%")
 
 
-def record(scale: float, path: Path):
-    names, fingerprints, parts, end_labels = [], [], [], ("convicted", "all retired", "turn cap")
-    total = sum(max(1, round(case.n * scale)) for case in CASES.values())
-    print(f"recording {total:,} reference games of {len(CASES)} cases on {WORKERS} cores", flush=True)
+def record(scale: float, path: Path, missing: bool = False):
+    """Play each case's reference games and write them to ``path``; with ``missing``, keep the cases
+    already recorded there as defined now (same fingerprint) and play only the others."""
+    end_labels = ("convicted", "all retired", "turn cap")
+    kept = load_recording(path) if missing and path.exists() else {}
+    if kept and tuple(kept["end_labels"]) != end_labels:
+        kept = {}
+    todo = [name for name, case in CASES.items()
+            if name not in kept or kept[name][0] != replace(case, n=len(kept[name][1]["seed"])).fingerprint()]
+    names, fingerprints, parts = [], [], []
+    total = sum(max(1, round(CASES[name].n * scale)) for name in todo)
+    print(f"recording {total:,} reference games of {len(todo)} cases on {WORKERS} cores"
+          + (f", keeping {len(CASES) - len(todo)} recorded" if missing else ""), flush=True)
     with bk.process_pool(workers=WORKERS) as pool:
         for name, case in CASES.items():
+            names.append(name)
+            if name not in todo:
+                fingerprints.append(kept[name][0])
+                parts.append(kept[name][1])
+                continue
             n = max(1, round(case.n * scale))
             start = time.time()
             frame = bk.simulate(case.rules, case.n_players, n_games=n, seed=case.seed, bots=case.bots(),
                                 progress=True, executor=pool, engine="reference")
             assert frame.attrs["engine"] == "reference"
             print(f"{name}: {n:,} games in {time.time() - start:,.0f} s", flush=True)
-            names.append(name)
             fingerprints.append(replace(case, n=n).fingerprint())  # a quick recording's n is not the case's
             parts.append(encode(frame, end_labels))
+    write_recording(path, names, fingerprints, parts, end_labels)
+
+
+def write_recording(path: Path, names, fingerprints, parts, end_labels):
+    """Write the cases' encoded games (``parts``) and fingerprints to ``path`` (one .npz)."""
     columns = {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.stem + ".partial.npz")
@@ -94,13 +113,15 @@ def record(scale: float, path: Path):
                         sizes=np.array([len(part["seed"]) for part in parts], dtype=np.int64),
                         end_labels=np.array(end_labels), **columns)
     os.replace(temporary, path)
-    assert list(load_recording(path)) == ["end_labels"] + names
+    assert list(load_recording(path)) == ["end_labels"] + list(names)
     print(f"wrote {path} ({path.stat().st_size / 1e6:.2f} MB)", flush=True)
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="record n/100 games a case (to try things out)")
+    parser.add_argument("--missing", action="store_true",
+                        help="record only the cases not recorded as defined now, keeping the others")
     parser.add_argument("--pilot", action="store_true", help="print p and CV per case from fast-lane games")
     parser.add_argument("--report", action="store_true",
                         help="print what each recorded case catches (win-rate points, mean length %%)")
@@ -111,7 +132,7 @@ def main(argv=None):
     elif args.report:
         report(args.out)
     else:
-        record(0.01 if args.quick else 1.0, args.out)
+        record(0.01 if args.quick else 1.0, args.out, missing=args.missing)
 
 
 if __name__ == "__main__":

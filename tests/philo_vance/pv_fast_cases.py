@@ -27,7 +27,7 @@ that formula's answer rounded up to the next thousand.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -98,43 +98,59 @@ def caught(p: float, cv: float, n: int, m: int) -> tuple[float, float]:
     return 100 * Z * math.sqrt(p * (1 - p)) * root, 100 * Z * cv * root
 
 
+#: Claims only when a card is turned up (``claim_any_time=False``), the reading of the cases recorded before
+#: the book's "at any time" became the default; their recorded games are those of that time.
+WHEN_TURNED_UP = dict(claim_any_time=False)
+
 #: name: (rules, players, the bots (None: Random at every seat))
 DEFINITIONS = {
-    "rulebook, 2 players": (pv.Rules(), 2, None),
-    "6 players: no Judge needed, no demand refill, 300-turn cap": (
-        pv.Rules(judge_needed=False, demand_refill=False, max_turns=300), 6, None),
-    "2 players: never retire, 9 jurors, name 5 with 3 right, convict 5 then 7, arrows give nothing": (
-        NEVER_RETIRE, 2, None),
+    "2 players, claims only when turned up": (pv.Rules(**WHEN_TURNED_UP), 2, None),
+    "6 players: no Judge needed, no demand refill, 300-turn cap, claims only when turned up": (
+        pv.Rules(judge_needed=False, demand_refill=False, max_turns=300, **WHEN_TURNED_UP), 6, None),
+    "2 players: never retire, 9 jurors, name 5 with 3 right, convict 5 then 7, arrows give nothing, claims only "
+    "when turned up": (replace(NEVER_RETIRE, **WHEN_TURNED_UP), 2, None),
     "5 children: hands of 6, 4 matching clues win": (
         pv.Rules.children_game(hand_limit=6, children_win=4), 5, None),
-    "4 experts (5-8-10): a double deck, no reshuffle, 600-turn cap": (
-        pv.Rules.expert(deck=tuple(2 * c for c in DECK_COPIES), reshuffle_discards=False, max_turns=600), 4, None),
-    "Detectives: the rulebook, 4 players (the default bots)": (pv.Rules(), 4, lambda: [D() for _ in range(4)]),
-    "Detectives: 2 experts, bold and cautious, never retiring, arrows give nothing": (
-        pv.Rules.expert(retire_after_failures=None, arrow_rewards=False), 2,
+    "4 experts (5-8-10): a double deck, no reshuffle, 600-turn cap, claims only when turned up": (
+        pv.Rules.expert(deck=tuple(2 * c for c in DECK_COPIES), reshuffle_discards=False, max_turns=600,
+                        **WHEN_TURNED_UP), 4, None),
+    "Detectives: 4 players, claims only when turned up": (
+        pv.Rules(**WHEN_TURNED_UP), 4, lambda: [D() for _ in range(4)]),
+    "Detectives: 2 experts, bold and cautious, never retiring, arrows give nothing, claims only when turned up": (
+        pv.Rules.expert(retire_after_failures=None, arrow_rewards=False, **WHEN_TURNED_UP), 2,
         lambda: [D(boldness=0.4), D(boldness=0.8, last_try_boldness=0.95)]),
-    "Detectives and Random: 6 players, 10 jurors, name 5, convict 6 then 8, no Judge, no refill": (
+    "Detectives and Random: 6 players, 10 jurors, name 5, convict 6 then 8, no Judge, no refill, claims only "
+    "when turned up": (
         pv.Rules(judge_needed=False, demand_refill=False, court_size=10, named_clues=5, convict_correct=6,
-                 convict_fallback=8), 6,
+                 convict_fallback=8, **WHEN_TURNED_UP), 6,
         lambda: [D(), Random(), D(boldness=0.5), D(), Random(), D(last_try_boldness=0.7)]),
     "Detectives and Random: 3 children": (
         pv.Rules.children_game(), 3, lambda: [D(), D(), Random()]),
+    # the book's claims at any time
+    "rulebook, 6 players, 300-turn cap": (pv.Rules(max_turns=300), 6, None),
+    "Detectives: the rulebook, 4 players (the default bots)": (pv.Rules(), 4, lambda: [D() for _ in range(4)]),
 }
 
 #: name: (p nearest 1/2 among the win rates and "no winner", CV of turns), from the pilot
 #: (20,000 fast-lane games a case, seed 7); the comment says the n that games_needed makes of them
 PILOT = {
-    "rulebook, 2 players": (0.983, 1.796),  # n = 92,000 (for the 3%: Random's games run 20 to 3,000 turns)
-    "6 players: no Judge needed, no demand refill, 300-turn cap": (0.951, 0.545),  # n = 9,000
-    "2 players: never retire, 9 jurors, name 5 with 3 right, convict 5 then 7, arrows give nothing": (
-        0.650, 0.547),  # n = 15,000
+    # n = 92,000 (for the 3%: Random's games run 20 to 3,000 turns)
+    "2 players, claims only when turned up": (0.983, 1.796),
+    "6 players: no Judge needed, no demand refill, 300-turn cap, claims only when turned up": (
+        0.951, 0.545),  # n = 9,000
+    "2 players: never retire, 9 jurors, name 5 with 3 right, convict 5 then 7, arrows give nothing, claims only "
+    "when turned up": (0.650, 0.547),  # n = 15,000
     "5 children: hands of 6, 4 matching clues win": (0.206, 0.847),  # n = 21,000
-    "4 experts (5-8-10): a double deck, no reshuffle, 600-turn cap": (0.999, 1.348),  # n = 52,000
-    "Detectives: the rulebook, 4 players (the default bots)": (0.253, 0.411),  # n = 13,000
-    "Detectives: 2 experts, bold and cautious, never retiring, arrows give nothing": (1.000, 0.749),  # n = 16,000
-    "Detectives and Random: 6 players, 10 jurors, name 5, convict 6 then 8, no Judge, no refill": (
-        0.269, 0.455),  # n = 13,000
+    "4 experts (5-8-10): a double deck, no reshuffle, 600-turn cap, claims only when turned up": (
+        0.999, 1.348),  # n = 52,000
+    "Detectives: 4 players, claims only when turned up": (0.253, 0.411),  # n = 13,000
+    "Detectives: 2 experts, bold and cautious, never retiring, arrows give nothing, claims only when turned up": (
+        1.000, 0.749),  # n = 16,000
+    "Detectives and Random: 6 players, 10 jurors, name 5, convict 6 then 8, no Judge, no refill, claims only "
+    "when turned up": (0.269, 0.455),  # n = 13,000
     "Detectives and Random: 3 children": (0.508, 0.277),  # n = 16,000
+    "rulebook, 6 players, 300-turn cap": (0.963, 0.530),  # n = 8,000
+    "Detectives: the rulebook, 4 players (the default bots)": (0.252, 0.412),  # n = 13,000
 }
 
 CASES = {name: Case(rules, players, bots, games_needed(*PILOT[name]))

@@ -33,6 +33,15 @@ def to_red_spot(monkeypatch, game, player=0):
     return act(game, pv.Move(RED))
 
 
+def seat_0_discards(monkeypatch, clue=45, **table_args):
+    """A table (``table(**table_args)``) where seat 0 lands on the red spot, draws ``clue`` and discards it."""
+    game = table(**table_args)
+    stack_pile(game, clue)
+    to_red_spot(monkeypatch, game)
+    act(game, pv.Discard())
+    return game
+
+
 # -- red spots: a clue to keep or to discard -------------------------------------------------------
 
 def test_a_red_spot_by_exact_count_draws_the_top_clue(monkeypatch):
@@ -86,10 +95,7 @@ def test_landing_beside_a_red_spot_draws_nothing(monkeypatch):
 # -- claiming a discard ----------------------------------------------------------------------------
 
 def test_a_discard_is_offered_clockwise_but_not_to_the_discarder(monkeypatch):
-    game = table(n_players=4)
-    stack_pile(game, 45)
-    to_red_spot(monkeypatch, game)
-    act(game, pv.Discard())
+    game = seat_0_discards(monkeypatch, n_players=4)
     assert game.phase == pvgame.CLAIMING and game.decider == 1
     assert game.claim_offer == [45, [1, 2, 3]]
     assert game.legal_actions() == [pv.Claim(), pv.Pass()]
@@ -103,20 +109,54 @@ def test_a_discard_is_offered_clockwise_but_not_to_the_discarder(monkeypatch):
 
 
 def test_nobody_claims(monkeypatch):
-    game = table(n_players=3)
-    stack_pile(game, 45)
-    to_red_spot(monkeypatch, game)
-    act(game, pv.Discard())
+    game = seat_0_discards(monkeypatch, n_players=3)
     act(game, pv.Pass())
     act(game, pv.Pass())
     assert game.discards.top == 45 and game.claimed == [None] * 3 and game.current == 1
 
 
+def test_a_discard_may_be_claimed_at_any_time_before_a_later_turns_dice(monkeypatch):
+    """ "At any time during the game ... a Player, who sees a Clue which he wants, turned up on the
+    Discard Pile, may say 'I claim that Clue'": a discard nobody claimed when it was laid down is
+    offered again before every turn's dice, the player whose turn it is first; never to the player
+    who laid it there while it lies on top."""
+    game = seat_0_discards(monkeypatch, n_players=3)
+    act(game, pv.Pass())
+    act(game, pv.Pass())
+    assert game.current == 1 and game.phase == pvgame.CLAIMING and game.claim_offer == [45, [1, 2]]
+    act(game, pv.Pass())
+    events = act(game, pv.Claim())                      # seat 2 wants it now
+    assert ev.Claimed(2, 45) in events and game.claimed[2] == 45 and not game.discards
+    assert game.current == 1 and game.phase == pvgame.BEFORE_ROLL     # then seat 1 throws
+    assert not game.claim_waits[2]                       # not his turn: he uses it on his next one
+    assert_cards_conserved(game)
+
+
+def test_the_discarder_is_not_asked_before_the_dice_while_his_card_lies_on_top(monkeypatch):
+    game = seat_0_discards(monkeypatch, n_players=2)
+    act(game, pv.Pass())                                 # seat 1, when it was laid down
+    assert game.current == 1 and game.claim_offer == [45, [1]]        # before seat 1's dice
+    act(game, pv.Pass())
+    ready(game, 1)
+    game.todo = [["end_turn"]]
+    game.phase = None
+    game._run()                                          # seat 1's turn ends: seat 0's begins
+    assert game.current == 0 and game.claim_offer == [45, [1]]        # seat 0 laid it: not asked
+    act(game, pv.Pass())
+    assert game.phase == pvgame.BEFORE_ROLL and game.top_barred == 0
+
+
+def test_claiming_only_when_a_card_is_turned_up_is_a_rules_field(monkeypatch):
+    game = seat_0_discards(monkeypatch, n_players=3, claim_any_time=False)
+    act(game, pv.Pass())
+    act(game, pv.Pass())
+    assert game.current == 1 and game.phase == pvgame.BEFORE_ROLL and game.discards.top == 45
+    with pytest.raises(ValueError, match="claim_any_time"):
+        pv.Rules(claim_any_time="yes")
+
+
 def test_only_players_with_their_12_clues_may_claim(monkeypatch):
-    game = table(n_players=3, courts=[0, 2])
-    stack_pile(game, 45)
-    to_red_spot(monkeypatch, game)
-    act(game, pv.Discard())
+    game = seat_0_discards(monkeypatch, n_players=3, courts=[0, 2])
     assert game.decider == 2 and game.claim_offer == [45, [2]]
 
 
@@ -147,10 +187,7 @@ def test_the_claimed_clue_is_taken_on_the_next_clue_spot(monkeypatch):
 
 
 def test_a_claim_not_used_on_his_turn_is_returned(monkeypatch):
-    game = table(n_players=3)
-    stack_pile(game, 45)
-    to_red_spot(monkeypatch, game)
-    act(game, pv.Discard())
+    game = seat_0_discards(monkeypatch, n_players=3)
     act(game, pv.Pass())
     act(game, pv.Claim())
     place(game, p2=HALL)
@@ -202,10 +239,11 @@ def test_a_returned_claim_may_be_claimed_again_once_it_is_exposed_another_time(m
     assert_cards_conserved(game)
 
 
-def test_a_card_uncovered_by_a_claim_is_offered_to_the_table(monkeypatch):
+@pytest.mark.parametrize("any_time", [True, False])
+def test_a_card_uncovered_by_a_claim_is_offered_to_the_table(monkeypatch, any_time):
     """The card beneath a claimed one is "turned up on the Discard Pile" again: anybody without a
     claim may claim it, the player whose turn it is first -- even the player who discarded it."""
-    game = table(n_players=4)
+    game = table(n_players=4, claim_any_time=any_time)
     game.discards.put(take(game, 44))  # discarded long ago, by anybody
     stack_pile(game, 45)
     to_red_spot(monkeypatch, game)
@@ -216,16 +254,16 @@ def test_a_card_uncovered_by_a_claim_is_offered_to_the_table(monkeypatch):
     act(game, pv.Pass())
     act(game, pv.Pass())
     act(game, pv.Pass())
-    assert game.discards.top == 44 and game.current == 1 and game.phase == pvgame.BEFORE_ROLL
-    # nobody wanted it: it is not offered again until it is exposed another time
+    assert game.discards.top == 44 and game.current == 1
+    if any_time:    # the book: "at any time": offered again before the next player's dice
+        assert game.phase == pvgame.CLAIMING and game.claim_offer == [44, [1, 3, 0]]
+    else:           # only when turned up: nobody wanted it, so it waits until exposed another time
+        assert game.phase == pvgame.BEFORE_ROLL
     assert_cards_conserved(game)
 
 
 def test_the_last_discard_claimed_exposes_nothing(monkeypatch):
-    game = table(n_players=3)
-    stack_pile(game, 45)
-    to_red_spot(monkeypatch, game)
-    act(game, pv.Discard())
+    game = seat_0_discards(monkeypatch, n_players=3)
     act(game, pv.Claim())
     assert not game.discards and game.claim_offer is None and game.current == 1
 

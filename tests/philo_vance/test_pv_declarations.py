@@ -129,7 +129,7 @@ def test_the_third_failure_retires_the_player():
     game = detective(right=3)
     game.failures[0] = 2
     game.suspect[0] = BUTLER
-    game.claimed[0] = game.pile.cards.pop(0)  # a clue he had claimed
+    game.claimed[0] = claimed = game.pile.cards.pop(0)  # a clue he had claimed
     declared(game, 1, MAID)
     game.philo_owner = 0
     place(game, pv=N)
@@ -139,7 +139,8 @@ def test_the_third_failure_retires_the_player():
     assert game.position[0] is None and game.court[0] == [None] * 12 and not any(game.face_up[0])
     assert game.suspect[0] is None and game.claimed[0] is None
     assert game.philo_owner is None and game.position[PV] == N  # Philo Vance stays, with no owner
-    assert game.current == 1 and game.phase == pvgame.BEFORE_ROLL
+    # his claimed clue goes back on the discards, where seat 1 may claim it before his dice
+    assert game.current == 1 and game.phase == pvgame.CLAIMING and game.claim_offer == [claimed, [1, 2]]
     assert len(game.pile) >= 12 and set(game.pile.cards[:12]) >= set(BUTLER_WRONG[3:9])  # under the pile
     assert BUTLER in arrests(ready(game, 2))  # his suspect is free
     assert_cards_conserved(game)

@@ -20,6 +20,7 @@ VALID = {
     (("todo",), "list"),                               # nothing pending: the next turn starts
     (("keep_only",), "bool"),                          # a demanded clue must be kept
     (("moving_piece",), "None"), (("victim",), "None"), (("philo_owner",), "None"),
+    (("top_barred",), "None"),                         # nobody is barred from the top discard
     (("events",), "None"), (("events",), "list"),      # a game that records no events (or none yet)
 }
 

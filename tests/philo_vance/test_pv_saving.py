@@ -11,7 +11,7 @@ from pv_helpers import assert_restores_and_continues, game_in_phase, saved
 
 KEYS = ["game", "rules", "n_players", "seed", "chance", "turns", "winner", "end_reason", "pile", "discards",
         "position", "court", "face_up", "hand", "suspect", "declared", "failures", "needs_more", "retired",
-        "claimed", "claim_waits", "philo_owner", "judge", "current", "white", "coloured", "phase", "decider", "todo",
+        "claimed", "claim_waits", "top_barred", "philo_owner", "judge", "current", "white", "coloured", "phase", "decider", "todo",
         "drawn", "keep_only", "arresting", "named", "moving_piece", "chain", "victim", "claim_offer", "this_turn",
         "verdicts", "counts", "lead", "events"]
 

@@ -74,8 +74,8 @@ N_PIECES = 7
 MAX_STEPS = 12    # two dice
 # g[...] slots: one game's scalars
 (CURRENT, TURNS, WINNER, END, PV_OWNER, JUDGE, DECLARATIONS, BUMPS, PILE_N, DISCARD_N, ON_CLUE_SPOT,
- EXTRA_TURN, LEADER, LEAD_CHANGES, STANDINGS_STALE) = range(15)
-N_G = 15
+ EXTRA_TURN, LEADER, LEAD_CHANGES, STANDINGS_STALE, TOP_BARRED) = range(16)
+N_G = 16
 # seat_[seat, ...] slots: each player's scalars
 (SUSPECT, DECLARED, FAILURES, NEEDS_MORE, RETIRED, CLAIMED, CLAIM_WAITS, HAS_COURT, HAND_N, STANDING,
  WORST) = range(11)
@@ -86,7 +86,7 @@ END_LABELS = (None, "convicted", "all retired", "turn cap")  # END_LABELS[code]:
 # the rules unpacked into one int array (R_...)
 (R_COURT_SIZE, R_NAMED, R_DECLARE, R_CONVICT, R_FALLBACK, R_RETIRE, R_JUDGE_NEEDED, R_ARROW_REWARDS,
  R_DEMAND_REFILL, R_RESHUFFLE, R_CHILDREN, R_HAND_LIMIT, R_CHILDREN_WIN, R_MAX_TURNS, R_N_SUSPECTS,
- R_N_CLUES) = range(16)
+ R_N_CLUES, R_CLAIM_ANY_TIME) = range(17)
 # the board unpacked into one int array (B_...): special spaces, then the queue
 B_X, B_START, B_PARK, B_QUEUE = 0, 1, 2, 3  # B_QUEUE .. B_QUEUE + 3: Radio Car, Call Box 1, 2, 3
 # kind_[space] bits
@@ -222,6 +222,7 @@ def draw_card(pile, discards, g, rules, chance):
         for k in range(g[DISCARD_N]):
             pile[k] = discards[k]
         g[PILE_N], g[DISCARD_N] = g[DISCARD_N], 0
+        g[TOP_BARRED] = -1
         shuffle(pile, g[PILE_N], chance)
     if g[PILE_N] == 0:
         return -1
@@ -264,6 +265,7 @@ def offer_claims(discarder, n_players, court, up, hand, seat_, discards, g, rule
         if claimer < 0:
             return
         g[DISCARD_N] -= 1
+        g[TOP_BARRED] = -1  # the card beneath is exposed another time: nobody is barred from it
         seat_[claimer, CLAIMED] = discards[g[DISCARD_N]]
         seat_[claimer, CLAIM_WAITS] = 1 if claimer == g[CURRENT] else 0  # "when it comes his turn": his next
         discarder = -1
@@ -318,6 +320,7 @@ def keep_or_discard(p, clue, keep_only, n_players, court, up, hand, seat_, pile,
     if k == places:
         discards[g[DISCARD_N]] = clue
         g[DISCARD_N] += 1
+        g[TOP_BARRED] = p
         offer_claims(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance, beliefs, mind,
                      work)
         return
@@ -332,6 +335,7 @@ def keep_or_discard(p, clue, keep_only, n_players, court, up, hand, seat_, pile,
     if old >= 0:
         discards[g[DISCARD_N]] = old
         g[DISCARD_N] += 1
+        g[TOP_BARRED] = p
     check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
     if old >= 0 and g[END] == GOING_ON:
         offer_claims(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance, beliefs, mind,
@@ -1029,6 +1033,7 @@ def retire(p, n_players, position, court, up, seat_, pile, discards, g, rules, w
     if seat_[p, CLAIMED] >= 0:
         discards[g[DISCARD_N]] = seat_[p, CLAIMED]
         g[DISCARD_N] += 1
+        g[TOP_BARRED] = p
         seat_[p, CLAIMED] = -1
         seat_[p, CLAIM_WAITS] = 0
     for q in range(n_players):
@@ -1193,6 +1198,7 @@ def end_turn(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, 
         elif seat_[p, CLAIMED] >= 0 and not g[ON_CLUE_SPOT] and not seat_[p, RETIRED]:
             discards[g[DISCARD_N]] = seat_[p, CLAIMED]
             g[DISCARD_N] += 1
+            g[TOP_BARRED] = p
             seat_[p, CLAIMED] = -1
             offer_claims(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance, beliefs, mind,
                      work)
@@ -1224,7 +1230,7 @@ def play_game(seed, n_players, rules, deck, on_card, board, dest, n_dest, adj, n
         for c in range(rules[R_N_CLUES]):
             beliefs[s, c] = mind[M_PRIOR + s, c]
     g[:] = 0
-    g[WINNER] = g[PV_OWNER] = g[LEADER] = -1
+    g[WINNER] = g[PV_OWNER] = g[LEADER] = g[TOP_BARRED] = -1
     g[STANDINGS_STALE] = 1
     seat_[:, :] = 0
     seat_[:, SUSPECT] = -1
@@ -1285,6 +1291,9 @@ def play_game(seed, n_players, rules, deck, on_card, board, dest, n_dest, adj, n
             return
         p = g[CURRENT]
         g[ON_CLUE_SPOT] = g[EXTRA_TURN] = 0
+        if rules[R_CLAIM_ANY_TIME]:  # Game._task_start_turn: the top discard, offered before the dice
+            offer_claims(g[TOP_BARRED], n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance,
+                         beliefs, mind, work)
         before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
                         chance, beliefs, mind, work)
         if g[END] != GOING_ON:
@@ -1376,7 +1385,8 @@ def unpack(rules):
     ints = np.array([rules.court_size, rules.named_clues, rules.declare_correct, rules.convict_correct,
                      rules.convict_fallback, rules.retire_after_failures or 0, rules.judge_needed,
                      rules.arrow_rewards, rules.demand_refill, rules.reshuffle_discards, rules.children,
-                     rules.hand_limit, rules.children_win, rules.max_turns, rules.n_suspects, rules.n_clues],
+                     rules.hand_limit, rules.children_win, rules.max_turns, rules.n_suspects, rules.n_clues,
+                     rules.claim_any_time],
                     np.int64)
     deck = np.array(rules.deck_cards, np.int64)
     on_card = np.zeros((rules.n_suspects, rules.n_clues), np.int64)

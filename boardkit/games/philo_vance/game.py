@@ -25,8 +25,10 @@ court card.
    but stays on X for good).  Landing on a piece may bump it to an adjoining
    space (and down the line) and turn one of its owner's clues face down; a
    piece bumped onto X or a green arrow goes to the Radio Car queue.
-4. Any discard may be claimed by another player, who must take it the next
-   time he lands on a clue spot, or give it back.
+4. The top discard may be claimed by another player, who must take it the next
+   time he lands on a clue spot, or give it back: "at any time during the
+   game", so when it is turned up and again at the start of every turn,
+   before the dice (``Rules.claim_any_time``; False: only when turned up).
 
 The game is a queue of small tasks (``todo``).  ``_run`` works through it
 until a task needs a decision; the answer (``apply``) carries on from there.
@@ -130,6 +132,8 @@ class Game(BaseGame):
         self.retired: list[bool] = [False] * n_players
         self.claimed: list[int | None] = [None] * n_players  # a claimed clue waiting in front of a player
         self.claim_waits: list[bool] = [False] * n_players    # claimed during his own turn: keep it till the next
+        #: the seat that laid the top discard there (it may not claim it back until exposed another time)
+        self.top_barred: int | None = None
         self.philo_owner: int | None = None
         self.judge = False
         self.current = 0
@@ -342,6 +346,14 @@ class Game(BaseGame):
             self.finish(None, TURN_CAP)
             return
         self.declared_now = self.convicted_now = self.on_clue_spot = self.extra_turn = False
+        if not self.rules.claim_any_time:
+            return self._ask(self.current, BEFORE_ROLL)
+        # "At any time during the game ... a Player, who sees a Clue which he wants, turned up on the
+        # Discard Pile, may say 'I claim that Clue'": asked round the table before every turn's dice
+        self._then(["before_roll"])
+        self._offer_top(self.top_barred)
+
+    def _task_before_roll(self) -> None:
         self._ask(self.current, BEFORE_ROLL)
 
     def _before_roll_choices(self, player: int) -> list:
@@ -625,6 +637,7 @@ class Game(BaseGame):
     def _draw_card(self) -> int | None:
         if not self.pile and self.rules.reshuffle_discards and self.discards:
             self.pile.cards, self.discards.cards = self.discards.cards, []
+            self.top_barred = None
             self.pile.shuffle(self.chance)
             self._log(ev.Reshuffled, None, len(self.pile))
         return self.pile.draw() if self.pile else None
@@ -633,6 +646,7 @@ class Game(BaseGame):
     def _discard(self, clue: int, discarder: int) -> None:
         """Lay a clue face up on the discards; the others may claim it."""
         self.discards.put(clue)
+        self.top_barred = discarder
         self._offer_top(discarder)
 
     def _offer_top(self, discarder: int | None) -> None:
@@ -658,6 +672,7 @@ class Game(BaseGame):
         player = candidates.pop(0)
         if claims:
             self.discards.draw()
+            self.top_barred = None  # the card beneath is exposed another time: nobody is barred from it
             self.claimed[player] = clue
             self.claim_waits[player] = player == self.current  # "when it comes his turn": his next one
             self._log(ev.Claimed, player, clue)
@@ -750,6 +765,7 @@ class Game(BaseGame):
             clue, self.claimed[player] = self.claimed[player], None
             self.claim_waits[player] = False
             self.discards.put(clue)
+            self.top_barred = player
         if not self.active():
             self.finish(None, ALL_RETIRED)
             return
@@ -847,6 +863,7 @@ class Game(BaseGame):
             "court": self.court, "face_up": self.face_up, "hand": self.hand, "suspect": self.suspect,
             "declared": self.declared, "failures": self.failures, "needs_more": self.needs_more,
             "retired": self.retired, "claimed": self.claimed, "claim_waits": self.claim_waits,
+            "top_barred": self.top_barred,
             "philo_owner": self.philo_owner, "judge": self.judge, "current": self.current,
             "white": self.white, "coloured": self.coloured, "phase": self.phase, "decider": self.decider,
             "todo": self.todo, "drawn": self.drawn, "keep_only": self.keep_only, "arresting": self.arresting,

@@ -50,17 +50,22 @@ follows; each choice is a field, so a tinkerer can change it:
   top of the draw pile (``True``) or leaves it empty (``False``).
 * **An empty draw pile** (``reshuffle_discards``): the discards are shuffled
   into a new draw pile (all of them); with none, no clue is drawn.
-* **Claims**: "a Player, who sees a Clue which he wants, turned up on the
-  Discard Pile, may say 'I claim that Clue'".  A clue is turned up when it is
-  discarded and again whenever the card above it is claimed; each time it is
-  offered first to the player whose turn it is, then to the others clockwise
-  (never to the player who has just discarded it).  A player who returns a
-  claim "may not claim it again until it is exposed another time": he is not
-  asked when he returns it, only once a later discard has covered it and been
-  claimed.  A player holds at most one claimed clue; on a clue spot he takes
-  it instead of drawing and may then keep or discard it like a drawn clue.  A
-  clue claimed during his own turn waits for his next turn before it must be
-  returned.
+* **Claims** (``claim_any_time``): "At any time during the game, after
+  receiving the 12 original Clues, a Player, who sees a Clue which he wants,
+  turned up on the Discard Pile, may say 'I claim that Clue'".  The top
+  discard is offered when it is turned up (discarded, or uncovered when the
+  card above it is claimed) and, by default, again at the start of every turn
+  before the dice: each time first to the player whose turn it is ("if the
+  Player whose turn it is does not wish to take it, the Claiming Player may
+  draw it"), then to the others clockwise.  ``claim_any_time=False`` is the
+  narrower reading: a discard is offered only at the moment it is turned up.
+  The player who laid the top discard there (discarding it, or returning a
+  claim) "may not claim it again until it is exposed another time": he is
+  not asked while it lies on top, only once a later discard has covered it
+  and been claimed.  A player holds at most one claimed clue; on a clue spot
+  he takes it instead of drawing and may then keep or discard it like a
+  drawn clue.  A clue claimed during his own turn (before his dice too)
+  waits for his next turn before it must be returned.
 * **Bumping**: a piece landing where others stand may bump one of them (the
   bumps down a line then follow by themselves); turning a card down is
   optional, as the book's "may" says.  Down a line each player's clue is
@@ -133,6 +138,9 @@ class Rules(BaseRules):
     demand_refill: bool = True
     #: shuffle the discards into a new draw pile when it runs out?
     reshuffle_discards: bool = True
+    #: may the top discard be claimed at any time (asked before every turn's dice), as the book says,
+    #: or only at the moment it is turned up (False)?
+    claim_any_time: bool = True
     #: the easy game for children (no court cards, Philo Vance, Judge or bumping)
     children: bool = False
     #: children's game: the most clues a player may hold (1..30)
@@ -163,7 +171,8 @@ class Rules(BaseRules):
                      "convict_fallback", "hand_limit", "children_win", "max_turns"):
             value = getattr(self, name)
             require(_whole(value), name, value, "a whole number")
-        for name in ("judge_needed", "arrow_rewards", "demand_refill", "reshuffle_discards", "children"):
+        for name in ("judge_needed", "arrow_rewards", "demand_refill", "reshuffle_discards", "claim_any_time",
+                     "children"):
             value = getattr(self, name)
             require(isinstance(value, bool), name, value, "True or False")
         require(isinstance(self.board, str) and self.board.isidentifier(), "board", self.board,

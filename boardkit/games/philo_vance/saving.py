@@ -64,7 +64,7 @@ def load_game(cls, data: dict):
 #: the keys of a save, all required (``events`` may be None: a game that records none)
 KEYS = ("game", "rules", "n_players", "seed", "chance", "turns", "winner", "end_reason", "pile", "discards",
         "position", "court", "face_up", "hand", "suspect", "declared", "failures", "needs_more", "retired",
-        "claimed", "claim_waits", "philo_owner", "judge", "current", "white", "coloured", "phase", "decider",
+        "claimed", "claim_waits", "top_barred", "philo_owner", "judge", "current", "white", "coloured", "phase", "decider",
         "todo", "drawn", "keep_only", "arresting", "named", "moving_piece", "chain", "victim", "claim_offer",
         "this_turn", "verdicts", "counts", "lead", "events")
 COUNT_KEYS = ("declarations", "bumps", "first_x_turn")
@@ -137,6 +137,7 @@ def _read(cls, data: dict):
     game.retired = _per_seat(data["retired"], "retired", n, _flag)
     game.claimed = _per_seat(data["claimed"], "claimed", n, lambda v, name: _whole(v, name, 0, n_clues - 1, none=True))
     game.claim_waits = _per_seat(data["claim_waits"], "claim_waits", n, _flag)
+    game.top_barred = _whole(data["top_barred"], "top_barred", 0, seats, none=True)
     game.philo_owner = _whole(data["philo_owner"], "philo_owner", 0, seats, none=True)
     game.judge = _flag(data["judge"], "judge")
     game.current = _whole(data["current"], "current", 0, seats)
@@ -201,7 +202,7 @@ def _flags(values, name: str) -> list:
 
 #: what each task of a turn takes: its arguments' kinds ("seat", "piece", "steps", "flag", "clue", "seats")
 TASK_ARGUMENTS = {
-    "start_turn": (), "end_turn": (), "ask_turn_up": (), "pick": ("seat",), "move": ("piece", "steps"),
+    "start_turn": (), "before_roll": (), "end_turn": (), "ask_turn_up": (), "pick": ("seat",), "move": ("piece", "steps"),
     "bump_check": ("piece",), "arrive": ("piece", "flag"), "penalty": ("seat", "seat"),
     "clue_spot": ("seat", "flag"), "offer_claim": ("clue", "seats"),
 }
@@ -303,6 +304,9 @@ def _check_together(game) -> None:
         if game.retired[seat] and (game.suspect[seat] is not None or (game.court[seat] or []) != []
                                    and any(c is not None for c in game.court[seat])):
             raise ValueError(f"saved retired[{seat}]: a retired player has no suspect and no clues")
+    if game.top_barred is not None and not game.discards:
+        raise ValueError(f"saved top_barred {game.top_barred!r} names who laid the top card of the discards, "
+                         "but the discards are empty")
     active = [s for s in game.suspect if s is not None]
     if not rules.children and len(active) != len(set(active)):
         raise ValueError(f"saved suspect: two players are committed to the same suspect, got {game.suspect!r}")
