@@ -197,9 +197,11 @@ def reveal_knob(prediction):
     module, knobs = game()
     name, value, variant = first_knob_raised()
     n_games = live_games(module, players.value)
+    bar = progress_bar(prediction.view, 2 * n_games, f"Playing {n_games:,} games of each rule set")
     frames = {rules_name: bk.simulate(rules, n_players=players.value, n_games=n_games, seed=1, executor=pool,
-                                      progress=False)
+                                      progress=bar)
               for rules_name, rules in (("the rulebook", module.Rules()), (f"{plain_header(name)} = {value}", variant))}
+    bar.close()                                 # the bar ends full: every game counted
     figures = pd.DataFrame({name: bk.metrics.summary_with_intervals(frame) for name, frame in frames.items()}).T
     length = verdict_columns(figures, [bk.design.at_least("median length", 0)])
     shown = pd.DataFrame({"Rules": list(frames), "Median length (turns)": length.iloc[:, 0].str.split(": ").str[-1]})

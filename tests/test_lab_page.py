@@ -1,6 +1,8 @@
 """The design lab's page widgets (boardkit.lessons.lab) and the lab notebook's own cells."""
 import re
 
+import ipywidgets
+
 import matplotlib
 import numpy as np
 import pandas as pd
@@ -94,7 +96,7 @@ def test_an_error_is_said_in_one_sentence_never_a_traceback():
 @pytest.fixture(scope="module")
 def lab():
     ns = run_cells("06_design_lab", "game_picker = ", "def make_knobs", "def map_choices", "def front_choices",
-                   "def play_variant")
+                   "def play_variant", "def reveal_knob")
     ns["live_games"] = lambda module, n_players, study=False: 100    # fewer games: the test is about the page
     return ns
 
@@ -136,3 +138,15 @@ def test_a_point_picked_on_the_trade_off_is_shown_as_code_and_played(lab):
     assert re.search(r"(\u2713 met|\? not sure yet|\u2717 missed): ", words(lab["front_view"]))
     lab["play_button"].click()
     assert f"Playing point {len(options)}: " in words(lab["play_view"]) and f"`{code}`" in words(lab["play_view"])
+
+
+def test_the_knob_predictions_answer_shows_progress_while_its_games_play(lab):
+    # its 2 x 5,000 games took seconds behind a silent button; a bar now counts them in the answer's place
+    lab["game_picker"].value = "Mystery Date"
+    prediction = lab["knob_guess"]
+    shown = lab["reveal_knob"](prediction)
+    bars = [out for out in prediction.view.outputs if "application/vnd.jupyter.widget-view+json" in out.get("data", {})]
+    assert len(bars) == 1 and shown[0] == "100 games of each:"
+    box = ipywidgets.Widget.widgets[bars[0]["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]]
+    counts = [child for child in box.children if isinstance(child, (ipywidgets.FloatProgress, ipywidgets.IntProgress))]
+    assert counts and counts[0].value == counts[0].max == 200
