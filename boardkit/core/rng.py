@@ -93,7 +93,29 @@ def seed_state(seed: int) -> list[int]:
     return state
 
 
-class Chance:
+class Draws:
+    """What every source of chance draws from its ``uniform()`` and ``below(n)``: a pick, a weighted draw."""
+
+    def pick(self, items):
+        """One item of a sequence, each equally likely."""
+        return items[self.below(len(items))]
+
+    def weighted(self, weights) -> int:
+        """An index drawn with probability proportional to ``weights``."""
+        total = float(sum(weights))
+        target = self.uniform() * total
+        running = 0.0
+        last = 0
+        for i, w in enumerate(weights):
+            if w > 0:
+                running += w
+                last = i
+                if target < running:
+                    return i
+        return last
+
+
+class Chance(Draws):
     """The single source of randomness of one game (see the module docstring).
 
     ``Chance(seed)`` for a game that replays; ``Chance(None)`` starts from fresh
@@ -143,24 +165,6 @@ class Chance:
     def roll(self, sides: int = 6) -> int:
         """Throw one fair die with faces 1 .. sides."""
         return self._below(sides) + 1
-
-    def pick(self, items):
-        """One item of a sequence, each equally likely."""
-        return items[self.below(len(items))]
-
-    def weighted(self, weights) -> int:
-        """An index drawn with probability proportional to ``weights``."""
-        total = float(sum(weights))
-        target = self.uniform() * total
-        running = 0.0
-        last = 0
-        for i, w in enumerate(weights):
-            if w > 0:
-                running += w
-                last = i
-                if target < running:
-                    return i
-        return last
 
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place, every order equally likely (Fisher-Yates: from
@@ -267,7 +271,7 @@ class ScriptedChance(Chance):
 
 
 # -- the old source of chance, until every game draws from the one stream ------------
-class PCGChance:
+class PCGChance(Draws):
     """The old source of chance (numpy's PCG64), for the games not yet in lockstep with their lane."""
 
     def __init__(self, seed: int | None = None):
@@ -302,24 +306,6 @@ class PCGChance:
     def roll(self, sides: int = 6) -> int:
         """Throw one fair die with faces 1 .. sides."""
         return self.below(sides) + 1
-
-    def pick(self, items):
-        """One item of a sequence, each equally likely."""
-        return items[self.below(len(items))]
-
-    def weighted(self, weights) -> int:
-        """An index drawn with probability proportional to ``weights``."""
-        total = float(sum(weights))
-        target = self.uniform() * total
-        running = 0.0
-        last = 0
-        for i, w in enumerate(weights):
-            if w > 0:
-                running += w
-                last = i
-                if target < running:
-                    return i
-        return last
 
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place (every order equally likely)."""
