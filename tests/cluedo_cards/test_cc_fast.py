@@ -36,6 +36,7 @@ changed) is caught against the rulebook's reference frame.  And the lane's
 deal gives the exact first-turn stuck chance 171/2108 (lesson 04,
 cc.analysis), and a variant's too.
 """
+import functools
 from fractions import Fraction
 
 import numpy as np
@@ -67,25 +68,24 @@ CASES = {
 }
 CATEGORICAL = ("winner", "end", "first_round_winner")
 
+def play_case(name):
+    """(reference, fast) frames of a case."""
+    rules, n_players, bots, n = CASES[name]
+    reference = bk.simulate(rules, n_players, n_games=n, seed=20261124, bots=bots, progress=False,
+                            engine="reference")
+    lane = bk.simulate(rules, n_players, n_games=FAST_PER_REFERENCE * n, seed=1124, bots=bots,
+                       progress=False, engine="fast")
+    assert reference.attrs["engine"] == "reference" and lane.attrs["engine"] == "fast"
+    return reference, lane
+
+
 @pytest.fixture(scope="module")
 def frames():
-    """``frames(name)``: (reference, fast) frames of a case, played once.
+    """``frames(name)``: :func:`play_case`, each case played once.
 
     A module fixture, so the root conftest.py runs this file's tests on one pytest-xdist worker: each
     case's games are played once in the suite, not once on each worker that happens to need them."""
-    made = {}
-
-    def of(name):
-        if name not in made:
-            rules, n_players, bots, n = CASES[name]
-            reference = bk.simulate(rules, n_players, n_games=n, seed=20261124, bots=bots, progress=False,
-                                    engine="reference")
-            lane = bk.simulate(rules, n_players, n_games=FAST_PER_REFERENCE * n, seed=1124, bots=bots,
-                               progress=False, engine="fast")
-            assert reference.attrs["engine"] == "reference" and lane.attrs["engine"] == "fast"
-            made[name] = reference, lane
-        return made[name]
-    return of
+    return functools.cache(play_case)
 
 
 def comparable(frame: pd.DataFrame) -> pd.DataFrame:

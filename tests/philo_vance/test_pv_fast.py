@@ -77,6 +77,7 @@ a slightly different game (a fourth attempt before retiring; Detectives who
 convict with 6 correct clues, not 7; green arrows that give a clue) is caught
 against the recorded reference sample.
 """
+import functools
 from dataclasses import replace
 
 import numpy as np
@@ -155,24 +156,23 @@ def recording() -> dict:
     return _recording["loaded"]
 
 
+def play_case(name):
+    """(recorded reference, fast) frames of a case: the lane plays its m games."""
+    case, loaded = CASES[name], recording()
+    reference = decode(loaded[name][1], loaded["end_labels"], case.n_players)
+    lane = bk.simulate(case.rules, case.n_players, n_games=case.m, seed=LANE_SEED, bots=case.bots(),
+                       progress=False, executor=None, engine="fast")
+    assert lane.attrs["engine"] == "fast"
+    return reference, lane
+
+
 @pytest.fixture(scope="module")
 def frames():
-    """``frames(name)``: (recorded reference, fast) frames of a case; the lane plays its m games once.
+    """``frames(name)``: :func:`play_case`, each case played once.
 
     A module fixture, so the root conftest.py runs this file's tests on one pytest-xdist worker: each
     case's games are played once in the suite, not once on each worker that happens to need them."""
-    made = {}
-
-    def of(name):
-        if name not in made:
-            case, loaded = CASES[name], recording()
-            reference = decode(loaded[name][1], loaded["end_labels"], case.n_players)
-            lane = bk.simulate(case.rules, case.n_players, n_games=case.m, seed=LANE_SEED, bots=case.bots(),
-                               progress=False, executor=None, engine="fast")
-            assert lane.attrs["engine"] == "fast"
-            made[name] = reference, lane
-        return made[name]
-    return of
+    return functools.cache(play_case)
 
 
 def differences(reference: pd.DataFrame, lane: pd.DataFrame) -> dict:
