@@ -183,8 +183,6 @@ def reveal_fix(prediction):
                                                               decimals=1)})
     frame = pd.DataFrame(rows)
     after_f = float(mt.analysis.fixed_reliability(rules, "F"))
-    yours = for_this_page(yours, plays_here(prediction, len(own), "cranks") + " The computer's cranks close in "
-                          "on the exact answer.")
     why = Markdown(f"**Fix F, the weakest link.** The trap goes from {reliability:.1%} to {after_f:.1%}. "
                    "Fixing a 99% stage adds only half a point: every stage multiplies the whole, so the "
                    "smallest number in the product holds it down most. The first or last stage is no more "

@@ -327,6 +327,13 @@ def test_lesson_02_names_no_stage_before_part_3s_guess():
     assert "fix F and H" not in source and "(F)" not in " ".join(labels) and check
 
 
+def test_lesson_02s_fix_reveal_shows_every_fix_and_names_f():
+    # a line meant for the crank reveal was pasted into this one (NameError): the answer never showed
+    ns = run_cells("02_mouse_trap", "def reveal_fix", "fix_prediction = Prediction")
+    said = words(ns["reveal_fix"](locked(ns["fix_prediction"], list(ns["FIX_CHOICES"])[0])))
+    assert "Fix F, the weakest link." in said and "none (the rulebook)" in said
+
+
 def test_lesson_05s_short_race_hides_the_race_to_8_until_its_guess_is_locked():
     ns = run_cells("05_win_lose_draw", "def reveal_race", "def reveal_short_race")
     short = ns["Prediction"]("?", choices=["it grows", "it shrinks"], reveal=ns["reveal_short_race"])

@@ -165,7 +165,7 @@ def test_the_design_lab_runs_in_jupyterlab(jupyterlab, browser_page, record_prop
         expect(notebook.locator(".widget-label", has_text=re.compile(f"^{control}"))).not_to_have_count(0)
     for button in ("Play these rules", "Draw the map", "Search", "Play it"):
         expect(notebook.get_by_role("button", name=re.compile(rf"^\W*{button}$"))).to_have_count(1)
-    expect(notebook).to_contain_text("md.Rules().replace(hand_limit=8, dud_redraw=0)")   # the search, printed
+    expect(notebook).to_contain_text("md.Rules().replace(hand_limit=9, dud_redraw=6)")   # the search, printed
     assert_no_answer_shows(notebook, re.compile(r"^1\. Pick"))              # folded; Run All ends at part 1
     assert_clean(page, notebook)
     print(f"\n06_design_lab.ipynb: Run All Cells -> every cell ran in {seconds:.1f} s")

@@ -6,7 +6,6 @@ what the rulebook says happens.
 """
 import pytest
 
-from boardkit.core.rng import Chance
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import events as ev
 from boardkit.games.philo_vance import game as pvgame
@@ -40,7 +39,7 @@ def test_setup(n_players):
 def test_highest_first_throw_starts_and_ties_throw_again(monkeypatch):
     # seat 0 throws 3+3, seats 1 and 2 throw 6+5 (a tie); they throw again: 1+1 and 2+2
     rolls = [3, 3, 6, 5, 6, 5, 1, 1, 2, 2]
-    monkeypatch.setattr(Chance, "roll", lambda self, sides=6: rolls.pop(0))
+    monkeypatch.setattr(pv.Game.CHANCE, "roll", lambda self, sides=6: rolls.pop(0))  # its stream, until in lockstep
     game = pv.Game(pv.Rules(), n_players=3, seed=1)
     monkeypatch.undo()
     assert game.current == 2 and game.decider == 2
