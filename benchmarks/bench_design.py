@@ -9,6 +9,7 @@ The issue's goals, on a 2-core machine with the fast lane:
 
 * one slider move (5,000 games of one variant, and its figures) in under 1 s;
 * a 6x5 grid of 5,000 games each (``bk.sweep``, 2 worker processes) in under 10 s;
+* the lab page's map, 4x5 variants of 2,000 games each, in under 5 s;
 * a 50-trial search of 2,000 games each (``bk.design.search``, 2 workers), with its re-check (the
   3 leaders played again with ten times the games: 60,000 more), in under 60 s;
 * a Pareto search (``bk.design.trade_off``) of 100 trials of 2,000 games each in under 90 s.
@@ -31,6 +32,7 @@ import boardkit as bk
 from boardkit.games import mystery_date as md
 
 GRID = {"hand_limit": [3, 4, 5, 6, 7, 8], "dud_redraw": [0, 1, 2, 3, 4]}
+LAB_MAP = {"hand_limit": [3, 4, 5, 6], "dud_redraw": [0, 1, 2, 3, 4]}   # the size of the lab's map
 SPACE = {"hand_limit": (3, 9), "dud_redraw": (0, 6), "deal_size": (0, 3)}
 GOALS = [bk.design.between("median length", 40, 60), bk.design.fairness(3), bk.design.as_high("comeback share")]
 TRADE_OFF = [bk.design.as_low("median length"), bk.design.as_high("comeback share")]   # short, yet exciting
@@ -101,6 +103,11 @@ def main() -> None:
                                              executor=pool, progress=False))
         print(f"6x5 grid, {grid_games:,} games each ({games:,}), {args.workers} workers : {wall:7.2f} s "
               f"({games / wall:,.0f} games/s; {engines(table)})")
+        map_games = max(1, round(2000 * args.scale))        # the lab page's map: 20 variants of 2,000 games
+        wall, table = clock(lambda: bk.sweep(rules, LAB_MAP, n_games=map_games, seed=2, engine=args.engine,
+                                             executor=pool, progress=False))
+        print(f"the lab's map, 4x5 variants of {map_games:,} games ({20 * map_games:,}), {args.workers} workers : "
+              f"{wall:7.2f} s ({engines(table)})")
     recheck_games = 3 * 10 * search_games
     games = trials * search_games + recheck_games
     wall, result = in_fresh_pool(args.workers, args.engine, lambda pool: bk.design.search(
