@@ -113,6 +113,15 @@ OUT_COLUMNS = ("winner", "turns", "end", "winner_suspect", "declarations", "succ
 F_ANY_DETECTIVE = 0  # M_FLAGS: is any seat a Detective (then every verdict updates the beliefs)?
 
 
+# -- Random's choice ---------------------------------------------------------------------
+@lane_jit
+def random_pick(chance, n):
+    """``Random``'s pick among ``n`` legal actions (0 .. n-1, the order of ``Game.legal_actions()``),
+    one ``below(n)`` as ``chance.pick`` draws it; a lone action is forced and draws nothing
+    (``bk.play`` carries it out without asking the bot)."""
+    return 0 if n == 1 else below(chance, n)
+
+
 # -- small counts ------------------------------------------------------------------------
 @lane_jit
 def distinct_in_play(p, court, up, hand, seat_, rules, seen):
@@ -258,7 +267,7 @@ def offer_claims(discarder, n_players, court, up, hand, seat_, discards, g, rule
                 claims = wants(p, discards[g[DISCARD_N] - 1], 0.1, n_players, court, up, hand, seat_, rules, beliefs,
                                on_card, seen, work, mind) >= 0
             else:
-                claims = below(chance, 2) == 0  # [CLAIM, PASS]
+                claims = random_pick(chance, 2) == 0  # [CLAIM, PASS]
             if claims:
                 claimer = p
                 break
@@ -316,7 +325,7 @@ def keep_or_discard(p, clue, keep_only, n_players, court, up, hand, seat_, pile,
             if k < 0:
                 k = places
     else:
-        k = below(chance, places if keep_only else places + 1)  # Keep(1..places) [+ DISCARD]
+        k = random_pick(chance, places if keep_only else places + 1)  # Keep(1..places) [+ DISCARD]
     if k == places:
         discards[g[DISCARD_N]] = clue
         g[DISCARD_N] += 1
@@ -775,7 +784,7 @@ def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, di
             for k in range(n_waiting):
                 work[W_MOVING, k] = work[W_WAITING, k]
             n_moving = n_waiting
-            pick = 0 if n_onward == 1 or is_detective(g[CURRENT], mind) else below(chance, n_onward)
+            pick = 0 if is_detective(g[CURRENT], mind) else random_pick(chance, n_onward)
             start, space = space, work[W_ONWARD, pick]
     # the chain is done: penalties first, then the draws (Game._chain_done)
     n_penalties = n_draws = 0
@@ -806,7 +815,7 @@ def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, di
                             pick, best = n, worth
                         n += 1
             else:
-                pick = below(chance, n_up + 1)  # TurnDown(face-up jurors) + [SPARE]
+                pick = random_pick(chance, n_up + 1)  # TurnDown(face-up jurors) + [SPARE]
             for j in range(rules[R_COURT_SIZE]):
                 if up[victim, j]:
                     if pick == 0:
@@ -847,7 +856,7 @@ def bump_check(piece, n_players, position, court, up, hand, seat_, pile, discard
     if is_detective(g[CURRENT], mind):
         k = detective_bump(g[CURRENT], n_others, n_targets, board, kind_, g, work)
     else:
-        k = below(chance, n_choices + 1)  # Bump(piece, to) for each piece and target, + [NO_BUMP]
+        k = random_pick(chance, n_choices + 1)  # Bump(piece, to) for each piece and target, + [NO_BUMP]
     if k == n_choices:
         return
     bump(work[W_OTHERS, k // n_targets], work[W_TARGETS, k % n_targets], piece, n_players, position, court, up,
@@ -936,7 +945,7 @@ def arrive(piece, by_arrow, n_players, position, court, up, hand, seat_, pile, d
     if space == x and seat_[owner, NEEDS_MORE]:
         n = demandable(owner, n_players, court, up, hand, seat_, rules, on_card, seen, work)
         if n > 0:
-            k = 0 if is_detective(owner, mind) else below(chance, n + 1)  # Demand(each clue) + [DRAW]
+            k = 0 if is_detective(owner, mind) else random_pick(chance, n + 1)  # Demand(each clue) + [DRAW]
             if k < n:
                 demand(owner, work[W_FOUND, k], n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
                        chance, beliefs, mind, work)
@@ -979,7 +988,7 @@ def move(piece, steps, n_players, position, court, up, hand, seat_, pile, discar
                 best = k
         space = work[W_CHOICES, best]
     else:
-        space = work[W_CHOICES, below(chance, n)]
+        space = work[W_CHOICES, random_pick(chance, n)]
     position[piece] = space
     by_arrow = False
     if (kind_[space] & ARROW) and not children:
@@ -1061,9 +1070,10 @@ def arrest(p, suspect, n_players, position, court, up, hand, seat_, pile, discar
         if is_detective(p, mind):
             named[k] = work[W_PLAN, k]  # the plan made with the arrest
         else:
-            pick = k + below(chance, n_in_play - k)
-            pool[k], pool[pick] = pool[pick], pool[k]
-            named[k] = pool[k]
+            pick = k + random_pick(chance, n_in_play - k)  # pool[k:] are the clues not named, in order
+            named[k] = pool[pick]
+            for m in range(pick, k, -1):
+                pool[m] = pool[m - 1]
         right += on_card[suspect, named[k]]
     g[DECLARATIONS] += 1
     if mind[M_FLAGS, F_ANY_DETECTIVE]:  # every Detective hears the verdict (bots.table_knowledge)
@@ -1111,7 +1121,7 @@ def before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discar
         k = detective_before_the_dice(p, n_arrests, can_convict, n_players, court, up, hand, seat_, rules, beliefs,
                                       on_card, seen, work, mind)
     else:
-        k = below(chance, 1 + n_arrests + (1 if can_convict else 0))
+        k = random_pick(chance, 1 + n_arrests + (1 if can_convict else 0))
     if k == 0:
         return  # ROLL
     if k <= n_arrests:
@@ -1169,7 +1179,7 @@ def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rul
                         pick, best = n, worth
                     n += 1
         else:
-            pick = below(chance, n_down)
+            pick = random_pick(chance, n_down)
         for j in range(rules[R_COURT_SIZE]):
             if not up[p, j] and court[p, j] >= 0:
                 if pick == 0:
@@ -1278,7 +1288,7 @@ def play_game(seed, n_players, rules, deck, on_card, board, dest, n_dest, adj, n
                             pick, best = n, mind[M_COPIES, s]
                         n += 1
             else:
-                pick = below(chance, n_free)
+                pick = random_pick(chance, n_free)
             for s in range(rules[R_N_SUSPECTS]):
                 if not card_picked(s, seat_, n_players):
                     if pick == 0:
