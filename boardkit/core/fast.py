@@ -19,8 +19,8 @@ shuffle, door, deal and bot tie-break, so the same seed gives the same game
 in both: ``bk.simulate(..., engine="reference")`` and ``engine="fast"`` return
 identical frames, and ``engine="auto"`` changes only the speed.  Each game's
 ``tests/<game>/test_*_lockstep.py`` proves it on the rulebook and variants,
-hundreds of seeds each.  Games in lockstep: Mystery Date, Win, Lose or Draw.  The others still
-draw from numpy's PCG64 in the reference engine (their ``Game.CHANCE`` says
+hundreds of seeds each.  Games in lockstep: Mystery Date, Win, Lose or Draw, Philo Vance.  The
+others still draw from numpy's PCG64 in the reference engine (their ``Game.CHANCE`` says
 so) and agree with their lanes *in distribution*, not game for game.
 
 Without numba a lane is not played as plain Python (numpy's numbers do not

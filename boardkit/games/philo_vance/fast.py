@@ -3,10 +3,11 @@
 This module is the *instrument*, not the definition: ``game.py`` says what
 the rules are, and students read it.  Here the same game is written again as
 plain loops over small integer arrays and compiled with numba (see
-:mod:`boardkit.core.fast`).  Tests (``tests/philo_vance/test_pv_fast.py``)
-prove that its frames agree in distribution with the reference engine's, on
-the rulebook and on variants; the two do not play the same game from the
-same seed (they draw their numbers differently).
+:mod:`boardkit.core.fast`).  It draws from the same random stream as
+``game.py`` in the same order (the dice, the shuffles, ``Random``'s picks),
+so the same seed plays the same game in both:
+``tests/philo_vance/test_pv_lockstep.py`` proves it frame for frame, on the
+rulebook and on variants.
 
 What it covers: every field of :class:`~.rules.Rules` (any deck, cards and
 board file, court size, the 4-7-9 and 5-8-10 numbers, the third failure or
