@@ -163,7 +163,7 @@ def junk_actions(game):
                 pv.Name(3), pv.TurnUp(0), pv.TurnUp(13), pv.TurnUp(4), pv.Move(len(board.spaces)),
                 pv.Move(board.x), pv.Move(board.park), pv.Bump(PV, pv.QUEUE), pv.Bump(9, 3), pv.PushOn(board.x),
                 pv.TurnDown(1), pv.Keep(0), pv.Keep(13), pv.Keep(1), pv.Demand(3), pv.Pick(11), pv.Pick(0),
-                pv.Move(1.0), pv.Keep(True))
+                pv.Move(1.0), pv.Keep(True), pv.LeaveDown(), pv.LeavePhiloVance(), pv.NoDraw())
 
 
 @FAST

@@ -412,6 +412,9 @@ def _check_may(game) -> None:
             game.philo_owner != player or game.position[PHILO_VANCE] == game.board.x):
         raise ValueError(f"saved phase {MOVING!r}: only Philo Vance's owner moves him, and never off X, "
                          f"got decider {player} and philo_owner {game.philo_owner!r}")
+    if phase == MOVING and game._queue_blocked(game.position[game.moving_piece]):
+        raise ValueError(f"saved phase {MOVING!r}: piece {game.moving_piece} waits in the Radio Car queue "
+                         "and cannot move")
     if phase == DRAWING:
         spots = game.board.red_spots
         if game.court[player] is None or not game._can_draw() or not any(
