@@ -36,13 +36,14 @@ def assert_accessible(page, where: str = "") -> None:
         f"  {impact} {rule} ({count} element(s)), e.g. {target}" for rule, impact, count, target in bad)
 
 
-def wait_for_lesson(page, timeout: int = 180_000) -> None:
-    """Wait until Voilà has shown every cell of the page and its widgets stop appearing (for the page pass)."""
+def wait_for_lesson(page, timeout: int = 180_000, settle_ms: int = 3000) -> None:
+    """Wait until Voilà has shown every cell of the page and its widgets stop appearing for ``settle_ms``."""
     page.locator("#rendered_cells").wait_for(state="visible", timeout=timeout)
-    page.wait_for_function("""() => {
+    page.wait_for_function("""(settle) => {
         const count = document.querySelectorAll('.jupyter-widgets, canvas, img, table').length;
         const height = (document.querySelector('#rendered_cells') || document.body).scrollHeight;
         const key = count + ':' + height;
         if (window.__boardkitSettle !== key) { window.__boardkitSettle = key; window.__boardkitSince = Date.now(); }
-        return Date.now() - window.__boardkitSince > 3000;
-    }""", timeout=timeout, polling=500)
+        return Date.now() - window.__boardkitSince > settle;
+    }""", arg=settle_ms, timeout=timeout, polling=250)
+

@@ -1,7 +1,9 @@
 """What every lesson's browser test checks: readable text, the core path's height, Large type."""
 from __future__ import annotations
 
-from a11y import assert_accessible
+import os
+
+from a11y import assert_accessible, wait_for_lesson
 
 #: the smallest text a lesson may show (issue 14: nothing under 14 px, charts included)
 SMALLEST_PX = 14
@@ -132,6 +134,30 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
     page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
                            " return p && parseFloat(getComputedStyle(p).fontSize) === before; }", arg=before,
                            timeout=15_000)
+
+
+def assert_teachers_page_accessible(page, notes: bool = True, timeout: int = 180_000) -> None:
+    """Open the teacher's page of the lesson ``page`` shows (``?teacher=<BOARDKIT_TEACHER_KEY>``, the same Voilà,
+    a kernel of its own) beside it, with its Teacher notes open (``notes``: the lesson has them): axe-core finds
+    no critical or serious WCAG 2.1 A/AA problem with Large type off, then on.  The lesson tests call it last,
+    on the server their student's page came from, so no test starts a server for it."""
+    teacher = page.context.new_page()
+    try:
+        teacher.goto(page.url.split("?")[0] + "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"], timeout=timeout)
+        wait_for_lesson(teacher, timeout, settle_ms=1000)
+        if notes:       # the kernel hears it is the teacher's a moment after the page has drawn
+            teacher.get_by_role("button", name="Teacher notes").click(timeout=60_000)
+            teacher.locator(".boardkit-teacher-panel").wait_for(state="visible", timeout=15_000)
+        assert_accessible(teacher, "on the teacher's page")
+        before = paragraph_px(teacher)
+        teacher.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
+        teacher.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
+                                  " return p && parseFloat(getComputedStyle(p).fontSize) > before; }",
+                                  arg=before, timeout=15_000)
+        teacher.wait_for_timeout(500)
+        assert_accessible(teacher, "on the teacher's page in Large type")
+    finally:
+        teacher.close()
 
 
 # --- predictions ---------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from a11y import assert_accessible
 from app_helpers import LOAD_TIMEOUT_MS, assert_no_app_error, section
 from harness import click_button, console_errors, wait_for_canvas
 from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, cut_controls
@@ -88,10 +89,12 @@ def test_the_teachers_lab_in_large_type_at_1920x1080_cuts_nothing(voila_server, 
     page.goto(voila_server(LESSON, timeout=120) + "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"], timeout=LOAD_TIMEOUT_MS)
     expect(page.locator("body")).to_contain_text("Move a slider (or press Play these rules)",
                                                  timeout=LOAD_TIMEOUT_MS)
+    assert_accessible(page, "on the teacher's page")                 # axe-core: WCAG 2.1 A and AA
     page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
     page.wait_for_function("() => getComputedStyle(document.querySelector('.jp-RenderedHTMLCommon p'))"
                            ".fontSize !== '18px'", timeout=15_000)
     assert cut_controls(page) == [], "controls whose words Large type cuts"
+    assert_accessible(page, "on the teacher's page in Large type")
     wider = page.evaluate("() => Array.from(document.querySelectorAll('.boardkit-goal-row, .widget-hbox, table'))"
                           ".filter(el => el.getClientRects().length && el.getBoundingClientRect().right > "
                           "window.innerWidth + 1).map(el => el.className || el.tagName)")

@@ -26,7 +26,8 @@ from boardkit.games.philo_vance import view_board as vb
 from boardkit.render import palette as pal
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, assert_no_app_error, open_app, wait_for_images
 from harness import canvas_pixel_stats, click_button, console_errors
-from lesson_helpers import assert_core_path_fits, assert_no_small_text, lock_and_reveal, prediction
+from lesson_helpers import (assert_core_path_fits, assert_no_small_text, assert_teachers_page_accessible, lock_and_reveal,
+                            prediction)
 
 pytestmark = pytest.mark.browser
 
@@ -211,4 +212,5 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     expect(page.locator(stderr)).to_have_count(0)
     expect(page.get_by_text("That makes no sense")).to_have_count(0)
     assert console_errors(page) == []
+    assert_teachers_page_accessible(page)   # axe-core on the teacher's page too
     record_property("seconds_whole_test", round(time.monotonic() - started, 1))
