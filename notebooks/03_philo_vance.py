@@ -64,8 +64,8 @@ def clue_name(clue):
 #
 # You are **player 1**; the computer plays the others: press **Step** (or *Autoplay*) to let them
 # move. On your turn the button says **Roll**: press it, then click a highlighted space. Reach the **X** in the living room to get your twelve clues, then arrest a suspect when
-# your clues fit. The grid (bottom right) is what the whole table knows: a dark square is a clue
-# likely to be on that suspect's card. The text under the board says the same in words.
+# your clues fit. The grid under the game's buttons is what the whole table knows: a dark square is a
+# clue likely to be on that suspect's card. Under the grid, the board in words.
 
 # %%
 app = pv.App(n_players=4, seats=["human", "Detective", "Detective", "Random"])

@@ -218,13 +218,14 @@ def assert_core_path_fits(page, app_selector: str, record_property=None, screens
 
 
 # --- the App on a projector (1920x1080, Large type) ----------------------------------------------------
-# The height of an App's play area: from its first shown part to the last part before "The board in words"
-# (the board, the status line, the choices, the controls and the settings), and each part's height.
+# The height of an App's play area: from its first shown part to the last part before "The board in words" (or
+# other reading matter, ``boardkit-reading``: Philo Vance's knowledge grid) (the board, the status line, the
+# choices, the controls and the settings), and each part's height.
 APP_PLAY_AREA_JS = """
 (app) => {
     const parts = [];
     for (const child of app.children) {
-        if (child.classList.contains('boardkit-mirror')) break;
+        if (child.classList.contains('boardkit-mirror') || child.classList.contains('boardkit-reading')) break;
         const box = child.getBoundingClientRect();
         if (box.height > 2) parts.push([child.className.split(' ').filter(c => !c.startsWith('lm-')).join('.'),
                                         Math.round(box.top), Math.round(box.bottom)]);

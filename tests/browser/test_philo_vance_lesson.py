@@ -101,9 +101,8 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     expect(mirror).to_contain_text("Player 1 (you): detective on Park Here")
     expect(mirror).to_contain_text("Player 4: detective on Park Here")
     expect(mirror).not_to_contain_text("Player 0")
-    # Not yet on one projector screen: the estate and its knowledge grid take the screen's whole height (the
-    # grid's names are drawn on the canvas and would shrink below 15 px): issue 24, left open.
-    assert_core_path_fits(page, ".boardkit-pv-app", record_property, app_on_one_screen=False)
+    # the App on one projector screen in Large type, its knowledge grid's words grown with the rest (issue 24)
+    assert_core_path_fits(page, ".boardkit-pv-app", record_property)
     expect(page.locator(".boardkit-prediction")).to_have_count(4)
     expect(page.locator(".boardkit-quick-check")).to_have_count(3)
     expect(page.locator(".boardkit-rule-controls")).to_have_count(0)         # the tinker comes with its answer
