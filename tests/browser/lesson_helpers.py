@@ -85,8 +85,8 @@ def paragraph_px(page) -> float:
 
 
 # Every visible control whose words do not fit it: a button or label that overflows (ipywidgets cuts it
-# with an ellipsis), or a menu narrower than its chosen option. Boxes 2 px wide or less are hidden on purpose
-# (the "Skip the board" button until it has the focus).
+# with an ellipsis), or a menu narrower than its chosen option and its arrow. Boxes 2 px wide or less are
+# hidden on purpose (the "Skip the board" button until it has the focus).
 CUT_CONTROLS_JS = """
 () => {
     const cut = [];
@@ -99,8 +99,10 @@ CUT_CONTROLS_JS = """
             const option = el.options[el.selectedIndex];
             if (!option) continue;
             measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            // the menu's arrow is its background picture, in its right padding: the words keep 6 px from it
+            const arrow = parseFloat(style.backgroundSize) || 0;
             const needed = measure.measureText(option.text).width + parseFloat(style.paddingLeft)
-                           + parseFloat(style.paddingRight);
+                           + Math.max(parseFloat(style.paddingRight), arrow + 6);
             if (needed > el.clientWidth + 1) cut.push([option.text, Math.round(needed), el.clientWidth]);
         } else if (el.scrollWidth > el.clientWidth + 1) {
             cut.push([el.textContent.trim().slice(0, 50), el.scrollWidth, el.clientWidth]);
