@@ -7,7 +7,7 @@ import pytest
 import boardkit as bk
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import game as pvgame
-from pv_helpers import assert_restores_and_continues, game_in_phase, saved
+from pv_helpers import game_in_phase, saved
 
 KEYS = ["game", "rules", "n_players", "seed", "chance", "turns", "winner", "end_reason", "pile", "discards",
         "position", "court", "face_up", "hand", "suspect", "declared", "failures", "needs_more", "retired",
@@ -87,7 +87,6 @@ def test_round_trip_of_a_variant(rules):
     game = midgame(rules=rules, steps=120)
     restored = through_json(game)
     assert restored.rules == rules and restored.to_dict() == game.to_dict()
-    assert_restores_and_continues(pv.Game(rules, n_players=4, seed=9), bots(), [30, 90])
 
 
 def test_the_restored_piles_are_piles():
