@@ -7,8 +7,8 @@ import pytest
 import boardkit as bk
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import game as pvgame
-from pv_helpers import (BOX1, BOX2, CIRCLE_N, CIRCLE_NE, PV, act, assert_restores_and_continues, declared, game_in_phase, place,
-                        quiet_move, saved, table_of_detectives, throw)
+from pv_helpers import (BOX1, BOX2, CIRCLE_N, CIRCLE_NE, PV, act, declared, game_in_phase, place, quiet_move, saved,
+                        table_of_detectives, throw)
 
 KEYS = ["game", "rules", "n_players", "seed", "chance", "turns", "winner", "end_reason", "pile", "discards",
         "position", "court", "face_up", "hand", "suspect", "declared", "failures", "needs_more", "retired",
@@ -88,7 +88,6 @@ def test_round_trip_of_a_variant(rules):
     game = midgame(rules=rules, steps=120)
     restored = through_json(game)
     assert restored.rules == rules and restored.to_dict() == game.to_dict()
-    assert_restores_and_continues(pv.Game(rules, n_players=4, seed=9), bots(), [30, 90])
 
 
 def test_the_restored_piles_are_piles():

@@ -91,9 +91,10 @@ def test_clue_labels_are_short_and_fit_the_smallest_juror_box():
     assert vc.short_clue("an oily rag") == "oily rag"
     assert vc.wrap("financial page of the newspaper", (9, 17), 2) == ["financial", "page of newspaper"]
     assert vc.wrap("a b c d e f", 3, 2)[-1].endswith("\u2026")
-    # Six players: the smallest boxes; every clue fits in their lines, perhaps squeezed a little.
-    x, y, w, h = vc.juror_rects(5, 6)[0]
-    assert w >= 140 and h >= 64
+    # Six players: the smallest boxes (two columns of cards); every clue fits in their lines, perhaps squeezed a
+    # little: two lines of 22 px beside the juror's number, and the belief bar under them
+    x, y, w, h = min((vc.juror_rects(n - 1, n)[0] for n in range(2, 7)), key=lambda box: box[3])
+    assert w >= 140 and h >= 60
     px, n_lines = vc.box_text_size(w, h - 8)             # 8: the bar of the grid's belief
     assert px == 22 and n_lines == 2
     for clue in pv.CLUES:
@@ -147,10 +148,10 @@ def test_court_cards_fill_the_column_and_jurors_fit_their_card(n_players):
             boxes = vc.juror_rects(i, n_players, n_slots)
             assert len(boxes) == n_slots
             for j, box in enumerate(boxes):
-                assert inside(box, card) and box[2] >= 140 and box[3] >= 64
+                assert inside(box, card) and box[2] >= 140 and box[3] >= 60
                 assert not any(overlaps(box, other) for other in boxes[j + 1:])
     assert not overlaps(column, (vb.MARGIN, vb.MARGIN, vb.BOARD, vb.BOARD))
-    assert inside(vg.GRID_RECT, (0, vb.MARGIN + vb.BOARD, vc.COURT_X, vb.HEIGHT - vb.MARGIN - vb.BOARD))
+    assert vb.HEIGHT == vb.BOARD + 2 * vb.MARGIN                 # the board and the cards: nothing under them
 
 
 @pytest.mark.parametrize("n_players", range(2, 7))
@@ -199,13 +200,19 @@ def pal_current():
 def test_the_grid_scale_and_its_cells():
     assert vg.blue(0) == vg.BLUES[0] and vg.blue(1) == vg.BLUES[-1]
     assert vg.blues_rgb([0.5]).shape == (1, 3)
-    x, y, w, h = vg.grid_cell_rect(9, 49)
-    gx, gy, gw, gh = vg.GRID_RECT
-    assert x + w <= gx + gw and y + h <= gy + gh + 0.01
     assert vg.group_edges()[:2] == [3, 7]            # the Wife's 3 specific clues, then the Bond Salesman's 4
+    beliefs = analysis.prior_beliefs()
+    page = vg.knowledge_html(beliefs, {7: [0, 2]})
+    # page text (it grows with Large type): every suspect's name, a cell per clue in its shade, the arrests
+    assert all(s.name in page for s in pv.SUSPECTS)
+    assert page.count("<i style='background:") == beliefs.size + 10      # the cells and the scale's ten steps
+    assert f"background:{vg.blue(beliefs[7, 23])}" in page
+    assert "<b>The Butler</b>" in page and "\u25cf1 \u25b23" in page
+    assert "calc(18px * var(--boardkit-text-scale, 1))" in page
+    assert "role='img' aria-label='What the table knows" in page
 
 
-def test_hit_targets_find_pieces_spaces_dice_piles_jurors_and_the_grid():
+def test_hit_targets_find_pieces_spaces_dice_piles_and_jurors():
     game = table()
     place(game, p0=CIRCLE_N, p1=CIRCLE_N, pv=X)
     scene = vd.snapshot(game, BOTS, analysis.prior_beliefs())
@@ -222,7 +229,6 @@ def test_hit_targets_find_pieces_spaces_dice_piles_jurors_and_the_grid():
     assert (hit.kind, hit.seat, hit.juror) == ("juror", 2, 7)
     hit = vd.target_at(LAYOUT, scene, vc.COURT_X + 200, vc.court_rect(3, 4)[1] + 10)
     assert (hit.kind, hit.seat) == ("court", 3)
-    assert vd.target_at(LAYOUT, scene, *centre(vg.grid_cell_rect(4, 20))).suspect == 4
     assert vd.target_at(LAYOUT, scene, 5000, 5000) is None
 
 
@@ -582,7 +588,6 @@ def test_clicks_that_mean_nothing_change_nothing_and_say_why(human_app):
     cases = [
         (space_point(CIRCLE_NE), "Throw the dice: press Roll or click the dice"),
         (juror_point(app, 1, 1), "Throw the dice"),
-        (centre(vg.grid_cell_rect(7, 23)), "what the table believes about The Butler's card"),
         ((-5, 900), "Throw the dice"),
     ]
     for (x, y), notice in cases:
@@ -718,18 +723,25 @@ def test_the_models_never_import_the_widgets():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_the_grid_rows_are_as_tall_as_the_suspects_names():
-    """Each row of the knowledge grid is at least as tall as its name's text, so the names never touch
-    (on a 1280-px-wide page the canvas is drawn at about 0.65 of its size: 24 px names are about 15.5 px)."""
-    x0, y0, cell_w, cell_h = vg.grid_geometry()
-    assert vg.NAME_PX >= r.MIN_TEXT_PX
-    assert cell_h >= vg.NAME_PX
-    assert y0 + len(pv.SUSPECTS) * cell_h <= vb.HEIGHT - vb.MARGIN
+def test_the_knowledge_grid_is_page_text_under_the_controls_and_follows_the_verdicts(make_app):
+    """The grid is an HTML element after the settings, before the board in words (so its names grow with
+    Large type, and the board and the controls share one screen); it shows the table's beliefs as they are."""
+    app = make_app(seats=BOTS, seed=1)
+    children = list(app.children)
+    assert children.index(app.knowledge_view) == children.index(app.mirror) - 1
+    assert "boardkit-reading" in app.knowledge_view._dom_classes
+    assert app.knowledge_view.value == vg.knowledge_html(analysis.KnowledgeGrid.from_prior().beliefs, {})
+    while len(app.game.verdicts) < 2:
+        app.step()
+    beliefs = grid_from(app.game)
+    _, suspect, _, _ = app.game.verdicts[0]
+    assert f"<b>{pv.SUSPECTS[suspect].name}</b>" in app.knowledge_view.value            # an arrested suspect
+    assert all(f"background:{vg.blue(v)}" in app.knowledge_view.value for v in beliefs[suspect])
 
 
 def test_the_board_is_never_shown_taller_than_the_screen(make_app):
-    """The canvas is as wide as the page, but at most as wide as keeps its 1920 x 1240 shape within the
-    screen's height."""
+    """The canvas is as wide as the page, but at most as wide as keeps its 1920 x 960 shape within the
+    screen's height less the status line, the choices, the controls and the settings."""
     app = make_app(seats=["Detective"] * 4, seed=1)
-    assert (app.canvas.width, app.canvas.height) == (vb.WIDTH, vb.HEIGHT) == (1920, 1240)
-    assert app.canvas.layout.max_width == "calc((100vh - 0px * var(--boardkit-text-scale, 1)) * 1920 / 1240)"
+    assert (app.canvas.width, app.canvas.height) == (vb.WIDTH, vb.HEIGHT) == (1920, 960)
+    assert app.canvas.layout.max_width == "calc((100vh - 340px * var(--boardkit-text-scale, 1)) * 1920 / 960)"
