@@ -11,6 +11,7 @@ import sys
 import pytest
 from ipycanvas import Canvas, MultiCanvas
 
+from boardkit import ScriptedChance
 from boardkit import render as r
 from boardkit.core import step as bot_step
 from boardkit.games import mouse_trap as mt
@@ -223,8 +224,7 @@ def test_crank_state_reads_the_crank_of_this_turn_only():
 def test_a_failed_crank_shows_its_stage_and_the_ones_before_it_worked():
     game = mt.Game(mt.Rules(stage_odds=never_past(5)), n_players=4, seed=0)
     arrange(game, positions=[CRANK_SPACE - 1, WHEEL, 0, 0], cheese=[1, 0, 0, 0], parts="all")
-    force = iter([1])
-    game.chance.roll = lambda sides=6: next(force)
+    ScriptedChance.onto(game, rolls=[1])
     game.apply(mt.Roll())
     game.apply(mt.Crank())
     scene = vd.snapshot(game, ["human"] + BOTS[1:])
@@ -239,7 +239,7 @@ def test_redraw_and_the_crank_animation_each_travel_as_one_message(sent):
     game = mt.Game(rules, n_players=4, seed=0)
     arrange(game, positions=[CRANK_SPACE - 1, WHEEL, 0, 0], cheese=[1, 0, 0, 0], parts="all")
     before = vd.snapshot(game, BOTS)
-    game.chance.roll = lambda sides=6: 1
+    ScriptedChance.onto(game, rolls=[1])
     game.apply(mt.Roll())
     game.apply(mt.Crank())
     after = vd.snapshot(game, BOTS)
@@ -396,7 +396,7 @@ def test_human_pushes_a_mouse_by_clicking_it_then_stops(crank_app, monkeypatch):
         assert "is on SAFE: it cannot be pushed" in text(app)
         mouse_down(app, *centre(app.geometry.stage_rect(0)))
         assert "No mouse is on the Cheese Wheel" in text(app)
-    force_rolls(monkeypatch, app.game, 2)
+    force_rolls(monkeypatch, app.game, 2, 2)                    # her two pushes each roll a 2
     mouse_down(app, *pawn_point(app, 2))                        # Player 3's mouse: 30 -> 32
     assert app.game.positions[2] == 32 and app.game.cheese[0] == 2
     assert "Player 1 pays a cheese and rolls 2 for Player 3's mouse" in text(app)
@@ -475,6 +475,7 @@ def test_out_of_turn_clicks_and_choices_change_nothing(make_app):
 def test_a_button_of_an_earlier_decision_does_nothing(crank_app, monkeypatch):
     app = crank_app(ALWAYS, positions=(CRANK_SPACE - 1, WHEEL - 1, 30, 5), cheese=(3, 0, 0, 0))
     app.step()
+    force_rolls(monkeypatch, app.game, 1)                       # the push rolls a 1
     old = app.choice_buttons[0]                                 # push Player 2 ...
     old.click()                                                 # ... onto the wheel: now Crank
     assert labels(app)[-1].endswith("Turn the crank")
