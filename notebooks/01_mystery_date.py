@@ -43,7 +43,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import boardkit as bk
-from boardkit.lessons.together import (class_bar, class_plays, follow_class_setting, for_this_page, plays_here,
+from boardkit.lessons.together import (chart_title, class_bar, class_plays, follow_class_setting, for_this_page, plays_here,
                                        pool_plays, set_class_setting)
 from boardkit.games import mystery_date as md
 from boardkit.lessons import (CHART_COLOURS, GoingFurther, Prediction, RuleControls, answer_table, chart,
@@ -106,10 +106,10 @@ def door_answer(prediction):
     computer_doors = md.analysis.open_door(rules, COMPUTER_OPENINGS, seed=1)   # the same every time
     computer = (computer_doors == "red").astype(int)    # the computer always shows a red outfit
     estimate = share_with_interval(int(computer.sum()), len(computer))
+    classmates = class_plays(prediction)
     fig = convergence_chart(own, computer, exact=exact_date, label="share that showed her date",
-                            title=for_this_page("Your openings first, then the computer's 5,000",
-                                                "The openings played here and in the class, then the computer's 5,000"),
-                            one="opening", many="openings", classmates=class_plays(prediction))
+                            title=chart_title(len(own), classmates, "openings", "5,000"),
+                            one="opening", many="openings", classmates=classmates)
     axes = fig.axes[0]
     axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))   # 1, 10, 100, not 10²
     axes.yaxis.set_major_formatter(PercentFormatter(1.0))

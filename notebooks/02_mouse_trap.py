@@ -35,7 +35,7 @@ from IPython.display import Markdown
 from matplotlib.ticker import PercentFormatter
 
 import boardkit as bk
-from boardkit.lessons.together import class_bar, class_plays, for_this_page, plays_here, pool_plays
+from boardkit.lessons.together import chart_title, class_bar, class_plays, for_this_page, plays_here, pool_plays
 from boardkit.games import mouse_trap as mt
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
@@ -116,11 +116,10 @@ def reveal_one_crank(prediction):
     own = own_cranks()
     computer = mt.analysis.crank_many(rules, times=5000, seed=1) == stages
     simulated = share_with_interval(int(computer.sum()), len(computer))
+    classmates = class_plays(prediction)
     chance = convergence_chart(own, computer, exact=reliability, label="share of cranks that catch",
-                               one="crank", many="cranks", classmates=class_plays(prediction),
-                               title=for_this_page("Your cranks first, then the computer's 5,000" if own else
-                                                   "The computer's 5,000 cranks",
-                                                   "Cranks here and in the class, then the computer's 5,000"))
+                               one="crank", many="cranks", classmates=classmates,
+                               title=chart_title(len(own), classmates, "cranks", "5,000"))
     if own:
         yours = (f"{len(own)} crank{'s' if len(own) != 1 else ''} of yours (your game's and the button's) "
                  "start the line, and the computer's cranks close in on the exact answer.")

@@ -64,8 +64,8 @@ def clue_name(clue):
 #
 # You are **player 1**; the computer plays the others: press **Step** (or *Autoplay*) to let them
 # move. On your turn the button says **Roll**: press it, then click a highlighted space. Reach the **X** in the living room to get your twelve clues, then arrest a suspect when
-# your clues fit. The grid (bottom right) is what the whole table knows: a dark square is a clue
-# likely to be on that suspect's card. The text under the board says the same in words.
+# your clues fit. The grid under the game's buttons is what the whole table knows: a dark square is a
+# clue likely to be on that suspect's card. Under the grid, the board in words.
 
 # %%
 app = pv.App(n_players=4, seats=["human", "Detective", "Detective", "Random"])
@@ -206,9 +206,11 @@ def reveal_promises(prediction):
     everything = own + computer
     came_true = [a["successful"] for a in everything]
     promised = np.mean([a["chance"] for a in everything])
+    classmates = class_plays(prediction)
+    pooled = sum(plays for _, plays in classmates)
     fig = convergence_chart([a["successful"] for a in own], [a["successful"] for a in computer],
                             label="share of arrests that came true", one="arrest", many="arrests",
-                            classmates=class_plays(prediction))
+                            classmates=classmates)
     ax = fig.axes[0]
     running_promise = np.cumsum([a["chance"] for a in everything]) / np.arange(1, len(everything) + 1)
     ax.plot(np.arange(1, len(everything) + 1), running_promise, color="black", ls="--", lw=2,
@@ -217,7 +219,8 @@ def reveal_promises(prediction):
     return (answer_table(prediction, exact=promised, simulated=share_with_interval(sum(came_true), len(came_true)),
                          exact_label="What the grid promised (average chance)",
                          simulated_label=f"Arrests that came true, {len(everything):,} arrests (95% interval)"),
-            Markdown(for_this_page("You have made no arrest yet, so the chart starts with " if not own else
+            Markdown(for_this_page(("You have made no arrest yet, so the chart starts with "
+                                    + (f"your class's {pooled:,}; then come " if pooled else "")) if not own else
                                    f"Your {len(own)} arrest{'s' if len(own) != 1 else ''} "
                                    f"start{'s' if len(own) == 1 else ''} the chart; then come ",
                                    plays_here(prediction, len(own), "arrests") + " The chart ends with ") +

@@ -42,7 +42,7 @@ import pandas as pd
 from IPython.display import Markdown
 
 import boardkit as bk
-from boardkit.lessons.together import class_bar, class_plays, for_this_page, on_the_projector, plays_here, pool_plays
+from boardkit.lessons.together import chart_title, class_bar, class_plays, for_this_page, on_the_projector, plays_here, pool_plays
 from boardkit.games import win_lose_draw as wld
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
                               chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
@@ -126,11 +126,10 @@ def reveal_spades(prediction):
     yours = for_this_page(f"your {len(own)} roll{'' if len(own) == 1 else 's'}",
                           f"{len(own)} roll{'' if len(own) == 1 else 's'} on this screen")
     who = f"{yours} and the computer's 10,000" if own else "the computer's 10,000 rolls"
-    title = for_this_page("Your rolls first, then the computer's: the share of Spades settles" if own
-                          else "The computer's rolls: the share of Spades settles",
-                          "Rolls here and in the class, then the computer's: the share of Spades settles")
+    classmates = class_plays(prediction)
+    title = chart_title(len(own), classmates, "rolls", "10,000", "the share of Spades settles")
     fig = convergence_chart(own, computer, exact=exact, label="share of landings on a Spade", title=title,
-                            one="roll", many="rolls", classmates=class_plays(prediction))
+                            one="roll", many="rolls", classmates=classmates)
     shown = [answer_table(prediction, exact=f"{exact} = {float(exact):.1%}",
                           simulated=share_with_interval(int(spades), rolls),
                           simulated_label=f"Simulation: {who} (95% interval)"), fig]

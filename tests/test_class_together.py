@@ -415,3 +415,20 @@ def test_the_projector_speaks_to_the_class_about_whose_plays_start_the_chart(pag
     this_kernel(ann)                                           # a student's page keeps its own words
     assert together.for_this_page("You have not opened the door yet", "the class's words") == \
         "You have not opened the door yet"
+
+
+def test_a_convergence_charts_title_says_whose_plays_start_it(pages, this_kernel):
+    """Issue 24: a student with only the class's plays is not told the chart starts with "your openings"."""
+    this_kernel(pages("student"))
+    class_only = [(3, 20)]
+    assert together.chart_title(0, class_only, "openings", "5,000") == \
+        "Your class's openings first, then the computer's 5,000"
+    assert together.chart_title(4, [], "openings", "5,000") == "Your openings first, then the computer's 5,000"
+    assert together.chart_title(4, class_only, "rolls", "10,000", "the share settles") == \
+        "Your rolls, then your class's, then the computer's 10,000: the share settles"
+    assert together.chart_title(0, [(0, 0)], "cranks", "5,000") == "The computer's 5,000 cranks"
+    this_kernel(pages("teacher"))
+    assert together.chart_title(0, class_only, "openings", "5,000") == \
+        "The class's openings first, then the computer's 5,000"
+    assert together.chart_title(2, class_only, "openings", "5,000") == \
+        "The openings on this screen, then the class's, then the computer's 5,000"

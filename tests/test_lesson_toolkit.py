@@ -219,7 +219,7 @@ def test_the_page_css_sets_every_text_size_at_least_14_px_and_large_type_scales_
     large = [int(px) for px in re.findall(r"font-size[^:]*: (\d+)px", lesson_css(1.4))]
     assert min(normal) >= 14 and all(b > a for a, b in zip(normal, large))
     page = lesson_page()
-    style, toggle = page.children
+    style, toggle, names = page.children                 # (names: the script that names the sliders)
     toggle.value = True
     assert style.value == lesson_css(1.4)
     with pytest.raises(ValueError):

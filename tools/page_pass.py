@@ -3,12 +3,12 @@
 Starts one Voilà on ``notebooks/`` (127.0.0.1 only, a class store of its own in a temporary folder) and opens
 each lesson 00-06 in headless Chromium, the student's page and the teacher's page (``?teacher=<key>``).
 Each page is checked with axe-core (WCAG 2.1 A and AA) with Large type off, then on; then it is photographed
-one screen at a time, at 1280x900 (Large type off) and at 1920x1080 (Large type on)::
+one screen at a time in Large type, at 1280x900 and at 1920x1080::
 
     PYTHONPATH=$PWD python tools/page_pass.py /tmp/shots            # every lesson
     PYTHONPATH=$PWD python tools/page_pass.py /tmp/shots 01 04      # lessons 01 and 04 only
 
-Screenshots go to ``<folder>/a11y-<lesson>-<student|teacher>-<1280|1920L>_<screen>.png``; the axe findings
+Screenshots go to ``<folder>/a11y-<lesson>-<student|teacher>-<1280L|1920L>_<screen>.png``; the axe findings
 are printed (rule, impact, how many elements, the first element) and the exit status is 1 if any is
 critical or serious.  The browser tests run the same check (``tests/browser/a11y.py``) on the pages
 they open; this tool is for looking at the pages, not a test.
@@ -41,10 +41,10 @@ def look_at(browser, url, prefix, most_screens):
     page.goto(url, timeout=180_000)
     wait_for_lesson(page)
     findings = [("normal", f) for f in axe_findings(page)]
-    screenshot_screens(page, f"{prefix}-1280", most_screens)
     page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
     page.wait_for_timeout(1500)
     findings += [("Large type", f) for f in axe_findings(page)]
+    screenshot_screens(page, f"{prefix}-1280L", most_screens)
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.wait_for_timeout(1000)
     screenshot_screens(page, f"{prefix}-1920L", most_screens)

@@ -734,6 +734,25 @@ def plays_here(prediction, own: int, many: str) -> str:
     return f"No {many} yet, on this screen or in a class."
 
 
+def chart_title(own: int, classmates, many: str, computer: str, ending: str = "") -> str:
+    """The title of a convergence chart, true of whose plays it shows: ``own`` plays on this page (the student's,
+    or on the teacher's page the screen's), the class's (``classmates``: ``class_plays(prediction)``), then the
+    computer's ``computer`` (e.g. "5,000"); ``ending`` is added after a colon, e.g. "the share settles".
+
+    e.g. "Your openings first, then the computer's 5,000", "Your class's openings first, then the computer's 5,000"
+    (a student with no plays of their own), "The computer's 5,000 openings"."""
+    pooled = sum(plays for _, plays in classmates)
+    mine = for_this_page(f"your {many}", f"the {many} on this screen") if own else ""
+    theirs = for_this_page("your class's", "the class's") if pooled else ""
+    if mine and theirs:
+        lead = f"{mine}, then {theirs}, then the computer's {computer}"
+    elif mine or theirs:
+        lead = f"{mine or theirs + ' ' + many} first, then the computer's {computer}"
+    else:
+        lead = f"the computer's {computer} {many}"
+    return lead[0].upper() + lead[1:] + (f": {ending}" if ending else "")
+
+
 def set_class_setting(name: str, value) -> None:
     """The teacher's console sets ``name`` for the class (every joined page that follows it gets ``value``)."""
     page = class_page()

@@ -17,44 +17,50 @@ from __future__ import annotations
 
 import functools
 
-# Runs in the browser: one observer a page, however many times the widget is shown.
-_ESM = """
-function nameSliders() {
-  for (const handle of document.querySelectorAll('.widget-slider .noUi-handle[role="slider"]')) {
-    const slider = handle.closest('.widget-slider');
-    const label = slider.querySelector('.widget-label');
-    let name = (label && label.textContent.trim()) || (label && label.title) || slider.title || '';
-    if (!name) continue;
-    if (slider.querySelectorAll('.noUi-handle').length > 1) {
-      name += handle.classList.contains('noUi-handle-upper') ? ', to' : ', from';
-    }
-    if (handle.getAttribute('aria-label') !== name) handle.setAttribute('aria-label', name);
-  }
-}
-function render() {
+# Runs in the browser, once a page however many times it is shown: names every slider handle there, now and later.
+_SCRIPT = """
+(function () {
   if (window.boardkitControlNames) return;
+  function nameSliders() {
+    for (const handle of document.querySelectorAll('.widget-slider .noUi-handle[role="slider"]')) {
+      const slider = handle.closest('.widget-slider');
+      const label = slider.querySelector('.widget-label');
+      let name = (label && label.textContent.trim()) || (label && label.title) || slider.title || '';
+      if (!name) continue;
+      if (slider.querySelectorAll('.noUi-handle').length > 1) {
+        name += handle.classList.contains('noUi-handle-upper') ? ', to' : ', from';
+      }
+      if (handle.getAttribute('aria-label') !== name) handle.setAttribute('aria-label', name);
+    }
+  }
   window.boardkitControlNames = new MutationObserver(nameSliders);
   window.boardkitControlNames.observe(document.body, { childList: true, subtree: true, characterData: true });
   nameSliders();
-}
-export default { render };
+})();
 """
+#: the same as an anywidget module (Voilà)
+_ESM = f"function render() {{ {_SCRIPT} }}\nexport default {{ render }};\n"
 
 
 @functools.cache
 def control_names() -> tuple:
-    """The page's one widget that names its sliders (see the module), in a tuple to put in a box;
-    an empty tuple outside Voilà.
+    """The page's one widget that names its sliders (see the module), in a tuple to put in a box.
 
-    Only on a Voilà page: in JupyterLab anywidget gives a model 2 s to start, and a busy machine
-    logs "[anywidget] Failed to initialize model." (see ``boardkit.lessons.together``).
+    On a Voilà page an anywidget; in JupyterLab (and a classic notebook) an Output widget holding the script as
+    JavaScript output, which JupyterLab runs: there anywidget gives a model 2 s to start, and a busy machine logs
+    "[anywidget] Failed to initialize model." (see ``boardkit.lessons.together``).
     """
+    import ipywidgets as widgets
+
     from ..lessons.output import in_voila
 
     if not in_voila():
-        return ()
+        from IPython.display import Javascript
+
+        names = widgets.Output(layout=widgets.Layout(margin="0", padding="0"))
+        names.append_display_data(Javascript(_SCRIPT))
+        return (names,)
     import anywidget
-    import ipywidgets as widgets
 
     class ControlNames(anywidget.AnyWidget):
         _esm = _ESM

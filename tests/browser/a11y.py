@@ -20,29 +20,32 @@ FORBIDDEN = ("critical", "serious")
 _AXE = Axe()
 
 
-def axe_findings(page) -> list[tuple[str, str, int, str]]:
-    """axe-core's WCAG 2.1 A/AA findings on ``page`` as it is now: (rule, impact, elements, first element)."""
-    results = _AXE.run(page, options={"runOnly": {"type": "tag", "values": WCAG_TAGS},
-                                      "resultTypes": ["violations"]})
+def axe_findings(page, within: str | None = None) -> list[tuple[str, str, int, str]]:
+    """axe-core's WCAG 2.1 A/AA findings on ``page`` as it is now (only in the elements ``within`` selects, if
+    given): (rule, impact, elements, first element)."""
+    results = _AXE.run(page, context=None if within is None else {"include": [[within]]},
+                       options={"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
     return [(rule["id"], rule["impact"] or "", len(rule["nodes"]),
              f"{' '.join(map(str, rule['nodes'][0]['target']))} {rule['nodes'][0]['html'][:160]}")
             for rule in results.response["violations"]]
 
 
-def assert_accessible(page, where: str = "") -> None:
-    """Fail naming every critical or serious axe-core finding (WCAG 2.1 A and AA) on ``page``."""
-    bad = [finding for finding in axe_findings(page) if finding[1] in FORBIDDEN]
+def assert_accessible(page, where: str = "", within: str | None = None) -> None:
+    """Fail naming every critical or serious axe-core finding (WCAG 2.1 A and AA) on ``page`` (or only in the
+    elements ``within`` selects)."""
+    bad = [finding for finding in axe_findings(page, within) if finding[1] in FORBIDDEN]
     assert not bad, f"axe-core finds {len(bad)} critical or serious WCAG problem(s) {where}:\n" + "\n".join(
         f"  {impact} {rule} ({count} element(s)), e.g. {target}" for rule, impact, count, target in bad)
 
 
-def wait_for_lesson(page, timeout: int = 180_000) -> None:
-    """Wait until Voilà has shown every cell of the page and its widgets stop appearing (for the page pass)."""
+def wait_for_lesson(page, timeout: int = 180_000, settle_ms: int = 3000) -> None:
+    """Wait until Voilà has shown every cell of the page and its widgets stop appearing for ``settle_ms``."""
     page.locator("#rendered_cells").wait_for(state="visible", timeout=timeout)
-    page.wait_for_function("""() => {
+    page.wait_for_function("""(settle) => {
         const count = document.querySelectorAll('.jupyter-widgets, canvas, img, table').length;
         const height = (document.querySelector('#rendered_cells') || document.body).scrollHeight;
         const key = count + ':' + height;
         if (window.__boardkitSettle !== key) { window.__boardkitSettle = key; window.__boardkitSince = Date.now(); }
-        return Date.now() - window.__boardkitSince > 3000;
-    }""", timeout=timeout, polling=500)
+        return Date.now() - window.__boardkitSince > settle;
+    }""", arg=settle_ms, timeout=timeout, polling=250)
+

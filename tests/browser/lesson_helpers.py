@@ -1,7 +1,9 @@
 """What every lesson's browser test checks: readable text, the core path's height, Large type."""
 from __future__ import annotations
 
-from a11y import assert_accessible
+import os
+
+from a11y import assert_accessible, wait_for_lesson
 
 #: the smallest text a lesson may show (issue 14: nothing under 14 px, charts included)
 SMALLEST_PX = 14
@@ -83,8 +85,8 @@ def paragraph_px(page) -> float:
 
 
 # Every visible control whose words do not fit it: a button or label that overflows (ipywidgets cuts it
-# with an ellipsis), or a menu narrower than its chosen option. Boxes 2 px wide or less are hidden on purpose
-# (the "Skip the board" button until it has the focus).
+# with an ellipsis), or a menu narrower than its chosen option and its arrow. Boxes 2 px wide or less are
+# hidden on purpose (the "Skip the board" button until it has the focus).
 CUT_CONTROLS_JS = """
 () => {
     const cut = [];
@@ -97,8 +99,10 @@ CUT_CONTROLS_JS = """
             const option = el.options[el.selectedIndex];
             if (!option) continue;
             measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            // the menu's arrow is its background picture, in its right padding: the words keep 6 px from it
+            const arrow = parseFloat(style.backgroundSize) || 0;
             const needed = measure.measureText(option.text).width + parseFloat(style.paddingLeft)
-                           + parseFloat(style.paddingRight);
+                           + Math.max(parseFloat(style.paddingRight), arrow + 6);
             if (needed > el.clientWidth + 1) cut.push([option.text, Math.round(needed), el.clientWidth]);
         } else if (el.scrollWidth > el.clientWidth + 1) {
             cut.push([el.textContent.trim().slice(0, 50), el.scrollWidth, el.clientWidth]);
@@ -132,6 +136,30 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
     page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
                            " return p && parseFloat(getComputedStyle(p).fontSize) === before; }", arg=before,
                            timeout=15_000)
+
+
+def assert_teachers_page_accessible(page, notes: bool = True, timeout: int = 180_000) -> None:
+    """Open the teacher's page of the lesson ``page`` shows (``?teacher=<BOARDKIT_TEACHER_KEY>``, the same Voilà,
+    a kernel of its own) beside it, with its Teacher notes open (``notes``: the lesson has them): axe-core finds
+    no critical or serious WCAG 2.1 A/AA problem with Large type off, then on.  The lesson tests call it last,
+    on the server their student's page came from, so no test starts a server for it."""
+    teacher = page.context.new_page()
+    try:
+        teacher.goto(page.url.split("?")[0] + "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"], timeout=timeout)
+        wait_for_lesson(teacher, timeout, settle_ms=1000)
+        if notes:       # the kernel hears it is the teacher's a moment after the page has drawn
+            teacher.get_by_role("button", name="Teacher notes").click(timeout=60_000)
+            teacher.locator(".boardkit-teacher-panel").wait_for(state="visible", timeout=15_000)
+        assert_accessible(teacher, "on the teacher's page")
+        before = paragraph_px(teacher)
+        teacher.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
+        teacher.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
+                                  " return p && parseFloat(getComputedStyle(p).fontSize) > before; }",
+                                  arg=before, timeout=15_000)
+        teacher.wait_for_timeout(500)
+        assert_accessible(teacher, "on the teacher's page in Large type")
+    finally:
+        teacher.close()
 
 
 # --- predictions ---------------------------------------------------------------------------------------
@@ -192,13 +220,14 @@ def assert_core_path_fits(page, app_selector: str, record_property=None, screens
 
 
 # --- the App on a projector (1920x1080, Large type) ----------------------------------------------------
-# The height of an App's play area: from its first shown part to the last part before "The board in words"
-# (the board, the status line, the choices, the controls and the settings), and each part's height.
+# The height of an App's play area: from its first shown part to the last part before "The board in words" (or
+# other reading matter, ``boardkit-reading``: Philo Vance's knowledge grid) (the board, the status line, the
+# choices, the controls and the settings), and each part's height.
 APP_PLAY_AREA_JS = """
 (app) => {
     const parts = [];
     for (const child of app.children) {
-        if (child.classList.contains('boardkit-mirror')) break;
+        if (child.classList.contains('boardkit-mirror') || child.classList.contains('boardkit-reading')) break;
         const box = child.getBoundingClientRect();
         if (box.height > 2) parts.push([child.className.split(' ').filter(c => !c.startsWith('lm-')).join('.'),
                                         Math.round(box.top), Math.round(box.bottom)]);

@@ -4,8 +4,9 @@ A tinkerer sets a goal the page does not suggest (the first seat wins 20% to 30%
 knobs' variant and searches: every goal shows its verdict (met / not sure yet / missed) with its interval,
 and the search says in words whether its re-checked winner met every goal.  Then she switches the game
 and "Play it" draws the new game's board (it raised a TypeError, never shown, after a switch).  The
-teacher's page in Large type at 1920x1080 has no control whose words are cut, and nothing wider than the
-screen.  Both tests share one Voilà server.
+teacher's page in Large type at 1920x1080 (and the student's, after a trade-off search has drawn its chart and
+its menu to pick a point) has no control whose words are cut, and nothing wider than the screen; axe-core finds
+no serious problem on the teacher's page, Large type off or on.  Both tests share one Voilà server.
 """
 
 import os
@@ -14,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from a11y import assert_accessible
 from app_helpers import LOAD_TIMEOUT_MS, assert_no_app_error, section
 from harness import click_button, console_errors, wait_for_canvas
 from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, cut_controls
@@ -67,6 +69,13 @@ def test_a_first_seat_goal_searched_then_another_game_played(voila_server, brows
     expect(found.locator("table").last).to_contain_text(VERDICT)
     expect(found).to_contain_text(re.compile(r"met every goal|No variant (met|is sure to meet) every goal"))
     expect(found).not_to_contain_text("The best one, as a line of Python")
+    # A trade-off search: its chart of the front, and the menu to pick a point of it
+    page.locator(".widget-toggle-buttons button", has_text="Trade-off of two goals").click()
+    click_button(page, "Search")
+    pick = page.locator(".widget-dropdown", has_text="Pick a point")
+    expect(pick).to_be_visible(timeout=STUDY_TIMEOUT_MS)
+    expect(found.locator("img")).not_to_have_count(0)
+    assert_projector_cuts_nothing(page)                              # with the search's charts and menu drawn
 
     # Another game: its knobs and its games, then "Play it" draws its board.
     page.locator(".widget-dropdown", has_text="Game").locator("select").select_option("Mouse Trap")
@@ -84,17 +93,33 @@ def test_a_first_seat_goal_searched_then_another_game_played(voila_server, brows
 
 def test_the_teachers_lab_in_large_type_at_1920x1080_cuts_nothing(voila_server, browser_page):
     page = browser_page
-    page.set_viewport_size({"width": 1920, "height": 1080})          # a classroom projector
     page.goto(voila_server(LESSON, timeout=120) + "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"], timeout=LOAD_TIMEOUT_MS)
     expect(page.locator("body")).to_contain_text("Move a slider (or press Play these rules)",
                                                  timeout=LOAD_TIMEOUT_MS)
-    page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
+    assert_accessible(page, "on the teacher's page")                 # axe-core: WCAG 2.1 A and AA
+    assert_projector_cuts_nothing(page, lambda: assert_accessible(page, "on the teacher's page in Large type"))
+    assert console_errors(page) == []
+
+
+def assert_projector_cuts_nothing(page, also=lambda: None):
+    """At 1920x1080 in Large type no control's words are cut (a menu's words keep clear of its arrow) and nothing
+    is wider than the screen; ``also()`` checks more there.  The window and the type are set back."""
+    old = page.viewport_size
+    page.set_viewport_size({"width": 1920, "height": 1080})          # a classroom projector
+    toggle = page.locator(".boardkit-large-type button, button.boardkit-large-type").first
+    toggle.click()
     page.wait_for_function("() => getComputedStyle(document.querySelector('.jp-RenderedHTMLCommon p'))"
                            ".fontSize !== '18px'", timeout=15_000)
-    assert cut_controls(page) == [], "controls whose words Large type cuts"
-    wider = page.evaluate("() => Array.from(document.querySelectorAll('.boardkit-goal-row, .widget-hbox, table'))"
-                          ".filter(el => el.getClientRects().length && el.getBoundingClientRect().right > "
-                          "window.innerWidth + 1).map(el => el.className || el.tagName)")
-    assert wider == [], "wider than the screen"
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-    assert console_errors(page) == []
+    try:
+        page.wait_for_timeout(500)                                   # the page lays itself out again
+        assert cut_controls(page) == [], "controls whose words Large type cuts"
+        wider = page.evaluate("() => Array.from(document.querySelectorAll('.boardkit-goal-row, .widget-hbox, "
+                              "table, img')).filter(el => el.getClientRects().length && "
+                              "el.getBoundingClientRect().right > window.innerWidth + 1).map(el => el.className "
+                              "|| el.tagName)")
+        assert wider == [], "wider than the screen"
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+        also()
+    finally:
+        toggle.click()
+        page.set_viewport_size(old)

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from app_helpers import LOAD_TIMEOUT_MS, wait_for_images
 from harness import click_button, console_errors
-from lesson_helpers import assert_large_type_scales_text, assert_no_small_text
+from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, assert_teachers_page_accessible
 
 pytestmark = pytest.mark.browser
 
@@ -84,6 +84,7 @@ def test_index_compares_the_five_games_after_a_prediction(voila_server, browser_
     stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
     expect(page.locator(stderr)).to_have_count(0)
     assert console_errors(page) == []
+    assert_teachers_page_accessible(page, notes=False)   # axe-core on the teacher's page too
 
 
 def test_index_links_open_the_lessons_under_voila_on_the_folder(voila_server, browser_page):

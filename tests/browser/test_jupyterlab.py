@@ -39,6 +39,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from a11y import assert_accessible
 from harness import REPO_ROOT, click_button, console_errors, wait_for_canvas
 from lab_harness import (NOTEBOOK, JupyterLabServer, run_all_cells, run_new_cell, wait_for_a_drawn_board,
                          wait_for_idle_kernel, wait_until_every_cell_ran)
@@ -120,6 +121,16 @@ def assert_clean(page, notebook):
         expect(notebook.get_by_text(error)).to_have_count(0)
 
 
+def assert_controls_named(page):
+    """Every slider of the lesson has an accessible name (ipywidgets gives its handle none: boardkit's
+    control_names does), and axe-core finds no critical or serious WCAG 2.1 A/AA problem in the outputs."""
+    handles = page.locator(f"{NOTEBOOK} .noUi-handle[role=slider]")
+    expect(handles.first).to_be_attached()
+    page.wait_for_function("s => Array.from(document.querySelectorAll(s)).every(h => h.getAttribute('aria-label'))",
+                           arg=f"{NOTEBOOK} .noUi-handle[role=slider]", timeout=15_000)
+    assert_accessible(page, "in JupyterLab's outputs", within=f"{NOTEBOOK} .jp-OutputArea")
+
+
 @pytest.mark.parametrize("name", LESSONS)
 def test_a_lesson_runs_in_jupyterlab_and_draws_its_board(jupyterlab, browser_page, name, record_property):
     page = browser_page
@@ -130,6 +141,7 @@ def test_a_lesson_runs_in_jupyterlab_and_draws_its_board(jupyterlab, browser_pag
     for answer in ("171/2108 = 0.0811", re.compile(r"Player 1 won \d"), "0.5399", "1/7 = 0.1429"):   # folded
         expect(notebook.get_by_text(answer).filter(visible=True)).to_have_count(0)
     assert_clean(page, notebook)
+    assert_controls_named(page)
     boards = sum(canvas["board"] for canvas in canvases)
     print(f"\n{name}: Run All Cells -> every cell ran in {seconds:.1f} s; {boards} of {len(canvases)} canvases "
           "show a board")

@@ -6,12 +6,12 @@ human to throw).  Each test plays *the same game* in this process (a mirror:
 the same seed, the same bots, the same human choices), so it knows where
 every piece stands and which spaces a throw allows; it checks the canvas's
 pixels where ``view_draw`` and ``view_court`` put things (the lawn, a red
-clue spot, X, the pieces, the court cards' jurors, the knowledge grid's
-cells, and that the suspects' names beside the grid never touch), clicks the
-canvas as a human would (the dice, a destination space, a juror), and reads
-the status line (``.boardkit-status``).  The board (1920 x 1240) is checked to
-fit the window whole, at 1280 x 900 as at 1920 x 1200, with the grid's names
-at least 15 px on the screen.
+clue spot, X, the pieces, the court cards' jurors), the knowledge grid under
+the controls (page text: its cells' shades, the suspects' names apart), clicks
+the canvas as a human would (the dice, a destination space, a juror), and reads
+the status line (``.boardkit-status``).  The board (1920 x 960) is checked to
+fit the window whole with the status line, the choices and the controls under
+it, at 1280 x 900 as at 1920 x 1200.
 """
 
 
@@ -32,6 +32,7 @@ from app_helpers import (STEP_TIMEOUT_MS, assert_no_app_error, centre, counters,
                          status, wait_for_decision)
 from a11y import assert_accessible
 from harness import canvas_pixel_stats, console_errors
+from lesson_helpers import app_play_area
 
 pytestmark = pytest.mark.browser
 
@@ -45,10 +46,6 @@ SCREENSHOT = "/tmp/pv_app.png"
 _PIXEL_JS = """([x, y]) => {
     const c = document.querySelector('canvas');
     return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data);
-}"""
-_REGION_JS = """([x, y, w, h]) => {
-    const c = document.querySelector('canvas');
-    return Array.from(c.getContext('2d').getImageData(x, y, w, h).data);
 }"""
 # The canvas at its top, and its size as drawn and as shown, and the window's height.
 _SCROLL_TO_CANVAS_JS = """c => {
@@ -65,12 +62,6 @@ def pixel(page, x, y):
     return tuple(page.evaluate(_PIXEL_JS, [int(x), int(y)])[:3])
 
 
-def region(page, x, y, w, h):
-    """The composited canvas's pixels in the rectangle (x, y, w, h), as an (h, w, 3) array of ints."""
-    x, y, w, h = int(x), int(y), int(w), int(h)
-    return np.array(page.evaluate(_REGION_JS, [x, y, w, h]), dtype=int).reshape(h, w, 4)[:, :, :3]
-
-
 def rgb(colour):
     return pal.hex_to_rgb(colour)
 
@@ -78,7 +69,7 @@ def rgb(colour):
 def show_the_board(page):
     """Scroll the board to the window's top and check it is shown whole: returns its scale on the screen.
 
-    The canvas's shape is 1920 x 1240, and the app keeps it within the
+    The canvas's shape is 1920 x 960, and the app keeps it within the
     window's height (a canvas exactly as tall as the window can sit a
     fraction of a pixel past its bottom once scrolled: hence the half pixel).
     """
@@ -102,17 +93,20 @@ def canvas_click(page, x, y):
 
 
 def assert_grid_names_apart(page):
-    """Beside the knowledge grid, every suspect's name is written in its row (dark ink on white), and
-    between two neighbours' names there is at least one pixel row with no ink: the names never touch."""
-    x0, y0, cell_w, cell_h = vg.grid_geometry()
-    left = vg.GRID_RECT[0] + 4
-    n = len(pv.SUSPECTS)
-    ink = region(page, left, y0, x0 - 4 - left, n * cell_h - 2).max(axis=2) < 120
-    for i in range(n):
-        assert ink[int(i * cell_h):int((i + 1) * cell_h)].sum() > 50, pv.SUSPECTS[i].name
-    for i in range(1, n):
-        between = ink[int((i - 0.5) * cell_h):int((i + 0.5) * cell_h)]
-        assert not between.any(axis=1).all(), f"{pv.SUSPECTS[i - 1].name} touches {pv.SUSPECTS[i].name}"
+    """Beside the knowledge grid, every suspect's name is written in its row, at least 18 px, and no two
+    neighbours' names touch."""
+    names = page.locator(".boardkit-pv-grid .pv-grid-name")
+    expect(names).to_have_text([s.name for s in pv.SUSPECTS])
+    boxes = [names.nth(i).bounding_box() for i in range(len(pv.SUSPECTS))]
+    for above, below in zip(boxes, boxes[1:]):
+        assert above["y"] + above["height"] <= below["y"] + 0.5, (above, below)
+    assert names.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 18
+
+
+def assert_play_area_on_one_screen(page):
+    """The board, the status line, the choices and the controls fit the window, the board at its top."""
+    area = app_play_area(page, ".boardkit-pv-app")
+    assert area["height"] <= page.viewport_size["height"], area
 
 
 def near(a, b, tol=8):
@@ -161,9 +155,11 @@ def assert_board_drawn(page, mirror):
     beliefs = analysis.KnowledgeGrid.from_prior()
     for _, suspect, named, ok in game.verdicts:
         beliefs.on_declaration(suspect, named, ok)
+    cells = page.locator(".boardkit-pv-grid .pv-grid-cells i")
+    expect(cells).to_have_count(beliefs.beliefs.size)
     for suspect, clue in ((0, 0), (2, 40), (7, 23)):
-        cell = centre(vg.grid_cell_rect(suspect, clue))
-        assert near(pixel(page, *cell), rgb(vg.blue(beliefs.beliefs[suspect, clue])), tol=6), (suspect, clue)
+        shown = cells.nth(suspect * beliefs.beliefs.shape[1] + clue).evaluate("e => getComputedStyle(e).backgroundColor")
+        assert shown == "rgb(%d, %d, %d)" % rgb(vg.blue(beliefs.beliefs[suspect, clue])), (suspect, clue)
     assert_grid_names_apart(page)
     return stats
 
@@ -240,8 +236,9 @@ def test_new_game_draws_the_estate_and_a_human_plays_by_clicking(voila_server, b
     mirror = Mirror(pv.Game(pv.Rules(), n_players=4, seed=2), seats)
     assert_board_drawn(page, mirror)
     assert "seed 2" in status(page).inner_text() and counters(page) == (1, 0)
-    # a laptop: the whole board fits the 1280 x 900 window, the grid's names are 24 px drawn, 15.6 on the screen
-    assert vg.NAME_PX * show_the_board(page) >= 15
+    # a laptop: the whole board fits the 1280 x 900 window, with the status line and the controls under it
+    show_the_board(page)
+    assert_play_area_on_one_screen(page)
     # before the first visit to X the jurors are empty
     assert near(juror_pixel(page, 1, 1, 4), rgb(vc.EMPTY_FILL))
 
@@ -293,7 +290,8 @@ def test_midgame_shows_court_cards_the_grid_and_plays_on(voila_server, browser_p
     mirror = Mirror(midgame(), seats)
     expect(status(page)).to_contain_text("Game loaded: 6 players")
     assert_board_drawn(page, mirror)
-    assert vg.NAME_PX * show_the_board(page) >= 15                  # the whole board, on one screen
+    show_the_board(page)                                            # the whole board, on one screen
+    assert_play_area_on_one_screen(page)
     game = mirror.game
     # face-up jurors are white cards, face-down ones card backs
     for seat in range(6):

@@ -26,7 +26,8 @@ from boardkit.games.philo_vance import view_board as vb
 from boardkit.render import palette as pal
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, assert_no_app_error, open_app, wait_for_images
 from harness import canvas_pixel_stats, click_button, console_errors
-from lesson_helpers import assert_core_path_fits, assert_no_small_text, lock_and_reveal, prediction
+from lesson_helpers import (assert_core_path_fits, assert_no_small_text, assert_teachers_page_accessible, lock_and_reveal,
+                            prediction)
 
 pytestmark = pytest.mark.browser
 
@@ -100,9 +101,8 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     expect(mirror).to_contain_text("Player 1 (you): detective on Park Here")
     expect(mirror).to_contain_text("Player 4: detective on Park Here")
     expect(mirror).not_to_contain_text("Player 0")
-    # Not yet on one projector screen: the estate and its knowledge grid take the screen's whole height (the
-    # grid's names are drawn on the canvas and would shrink below 15 px): issue 24, left open.
-    assert_core_path_fits(page, ".boardkit-pv-app", record_property, app_on_one_screen=False)
+    # the App on one projector screen in Large type, its knowledge grid's words grown with the rest (issue 24)
+    assert_core_path_fits(page, ".boardkit-pv-app", record_property)
     expect(page.locator(".boardkit-prediction")).to_have_count(4)
     expect(page.locator(".boardkit-quick-check")).to_have_count(3)
     expect(page.locator(".boardkit-rule-controls")).to_have_count(0)         # the tinker comes with its answer
@@ -211,4 +211,5 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     expect(page.locator(stderr)).to_have_count(0)
     expect(page.get_by_text("That makes no sense")).to_have_count(0)
     assert console_errors(page) == []
+    assert_teachers_page_accessible(page)   # axe-core on the teacher's page too
     record_property("seconds_whole_test", round(time.monotonic() - started, 1))

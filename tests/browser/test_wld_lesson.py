@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, wait_for_images
 from harness import canvas_pixel_stats, console_errors, wait_for_canvas
-from lesson_helpers import assert_core_path_fits, lock_and_reveal, prediction
+from lesson_helpers import assert_core_path_fits, assert_teachers_page_accessible, lock_and_reveal, prediction
 
 pytestmark = pytest.mark.browser
 
@@ -183,4 +183,5 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     expect(page.locator(stderr)).to_have_count(0)
     expect(page.get_by_text("That makes no sense")).to_have_count(0)
     assert console_errors(page) == []
+    assert_teachers_page_accessible(page)   # axe-core on the teacher's page too
     record_property("seconds_whole_test", round(time.monotonic() - started, 1))

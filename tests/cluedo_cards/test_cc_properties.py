@@ -5,7 +5,6 @@ from hypothesis import strategies as st
 import boardkit as bk
 from boardkit.games import cluedo_cards as cc
 from cc_helpers import accounted
-from game_helpers import assert_refused_unchanged, assert_restores_and_continues
 
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 powers = st.lists(st.tuples(st.sampled_from(cc.PICTURES), st.sampled_from(cc.POWER_KINDS)),
@@ -69,27 +68,3 @@ def test_same_seed_same_events(variant, seed, mix):
     bk.play(first, bots_for(n_players, mix))
     bk.play(second, bots_for(n_players, mix))
     assert first.events == second.events and first.result() == second.result()
-
-
-@FAST
-@given(variants(), st.integers(0, 2**32), st.lists(st.integers(0, 300), min_size=1, max_size=3))
-def test_save_and_restore_round_trip(variant, seed, stops):
-    rules, n_players = variant
-    assert_restores_and_continues(cc.Game(rules, n_players, seed=seed), bots_for(n_players, 37), stops)
-
-
-@FAST
-@given(variants(), st.integers(0, 2**32), st.integers(0, 60), st.data())
-def test_an_illegal_action_changes_nothing(variant, seed, steps, data):
-    rules, n_players = variant
-    game = cc.Game(rules, n_players, seed=seed)
-    bots = [cc.bots.Random()] * n_players
-    for _ in range(steps):
-        if game.is_over:
-            break
-        bk.step(game, bots)
-    wrong = data.draw(st.sampled_from([cc.Draw(), cc.Pass(), cc.Skip(0), cc.Skip(3), cc.SwapWith(1),
-                                       cc.Play(cc.Card("spanner", 9)), "dagger 1", None]))
-    if wrong in game.legal_actions():
-        return
-    assert_refused_unchanged(game, wrong)

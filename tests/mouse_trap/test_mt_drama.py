@@ -6,7 +6,6 @@ import pytest
 
 import boardkit as bk
 from boardkit.games import mouse_trap as mt
-from game_helpers import assert_restores_and_continues
 from mt_helpers import ALWAYS, CRANK_SPACE, WHEEL, arrange, complete, land, new_game
 
 TAKE_2, LOSE_1, BLANK = 9, 5, 34
@@ -64,11 +63,6 @@ def test_simulation_frame_has_sane_drama_columns():
     deficits = pd.to_numeric(frame.loc[won, "winner_worst_deficit"])
     assert deficits.between(0, mt.Rules().cheese_count).all()
     assert frame.loc[~won, "winner_worst_deficit"].isna().all()
-
-
-def test_the_lead_is_saved_and_restored_exactly():
-    """The tracker's state is part of a save: a restored game goes on to the same result."""
-    assert_restores_and_continues(new_game(seed=8), [mt.bots.Trapper() for _ in range(4)], [80])
 
 
 @pytest.mark.parametrize("change,message", [

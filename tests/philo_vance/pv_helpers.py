@@ -22,7 +22,7 @@ from collections import Counter
 
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import game as pvgame
-from game_helpers import assert_restores_and_continues, force_rolls, saved  # noqa: F401 (shared by every game)
+from game_helpers import force_rolls, saved  # noqa: F401 (shared by every game)
 
 PV = pv.PHILO_VANCE
 ROLL = pv.Roll()

@@ -6,7 +6,6 @@ import pytest
 
 import boardkit as bk
 from boardkit.games import philo_vance as pv
-from game_helpers import assert_restores_and_continues
 from pv_helpers import BUTLER, WIFE, court_for, declared, give_court, new_game, place, quiet_move, ready, throw
 
 
@@ -75,11 +74,6 @@ def test_simulation_frame_has_sane_drama_columns():
     deficits = pd.to_numeric(frame.loc[won, "winner_worst_deficit"])
     assert deficits.between(0, pv.Rules().court_size).all()
     assert frame.loc[~won, "winner_worst_deficit"].isna().all()
-
-
-def test_the_lead_is_saved_and_restored_exactly():
-    """The tracker's state is part of a save: a restored game goes on to the same result."""
-    assert_restores_and_continues(new_game(n_players=3, seed=8), [pv.bots.Detective() for _ in range(3)], [40])
 
 
 @pytest.mark.parametrize("change,message", [

@@ -22,10 +22,10 @@ from boardkit.games.philo_vance import view_board as vb
 from boardkit.games.philo_vance import view_court as vc
 from boardkit.games.philo_vance import view_draw as vd
 from boardkit.games.philo_vance import view_grid as vg
-from boardkit.games.philo_vance.game import (BEFORE_ROLL, BUMPING, CLAIMING, DEMANDING, KEEPING, MOVING, NAMING,
-                                             PHASES, PICKING, TURNING_DOWN, TURNING_UP)
+from boardkit.games.philo_vance.game import (BEFORE_ROLL, BUMPING, CLAIMING, DEMANDING, DRAWING, KEEPING, MOVING,
+                                             NAMING, PHASES, PICKING, TURNING_DOWN, TURNING_UP)
 from pv_helpers import (BUTLER, CIRCLE_N, CIRCLE_NE, HALL, N, NE, PV, X, court_for, declared, force_rolls,
-                        give_court, place, stack_pile, table_of_detectives)
+                        give_court, place, quiet_move, stack_pile, table_of_detectives)
 from view_helpers import RecordingCanvas, Unchanged, centre, counters, key_down, labels, make_apps, mouse_down, saved, text
 
 RULES = pv.Rules()
@@ -91,9 +91,10 @@ def test_clue_labels_are_short_and_fit_the_smallest_juror_box():
     assert vc.short_clue("an oily rag") == "oily rag"
     assert vc.wrap("financial page of the newspaper", (9, 17), 2) == ["financial", "page of newspaper"]
     assert vc.wrap("a b c d e f", 3, 2)[-1].endswith("\u2026")
-    # Six players: the smallest boxes; every clue fits in their lines, perhaps squeezed a little.
-    x, y, w, h = vc.juror_rects(5, 6)[0]
-    assert w >= 140 and h >= 64
+    # Six players: the smallest boxes (two columns of cards); every clue fits in their lines, perhaps squeezed a
+    # little: two lines of 22 px beside the juror's number, and the belief bar under them
+    x, y, w, h = min((vc.juror_rects(n - 1, n)[0] for n in range(2, 7)), key=lambda box: box[3])
+    assert w >= 140 and h >= 60
     px, n_lines = vc.box_text_size(w, h - 8)             # 8: the bar of the grid's belief
     assert px == 22 and n_lines == 2
     for clue in pv.CLUES:
@@ -147,10 +148,10 @@ def test_court_cards_fill_the_column_and_jurors_fit_their_card(n_players):
             boxes = vc.juror_rects(i, n_players, n_slots)
             assert len(boxes) == n_slots
             for j, box in enumerate(boxes):
-                assert inside(box, card) and box[2] >= 140 and box[3] >= 64
+                assert inside(box, card) and box[2] >= 140 and box[3] >= 60
                 assert not any(overlaps(box, other) for other in boxes[j + 1:])
     assert not overlaps(column, (vb.MARGIN, vb.MARGIN, vb.BOARD, vb.BOARD))
-    assert inside(vg.GRID_RECT, (0, vb.MARGIN + vb.BOARD, vc.COURT_X, vb.HEIGHT - vb.MARGIN - vb.BOARD))
+    assert vb.HEIGHT == vb.BOARD + 2 * vb.MARGIN                 # the board and the cards: nothing under them
 
 
 @pytest.mark.parametrize("n_players", range(2, 7))
@@ -199,13 +200,19 @@ def pal_current():
 def test_the_grid_scale_and_its_cells():
     assert vg.blue(0) == vg.BLUES[0] and vg.blue(1) == vg.BLUES[-1]
     assert vg.blues_rgb([0.5]).shape == (1, 3)
-    x, y, w, h = vg.grid_cell_rect(9, 49)
-    gx, gy, gw, gh = vg.GRID_RECT
-    assert x + w <= gx + gw and y + h <= gy + gh + 0.01
     assert vg.group_edges()[:2] == [3, 7]            # the Wife's 3 specific clues, then the Bond Salesman's 4
+    beliefs = analysis.prior_beliefs()
+    page = vg.knowledge_html(beliefs, {7: [0, 2]})
+    # page text (it grows with Large type): every suspect's name, a cell per clue in its shade, the arrests
+    assert all(s.name in page for s in pv.SUSPECTS)
+    assert page.count("<i style='background:") == beliefs.size + 10      # the cells and the scale's ten steps
+    assert f"background:{vg.blue(beliefs[7, 23])}" in page
+    assert "<b>The Butler</b>" in page and "\u25cf1 \u25b23" in page
+    assert "calc(18px * var(--boardkit-text-scale, 1))" in page
+    assert "role='img' aria-label='What the table knows" in page
 
 
-def test_hit_targets_find_pieces_spaces_dice_piles_jurors_and_the_grid():
+def test_hit_targets_find_pieces_spaces_dice_piles_and_jurors():
     game = table()
     place(game, p0=CIRCLE_N, p1=CIRCLE_N, pv=X)
     scene = vd.snapshot(game, BOTS, analysis.prior_beliefs())
@@ -222,7 +229,6 @@ def test_hit_targets_find_pieces_spaces_dice_piles_jurors_and_the_grid():
     assert (hit.kind, hit.seat, hit.juror) == ("juror", 2, 7)
     hit = vd.target_at(LAYOUT, scene, vc.COURT_X + 200, vc.court_rect(3, 4)[1] + 10)
     assert (hit.kind, hit.seat) == ("court", 3)
-    assert vd.target_at(LAYOUT, scene, *centre(vg.grid_cell_rect(4, 20))).suspect == 4
     assert vd.target_at(LAYOUT, scene, 5000, 5000) is None
 
 
@@ -426,7 +432,9 @@ def test_keeping_a_clue_is_a_click_on_a_juror(human_app, monkeypatch):
     app = human_app(game)
     force_rolls(monkeypatch, game, 1, 3)
     app.step()
-    mouse_down(app, *space_point(CIRCLE_NE))             # a red spot: a clue
+    mouse_down(app, *space_point(CIRCLE_NE))             # a red spot: he may draw a clue
+    assert game.phase == DRAWING
+    mouse_down(app, *centre(LAYOUT.areas["draw_pile"]))  # a click on the clue pile draws
     assert game.phase == KEEPING and game.drawn == 41
     assert "Player 1: keep the clue 'a pair of muddy boots'? Click a juror to put it there, or Discard." in text(app)
     assert labels(app)[0] == "1. Keep on juror 1 (discard letters tied with blue ribbon)"
@@ -448,6 +456,7 @@ def test_discarding_and_claiming_are_clicks_on_the_discard_pile(make_app, monkey
     force_rolls(monkeypatch, game, 1, 3)
     app.step()
     mouse_down(app, *space_point(CIRCLE_NE))
+    app.choice_buttons[0].click()                        # Draw from the clue pile
     assert game.phase == KEEPING
     mouse_down(app, *centre(LAYOUT.areas["discard"]))
     assert game.discards.top == 41 and "Player 1 discards 'a pair of muddy boots'" in text(app)
@@ -460,13 +469,19 @@ def test_discarding_and_claiming_are_clicks_on_the_discard_pile(make_app, monkey
     assert "claimed: muddy boots" not in vc.seat_status(app._scene(), 1)     # a badge, not the status
 
 
-def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
+def doubles_with_juror_7_down(human_app, monkeypatch):
+    """Player 1 (human) throws doubles with the clue on juror 7 face down: (game, app)."""
     game = table()
     game.face_up[0][6] = False
     place(game, p0=HALL)
     app = human_app(game)
     force_rolls(monkeypatch, game, 3, 3)
     app.step()
+    return game, app
+
+
+def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
+    game, app = doubles_with_juror_7_down(human_app, monkeypatch)
     assert game.phase == TURNING_UP and "doubles! Click one of your face-down jurors" in text(app)
     assert vc.clickable_jurors(app._scene()) == {(0, 7)}
     with Unchanged(app):
@@ -474,6 +489,54 @@ def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
         assert "turn up one of YOUR face-down clues" in text(app)
     mouse_down(app, *juror_point(app, 0, 7))
     assert game.face_up[0][6] and game.phase == MOVING
+
+
+# --- the decisions where the book says "may": a button each, with words, keys and touch ----------
+
+def test_after_doubles_a_button_leaves_the_clues_face_down(human_app, monkeypatch):
+    game, app = doubles_with_juror_7_down(human_app, monkeypatch)
+    assert "or press Leave them face down" in text(app)
+    assert labels(app) == ["1. Turn up juror 7", "2. Leave them face down"]
+    assert "pv-leavedown" in app.choice_buttons[1]._dom_classes
+    app.choice_buttons[1].click()                        # a tap or a click on the button
+    assert not game.face_up[0][6] and game.phase == MOVING
+    assert "Player 1 leaves the face-down clues face down." in text(app)
+
+
+def test_a_red_spot_offers_draw_and_do_not_draw(human_app, monkeypatch):
+    game = table()
+    place(game, p0=CIRCLE_N)
+    stack_pile(game, 41)
+    app = human_app(game)
+    force_rolls(monkeypatch, game, 1, 3)
+    app.step()
+    mouse_down(app, *space_point(CIRCLE_NE))
+    assert game.phase == DRAWING and "you are on a clue spot: press Draw" in text(app)
+    assert labels(app) == ["1. Draw from the clue pile", "2. Do not draw"]
+    key_down(app, "2")                                   # the keyboard: key 2
+    assert game.phase != DRAWING and game.pile.top == 41 and game.current == 1
+    assert "Player 1 draws no clue on the clue spot." in text(app)
+
+
+def test_philo_vance_can_be_left_where_he_is_with_a_button(human_app, monkeypatch):
+    game = table()
+    declared(game, 0)
+    game.philo_owner = 0
+    place(game, p0=HALL, pv=NW_CIRCLE)
+    app = human_app(game)
+    force_rolls(monkeypatch, game, 4, 2)
+    app.step()
+    mouse_down(app, *space_point(quiet_move(game).space))   # his own piece first: no such button
+    assert "Leave Philo Vance where he is" not in " ".join(labels(app)[:-1])
+    assert game.phase == MOVING and game.moving_piece == PV
+    assert "move Philo Vance 2 spaces (coloured die): click a highlighted space (or press Leave Philo Vance" \
+        in text(app)
+    assert labels(app)[-1].endswith("Leave Philo Vance where he is")
+    moves = {a.space for a in game.legal_actions() if isinstance(a, pv.Move)}
+    assert set(vd.highlighted_spaces(app._scene())) == moves and len(labels(app)) == len(moves) + 1
+    app.choice_buttons[-1].click()
+    assert game.position[PV] == NW_CIRCLE and game.current == 1
+    assert "Player 1 leaves Philo Vance where he is." in text(app)
 
 
 def test_arresting_is_a_button_then_naming_is_clicking_the_clues(human_app, monkeypatch):
@@ -526,7 +589,6 @@ def test_clicks_that_mean_nothing_change_nothing_and_say_why(human_app):
     cases = [
         (space_point(CIRCLE_NE), "Throw the dice: press Roll or click the dice"),
         (juror_point(app, 1, 1), "Throw the dice"),
-        (centre(vg.grid_cell_rect(7, 23)), "what the table believes about The Butler's card"),
         ((-5, 900), "Throw the dice"),
     ]
     for (x, y), notice in cases:
@@ -662,18 +724,25 @@ def test_the_models_never_import_the_widgets():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_the_grid_rows_are_as_tall_as_the_suspects_names():
-    """Each row of the knowledge grid is at least as tall as its name's text, so the names never touch
-    (on a 1280-px-wide page the canvas is drawn at about 0.65 of its size: 24 px names are about 15.5 px)."""
-    x0, y0, cell_w, cell_h = vg.grid_geometry()
-    assert vg.NAME_PX >= r.MIN_TEXT_PX
-    assert cell_h >= vg.NAME_PX
-    assert y0 + len(pv.SUSPECTS) * cell_h <= vb.HEIGHT - vb.MARGIN
+def test_the_knowledge_grid_is_page_text_under_the_controls_and_follows_the_verdicts(make_app):
+    """The grid is an HTML element after the settings, before the board in words (so its names grow with
+    Large type, and the board and the controls share one screen); it shows the table's beliefs as they are."""
+    app = make_app(seats=BOTS, seed=1)
+    children = list(app.children)
+    assert children.index(app.knowledge_view) == children.index(app.mirror) - 1
+    assert "boardkit-reading" in app.knowledge_view._dom_classes
+    assert app.knowledge_view.value == vg.knowledge_html(analysis.KnowledgeGrid.from_prior().beliefs, {})
+    while len(app.game.verdicts) < 2:
+        app.step()
+    beliefs = grid_from(app.game)
+    _, suspect, _, _ = app.game.verdicts[0]
+    assert f"<b>{pv.SUSPECTS[suspect].name}</b>" in app.knowledge_view.value            # an arrested suspect
+    assert all(f"background:{vg.blue(v)}" in app.knowledge_view.value for v in beliefs[suspect])
 
 
 def test_the_board_is_never_shown_taller_than_the_screen(make_app):
-    """The canvas is as wide as the page, but at most as wide as keeps its 1920 x 1240 shape within the
-    screen's height."""
+    """The canvas is as wide as the page, but at most as wide as keeps its 1920 x 960 shape within the
+    screen's height less the status line, the choices, the controls and the settings."""
     app = make_app(seats=["Detective"] * 4, seed=1)
-    assert (app.canvas.width, app.canvas.height) == (vb.WIDTH, vb.HEIGHT) == (1920, 1240)
-    assert app.canvas.layout.max_width == "calc((100vh - 0px * var(--boardkit-text-scale, 1)) * 1920 / 1240)"
+    assert (app.canvas.width, app.canvas.height) == (vb.WIDTH, vb.HEIGHT) == (1920, 960)
+    assert app.canvas.layout.max_width == "calc((100vh - 340px * var(--boardkit-text-scale, 1)) * 1920 / 960)"

@@ -10,7 +10,7 @@ the choice buttons, keys, redrawing when a browser connects) is in
 ``boardkit.render.app.GameApp``; this module says only what is Philo Vance's:
 the picture (``view_board`` for the estate, ``view_draw`` for the pieces and
 what changes, ``view_court`` for the court cards, ``view_grid`` for the
-knowledge grid), what a click means, the hints and
+knowledge grid, under the controls), what a click means, the hints and
 prompts, and how a throw and a move are animated.
 
 A human answers by clicking: the dice to throw; a highlighted space to move
@@ -29,6 +29,8 @@ up).  It is recomputed from the game's state, so a loaded game shows it too.
 """
 from __future__ import annotations
 
+import ipywidgets as widgets
+
 from boardkit.core.events import seat as _seat
 from boardkit.render import counted
 from boardkit.render.app import GameApp
@@ -38,11 +40,13 @@ from . import bots as pv_bots
 from . import view_board as vb
 from . import view_court as vc
 from . import view_draw as vd
-from .actions import (CLAIM, DISCARD, DRAW, QUEUE, ROLL, Arrest, Bump, Claim, Convict, Demand, Discard, Draw,
-                      Keep, Move, Name, NoBump, Pass, Pick, PushOn, Roll, Spare, TurnDown, TurnUp)
+from . import view_grid as vg
+from .actions import (CLAIM, DISCARD, DRAW, LEAVE_PHILO_VANCE, QUEUE, ROLL, Arrest, Bump, Claim, Convict, Demand,
+                      Discard, Draw, Keep, LeaveDown, LeavePhiloVance, Move, Name, NoBump, NoDraw, Pass, Pick, PushOn,
+                      Roll, Spare, TurnDown, TurnUp)
 from .components import CLUES, SUSPECTS
-from .game import (BEFORE_ROLL, BUMPING, CLAIMING, DEMANDING, KEEPING, MOVING, NAMING, PICKING, PUSHING_ON,
-                   TURNING_DOWN, TURNING_UP, Game)
+from .game import (BEFORE_ROLL, BUMPING, CLAIMING, DEMANDING, DRAWING, KEEPING, MOVING, NAMING, PICKING,
+                   PUSHING_ON, TURNING_DOWN, TURNING_UP, Game)
 from .rules import PHILO_VANCE, Rules
 
 BOTS = {"Detective": pv_bots.Detective, "Random": pv_bots.Random}
@@ -60,8 +64,8 @@ def _piece(piece: int, mover: int | None = None) -> str:
 
 class App(GameApp):
     """Philo Vance for the projector: the estate and its pieces, the dice, every
-    player's court card with its 12 jurors, the Judge and Philo Vance, and the
-    knowledge grid of what the table has learned.
+    player's court card with its 12 jurors, the Judge and Philo Vance; under the
+    controls, the knowledge grid of what the table has learned.
 
     Parameters: ``rules`` (``pv.Rules()``, ``pv.Rules.expert()`` or
     ``pv.Rules.children_game()``), ``n_players`` (2-6), ``seats`` (one of
@@ -80,9 +84,8 @@ class App(GameApp):
     WIDTH, HEIGHT = vb.WIDTH, vb.HEIGHT
     NEW_GAME_WORD = "Start"
     MAX_SEATS = 6
-    #: the estate and its knowledge grid take the screen's whole height (the grid's names must stay readable
-    #: at 1280 x 900): the status line and the controls are under it, on the next screen
-    BESIDE_BOARD_PX = 0
+    #: the status line (three lines, often four), the choices, the controls and the settings (seven menus)
+    BESIDE_BOARD_PX = 340
 
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seats=None, seed=None,
                  autoplay_speed: float = 2.0, **kwargs):
@@ -90,7 +93,13 @@ class App(GameApp):
         self._known = None                # (game, verdicts heard, cards seen) the grid holds
         self.bump_piece = None            # the piece a human clicked to bump (several stood there)
         self.moves_animated = 0           # how many glides were sent to the browser
+        # the knowledge grid: page text (it grows with Large type), under the settings, read with the board in words
+        self.knowledge_view = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.knowledge_view.add_class("boardkit-pv-grid")
+        self.knowledge_view.add_class("boardkit-reading")
         super().__init__(rules, n_players, seats, seed, autoplay_speed, **kwargs)
+        at = self.children.index(self.mirror)
+        self.children = (*self.children[:at], self.knowledge_view, *self.children[at:])
 
     # --- the knowledge grid -------------------------------------------------------------------
     def _cards_seen(self, game) -> tuple:
@@ -124,6 +133,16 @@ class App(GameApp):
     # --- the hooks of GameApp ----------------------------------------------------------------
     def _layout_for(self, rules):
         return vb.Layout.for_rules(rules)
+
+    def _set_mirror(self, lines):
+        """The board in words, and the knowledge grid with it (both tell of the board as drawn)."""
+        super()._set_mirror(lines)
+        game = self.game
+        marks = {}
+        for seat in range(game.n_players):
+            if game.suspect[seat] is not None and not game.retired[seat]:
+                marks.setdefault(game.suspect[seat], []).append(seat)
+        self.knowledge_view.value = vg.knowledge_html(self.update_knowledge().beliefs, marks)
 
     def _scene(self):
         names = [d.value for d in self.seat_inputs[:self.game.n_players]]
@@ -184,6 +203,12 @@ class App(GameApp):
             return f"Name {_clue(action.clue)}"
         if isinstance(action, TurnUp):
             return f"Turn up juror {action.juror}"
+        if isinstance(action, LeaveDown):
+            return "Leave them face down"
+        if isinstance(action, LeavePhiloVance):
+            return "Leave Philo Vance where he is"
+        if isinstance(action, NoDraw):
+            return "Do not draw"
         if isinstance(action, Move):
             return f"Move to {board.spaces[action.space].name}"
         if isinstance(action, Bump):
@@ -272,9 +297,6 @@ class App(GameApp):
                 return CLAIM, ""
         if kind == "draw_pile" and DRAW in legal:
             return DRAW, ""
-        if kind == "grid":
-            return None, (f"That row is what the table believes about {SUSPECTS[target.suspect].name}'s card. "
-                          f"{self._hint(seat)}")
         return None, f"{you}: {self._hint(seat)}"
 
     def _board_click(self, target, seat, legal):
@@ -430,8 +452,10 @@ class App(GameApp):
             return "Throw the dice: press Roll or click the dice." + self._before_roll_options()
         return {
             NAMING: "Click your face-up clues one by one to name them.",
-            TURNING_UP: "Click one of your face-down jurors to turn its clue up.",
-            MOVING: "Click a highlighted space to move there.",
+            TURNING_UP: "Click one of your face-down jurors to turn its clue up, or press Leave them face down.",
+            MOVING: "Click a highlighted space to move there." + (
+                " Or press Leave Philo Vance where he is." if LEAVE_PHILO_VANCE in game.legal_actions() else ""),
+            DRAWING: "Press Draw (or click the clue pile) to draw a clue, or Do not draw.",
             BUMPING: "Click a highlighted space to bump the piece there, or press Do not bump.",
             PUSHING_ON: "Click a highlighted space: where the next piece down the line goes.",
             TURNING_DOWN: "Click a face-up juror of the player you bumped, or press Turn no clue down.",
@@ -448,7 +472,8 @@ class App(GameApp):
         if not human:
             what = {
                 BEFORE_ROLL: "to throw the dice (or arrest, or convict)", NAMING: "to name a clue",
-                TURNING_UP: "to turn a clue up", MOVING: f"to move {self._mover_words()}",
+                TURNING_UP: "to turn a clue up or not", MOVING: f"to move {self._mover_words()}",
+                DRAWING: "to draw a clue or not",
                 BUMPING: "to bump a piece or not", PUSHING_ON: "to push the line on",
                 TURNING_DOWN: f"to turn down a clue of {_seat(game.victim)}" if game.victim is not None else "",
                 KEEPING: f"to keep or discard {_clue(game.drawn)}" if game.drawn is not None else "",
@@ -463,9 +488,14 @@ class App(GameApp):
             return (f"{who}, you arrest {suspect} on suspicion: click your clues one by one to name them "
                     f"({len(game.named)} of {game.rules.named_clues} named).")
         if phase == TURNING_UP:
-            return f"{who}, doubles! Click one of your face-down jurors to turn its clue up."
+            return (f"{who}, doubles! Click one of your face-down jurors to turn its clue up, "
+                    "or press Leave them face down.")
         if phase == MOVING:
-            return f"{who}: move {self._mover_words()}: click a highlighted space."
+            stay = " (or press Leave Philo Vance where he is)" if game.moving_piece == PHILO_VANCE else ""
+            return f"{who}: move {self._mover_words()}: click a highlighted space{stay}."
+        if phase == DRAWING:
+            return (f"{who}, you are on a clue spot: press Draw (or click the clue pile) to draw a clue, "
+                    "or press Do not draw.")
         if phase == BUMPING:
             pieces = sorted({a.piece for a in game.legal_actions() if isinstance(a, Bump)})
             names = " and ".join(_piece(p) for p in pieces)

@@ -1,9 +1,9 @@
 """The Philo Vance estate on the canvas: where everything goes, and the board drawn once.
 
-The canvas is 1920 x 1240 logical pixels: the board a ``BOARD`` px square at
-the top left (the board file's 24 x 24 units, 39 px each), the knowledge grid
-under it (:mod:`.view_grid`), the court cards in the right-hand column
-(:mod:`.view_court`).  :class:`Layout` turns the board's coordinates into
+The canvas is 1920 x 960 logical pixels: the board a ``BOARD`` px square at
+the left (the board file's 24 x 24 units, 39 px each), the court cards in the
+right-hand column (:mod:`.view_court`).  The knowledge grid is a page element
+under the App's controls (:mod:`.view_grid`).  :class:`Layout` turns the board's coordinates into
 pixels and says where the dice, the Judge and the legend go (in free corners
 of the lawn) and where pieces sharing a space stand (side by side, never
 hiding each other).
@@ -31,9 +31,9 @@ from boardkit.render import player_style
 from . import board as bd
 from .rules import PHILO_VANCE
 
-WIDTH, HEIGHT = 1920, 1240                    # 1240 tall: each row of the knowledge grid fits its name
 MARGIN = 8
 BOARD = 944                                   # the board: a BOARD x BOARD square at the top left
+WIDTH, HEIGHT = 1920, BOARD + 2 * MARGIN     # the board and the court cards beside it
 UNIT = BOARD / bd.SIZE                        # pixels per board unit
 TEXT_PX = r.MIN_TEXT_PX
 
@@ -74,7 +74,7 @@ def box_px(box):
 
 @dataclass(frozen=True)
 class Layout:
-    """Where everything goes on the 1920 x 1240 canvas, for one board."""
+    """Where everything goes on the 1920 x 960 canvas, for one board."""
 
     xs: tuple                    # centre of every space, in pixels
     ys: tuple

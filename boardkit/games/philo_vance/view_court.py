@@ -39,6 +39,7 @@ SQUEEZE = 0.75                                # a long clue may be squeezed to 7
 NUMBER_TAB = 28                               # the juror's number, left of the clue's first line
 NUMBER_BAND = 30                              # the top of a juror's box that its number fills (4 + 22 px + a gap)
 BANNER_W, BANNER_H = 500, 40                  # "Reach X to lay the clues" on an empty court card
+MIN_BOX_W = 140                               # a juror's box: two lines of a clue's short text at 22 px
 
 CARD_BACK = pal.CARD_BACK
 CARD_BACK_MARKS = "#5C6B8A"
@@ -120,27 +121,43 @@ def draw_lines(c, lines, x, y, px, bold=False, colour=pal.TEXT, align="center", 
 
 # --- geometry --------------------------------------------------------------------------
 
+def court_columns(n_players: int) -> int:
+    """How many columns of court cards: one, but two for six players (six cards one above the other would
+    leave no juror room for two lines of a clue)."""
+    return 2 if n_players >= 6 else 1
+
+
 def court_rect(seat: int, n_players: int):
-    """(x, y, w, h) of ``seat``'s court card: the column split evenly between the players."""
-    h = (HEIGHT - 2 * MARGIN - (n_players - 1) * COURT_GAP) / n_players
-    return (COURT_X, MARGIN + seat * (h + COURT_GAP), COURT_W, h)
+    """(x, y, w, h) of ``seat``'s court card: the column (or two) split evenly between the players."""
+    cols = court_columns(n_players)
+    rows = math.ceil(n_players / cols)
+    w = (COURT_W - (cols - 1) * COURT_GAP) / cols
+    h = (HEIGHT - 2 * MARGIN - (rows - 1) * COURT_GAP) / rows
+    return (COURT_X + (seat % cols) * (w + COURT_GAP), MARGIN + (seat // cols) * (h + COURT_GAP), w, h)
 
 
-def slot_grid(n_slots: int, card_h: float):
-    """(columns, rows) of the jurors (or hand places) on a card ``card_h`` high."""
+def slot_grid(n_slots: int, card_h: float, card_w: float = COURT_W):
+    """(columns, rows) of the jurors (or hand places) on a card ``card_w`` x ``card_h``: no box narrower
+    than ``MIN_BOX_W``."""
     cols = 6 if card_h < 240 or n_slots <= 6 else 4
     if n_slots <= 10 and cols == 4 and card_h >= 240:
         cols = 5
+    while cols > 1 and _box_w(card_w, cols) < MIN_BOX_W:
+        cols -= 1
     return cols, max(1, math.ceil(n_slots / cols))
+
+
+def _box_w(card_w: float, cols: int, gap: float = 5) -> float:
+    return (card_w - 2 * gap - (cols - 1) * gap - 10) / cols
 
 
 def juror_rects(seat: int, n_players: int, n_slots: int = 12):
     """The boxes of jurors 1..n_slots (or hand places) on ``seat``'s court card, row by row."""
     x, y, w, h = court_rect(seat, n_players)
-    cols, rows = slot_grid(n_slots, h)
+    cols, rows = slot_grid(n_slots, h, w)
     gap = 5
     top = y + HEADER_H
-    bw = (w - 2 * gap - (cols - 1) * gap - 10) / cols
+    bw = _box_w(w, cols, gap)
     bh = (h - HEADER_H - gap - (rows - 1) * gap) / rows
     left = x + 10 + gap                      # the current player's colour stripe is 10 px
     return [(left + (i % cols) * (bw + gap), top + (i // cols) * (bh + gap), bw, bh) for i in range(n_slots)]
@@ -307,7 +324,8 @@ def draw_court_title(c, scene, seat: int) -> None:
                         RETIRED_FILL if scene.retired[seat] else pal.WHITE)
     mid = y + HEADER_H / 2 + 2
     r.draw_pawn(c, x + 34, mid, 32, style)
-    title = r.seat_title(seat, scene.names[seat])
+    # a narrow card (six players) leaves its case the room: the seats' bots are in the menus under the board
+    title = r.seat_title(seat, scene.names[seat]) if w > COURT_W / 2 else f"Player {seat + 1}"
     title_w = min(290, len(title) * TEXT_PX * 0.5)
     r.draw_text(c, title, x + 58, mid, bold=True, align="left", max_width=title_w)
     right = x + w - 10

@@ -4,8 +4,7 @@
 a small immutable :class:`Scene`; ``draw_scene`` paints everything that
 changes on one layer (the pieces, the dice, the Judge and Philo Vance's
 corner, the clue pile's count and the top discard, what a human may click,
-and through :mod:`.view_court` and :mod:`.view_grid` the court cards and the
-knowledge grid); the board itself is :mod:`.view_board`'s, drawn once.
+and through :mod:`.view_court` the court cards); the board itself is :mod:`.view_board`'s, drawn once.
 ``hit_targets`` lists the clickable areas of a scene, so clicks are tested
 against exactly what is on screen.  The animations (``animate_throw``: both
 dice tumble; ``animate_moves``: pieces glide along the route they took) are
@@ -26,7 +25,6 @@ from boardkit.render.animation import ROLL_FRAMES, ROLL_MS
 
 from . import board as bd
 from . import view_court as vc
-from . import view_grid as vg
 from .actions import QUEUE, Bump, Claim, Discard, Draw, Move, PushOn
 from .components import SUSPECTS
 from .game import BEFORE_ROLL, MOVING
@@ -158,17 +156,16 @@ def queue_highlighted(scene: Scene) -> bool:
 class Target:
     """A clickable thing on the canvas."""
 
-    kind: str                    # "piece", "space", "queue", "dice", "draw_pile", "discard", "juror", "court", "grid"
+    kind: str                    # "piece", "space", "queue", "dice", "draw_pile", "discard", "juror", "court"
     rect: tuple
     space: int | None = None
     piece: int | None = None
     seat: int | None = None
     juror: int | None = None     # from 1
-    suspect: int | None = None
 
 
 def hit_targets(layout: Layout, scene: Scene):
-    """Clickable areas, most specific first: pieces, spaces, the dice, the piles, jurors, cards, the grid."""
+    """Clickable areas, most specific first: pieces, spaces, the dice, the piles, jurors, cards."""
     out = []
     for piece, (x, y, size) in piece_slots(layout, scene.positions).items():
         out.append(Target("piece", (x - size / 2, y - size / 2, size, size), space=scene.positions[piece],
@@ -186,8 +183,6 @@ def hit_targets(layout: Layout, scene: Scene):
         for j, rect in enumerate(vc.juror_rects(seat, scene.n_players, n_slots)):
             out.append(Target("juror", rect, seat=seat, juror=j + 1))
         out.append(Target("court", vc.court_rect(seat, scene.n_players), seat=seat))
-    for suspect in range(len(scene.cards)):
-        out.append(Target("grid", vg.grid_row_rect(suspect), suspect=suspect))
     return out
 
 
@@ -325,7 +320,6 @@ def draw_scene(c, layout: Layout, scene: Scene) -> None:
     draw_court_officers(c, layout, scene)
     draw_pieces(c, layout, scene)
     vc.draw_courts(c, scene)
-    vg.draw_knowledge(c, scene)
     draw_banner(c, layout, scene)
 
 
