@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardkit.core import LeadTracker
+from boardkit.core import LeadTracker, ScriptedChance
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date.hand import PROGRESS, Hand
 from boardkit.games.mystery_date import Card
-from game_helpers import force_rolls, saved  # noqa: F401 (every game's tests share them)
+from game_helpers import saved  # noqa: F401 (the tests import it from here)
 
 COLOUR_OF = {"r": "red", "g": "green", "b": "blue", "o": "orange"}
 ALL_CARDS = [Card(c, n) for c in md.COLOURS for n in (1, 2, 3)]
@@ -82,12 +82,12 @@ def space(game, kind: str, nth: int = 0) -> int:
     return [i for i, k in enumerate(game.rules.board) if k == kind][nth]
 
 
-def land(monkeypatch, game, kind: str, roll: int = 1, nth: int = 0):
+def land(game, kind: str, roll: int = 1, nth: int = 0):
     """The current player rolls ``roll`` and stops on the ``nth`` space of ``kind``."""
     target = space(game, kind, nth)
     player = game.current
     game.positions[player] = (target - roll) % len(game.rules.board)
-    force_rolls(monkeypatch, game, roll)
+    ScriptedChance.onto(game, rolls=[roll])
     events_before = len(game.events) if game.events is not None else 0
     game.apply(md.Roll())
     assert game.positions[player] == target

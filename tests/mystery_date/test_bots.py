@@ -27,16 +27,16 @@ def test_progress_and_target():
     assert target_colours(cards("b1 r1 o2"), (1, 1, 1, 1, 1)) == ("red", "blue", "orange")
 
 
-def test_discards_a_spare_copy_first(monkeypatch):
+def test_discards_a_spare_copy_first():
     game = arrange(new_game(), hands=["o1 o2 g3 b2 r3 r2", "", "", ""], discard="b1", draw_top="o2")
-    land(monkeypatch, game, TAKE_1)
+    land(game, TAKE_1)
     assert game.phase == "discard"
     assert decide(game) == md.Discard(card("o2"))  # orange is her best colour, but o2 is a spare
 
 
-def test_keeps_the_target_colour(monkeypatch):
+def test_keeps_the_target_colour():
     game = arrange(new_game(), hands=["r1 r2 g1 b2 o3 g2", "", "", ""], discard="b1", draw_top="r3")
-    land(monkeypatch, game, TAKE_1)
+    land(game, TAKE_1)
     assert progress(game.hands[0])["red"] == 3
     action = decide(game)
     assert action in game.legal_actions()
@@ -58,19 +58,19 @@ def test_least_needed_ties_are_every_card_of_the_weakest_colours():
     assert least_needed(cards("b1 r2 b1 r2 g3"), (1, 1, 1, 1, 1)) == tuple(cards("r2 b1"))
 
 
-def test_collector_breaks_ties_with_the_games_chance(monkeypatch):
+def test_collector_breaks_ties_with_the_games_chance():
     """Equally good discards are drawn at random, through the game's chance: both
     happen, and the same seed makes the same choice."""
     picks = set()
     for seed in range(40):
         game = arrange(new_game(seed=seed), hands=["o1 r1 r2 g3 b3 b2", "", "", ""], discard="b1",
                        draw_top="r3")
-        land(monkeypatch, game, TAKE_1)
+        land(game, TAKE_1)
         choice = decide(game)
         picks.add(choice)
         again = arrange(new_game(seed=seed), hands=["o1 r1 r2 g3 b3 b2", "", "", ""], discard="b1",
                         draw_top="r3")
-        land(monkeypatch, again, TAKE_1)
+        land(again, TAKE_1)
         assert decide(again) == choice
     assert picks == {md.Discard(card("g3")), md.Discard(card("o1"))}
 
@@ -83,50 +83,50 @@ def test_with_a_fair_door_every_date_is_found_as_often():
     assert bk.stats.chi_square_fit(counts.tolist(), [1, 1, 1, 1]).p_value > 0.01, counts.to_dict()
 
 
-def test_takes_a_useful_discard(monkeypatch):
+def test_takes_a_useful_discard():
     game = arrange(new_game(), hands=["r1 r2 g1", "", "", ""], discard="r3", draw_top="o1")
-    land(monkeypatch, game, TAKE_EITHER)
+    land(game, TAKE_EITHER)
     assert decide(game) == md.TakeFrom("discard")
 
 
 @pytest.mark.parametrize("top", ["r1", "g2", "o3"])
-def test_draws_blind_when_the_discard_does_not_help(monkeypatch, top):
+def test_draws_blind_when_the_discard_does_not_help(top):
     game = arrange(new_game(), hands=["r1 r2 g1", "", "", ""], discard=top, draw_top="o1")
-    land(monkeypatch, game, TAKE_EITHER)
+    land(game, TAKE_EITHER)
     assert decide(game) == md.TakeFrom("draw")
 
 
-def test_takes_the_discard_when_it_is_the_only_pile(monkeypatch):
+def test_takes_the_discard_when_it_is_the_only_pile():
     rules = dict(copies=1, hand_limit=10)
     game = arrange(new_game(n_players=2, **rules), hands=["r1 r2 r3 g1 g2", "g3 b1 b2 b3 o1 o2"],
                    discard="o3", draw_top="")
-    land(monkeypatch, game, TAKE_EITHER)
+    land(game, TAKE_EITHER)
     assert decide(game) == md.TakeFrom("discard")
 
 
-def test_swaps_with_the_fullest_hand_and_gives_the_least_needed(monkeypatch):
+def test_swaps_with_the_fullest_hand_and_gives_the_least_needed():
     game = arrange(new_game(), hands=["r1 r2 b3", "g1", "o1 o2 o3 b1", "g2 g3"], discard="b2")
-    land(monkeypatch, game, SWAP_ANY)
+    land(game, SWAP_ANY)
     assert decide(game) == md.SwapWith(2)
     game.apply(md.SwapWith(2))
     assert decide(game) == md.Give(card("b3"))
 
 
-def test_gives_a_spare_in_a_swap(monkeypatch):
+def test_gives_a_spare_in_a_swap():
     game = arrange(new_game(), hands=["r1 r2 r2 g3", "b1", "", ""], discard="b2")
-    land(monkeypatch, game, SWAP_LEFT)
+    land(game, SWAP_LEFT)
     assert decide(game) == md.Give(card("r2"))
 
 
 @pytest.mark.parametrize("weights,shown", [((1, 3, 1, 1, 1), {"green"}), ((5, 1, 1, 1, 1), {"red"}),
                                            ((1, 1, 1, 1, 1), {"red", "green"}), ((0, 1, 0, 0, 0), {"green"})])
-def test_ready_for_two_shows_the_likelier_date(monkeypatch, weights, shown):
+def test_ready_for_two_shows_the_likelier_date(weights, shown):
     """The likelier date's outfit; equally likely dates: either, by the game's chance."""
     seen = set()
     for seed in range(30):
         game = arrange(new_game(door_weights=weights, seed=seed), hands=["r1 r2 r3 g1 g2 g3", "", "", ""],
                        discard="o1")
-        land(monkeypatch, game, DOOR)
+        land(game, DOOR)
         seen.add(decide(game).colour)
     assert seen == shown
 

@@ -111,7 +111,7 @@ def test_target_colours_count_every_copy():
     assert target_colours(hand, (1, 1, 1, 1, 1)) == ("green",)
 
 
-def test_collector_answers_with_the_games_own_actions(monkeypatch):
+def test_collector_answers_with_the_games_own_actions():
     game = arrange(new_game(), hands=["o1 o2 g3 b2 r3 r2 r2", "", "", ""], discard="b1", phase="discard")
     actions = game.legal_actions()
     choice = md.bots.Collector().choose(game, actions, game.chance)

@@ -5,11 +5,12 @@ import pandas as pd
 import pytest
 
 import boardkit as bk
+from boardkit.core import ScriptedChance
 from boardkit import ScriptedChance
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date.hand import PROGRESS, held_bits
 from boardkit.games.mystery_date.rules import DOOR, SWAP_LEFT, TAKE_2
-from md_helpers import arrange, card, cards, force_rolls, land, new_game
+from md_helpers import arrange, card, cards, land, new_game
 
 WRONG_DATE = (0, 1, 0, 0, 0)  # the door always shows the green date
 
@@ -28,11 +29,11 @@ def test_the_deal_gives_the_first_standings():
     assert game.lead.scores == game.standing
 
 
-def test_a_take_that_completes_an_outfit_takes_the_lead(monkeypatch):
+def test_a_take_that_completes_an_outfit_takes_the_lead():
     # seat 1 leads with a blue 1 and 2; seat 0 is one behind and draws the red 2 and 3
     game = arrange(new_game(seed=1), hands=["r1 g1", "b1 b2", "o1", ""], discard="o3", draw_top="r2 r3")
     assert game.standing == [1, 2, 1, 0] and game.lead.leader == 1
-    land(monkeypatch, game, TAKE_2)
+    land(game, TAKE_2)
     assert game.hands[0] == cards("r1 g1 r2 r3")
     assert game.standing == [3, 2, 1, 0]
     assert game.lead.leader == 0 and game.lead.lead_changes == 1
@@ -41,10 +42,10 @@ def test_a_take_that_completes_an_outfit_takes_the_lead(monkeypatch):
     assert game.result()["winner_worst_deficit"] is None  # nobody has won yet
 
 
-def test_a_swap_moves_both_standings(monkeypatch):
+def test_a_swap_moves_both_standings():
     game = arrange(new_game(n_players=2, seed=2), hands=["r1 r2 g1", "r3 b1"], discard="o1")
     assert game.standing == [2, 1] and game.lead.leader == 0
-    land(monkeypatch, game, SWAP_LEFT)
+    land(game, SWAP_LEFT)
     ScriptedChance.onto(game, below=[0])  # she draws the opponent's first card, the red 3
     game.apply(md.Give(card("g1")))
     assert sorted(game.hands[0]) == cards("r1 r2 r3") and sorted(game.hands[1]) == cards("b1 g1")
@@ -53,24 +54,24 @@ def test_a_swap_moves_both_standings(monkeypatch):
     assert game.lead.worst_deficit == [0, 2]
 
 
-def test_a_turn_that_changes_no_hand_leaves_the_lead_alone(monkeypatch):
+def test_a_turn_that_changes_no_hand_leaves_the_lead_alone():
     game = arrange(new_game(seed=3, door_weights=WRONG_DATE), hands=["r1 r2 r3", "b1", "", ""], discard="o1")
     before = game.lead.to_dict()
-    land(monkeypatch, game, DOOR)
+    land(game, DOOR)
     game.apply(md.ShowOutfit("red"))  # a wrong date: the turn ends, hands unchanged
     assert game.current == 1
     assert game.lead.to_dict() == before
 
 
-def test_the_winner_who_was_behind(monkeypatch):
+def test_the_winner_who_was_behind():
     game = arrange(new_game(seed=5, door_weights=(1, 0, 0, 0, 0)),  # the door always shows the red date
                    hands=["r1 r2", "b1 b2 b3", "", ""], discard="o1", draw_top="r3 o2")
     assert game.standing == [2, 3, 0, 0] and game.lead.leader == 1
-    land(monkeypatch, game, TAKE_2)  # seat 0 draws the red 3: level with seat 1, who stays the last sole leader
+    land(game, TAKE_2)  # seat 0 draws the red 3: level with seat 1, who stays the last sole leader
     for _ in range(3):  # seats 1-3 take two cards each
-        land(monkeypatch, game, TAKE_2)
+        land(game, TAKE_2)
     assert game.current == 0 and game.standing[:2] == [3, 3]
-    land(monkeypatch, game, DOOR)
+    land(game, DOOR)
     game.apply(md.ShowOutfit("red"))
     row = game.result()
     assert (row["winner"], row["end"]) == (0, "date found")
@@ -108,10 +109,10 @@ def test_a_broken_lead_raises_value_error(change, message):
         md.Game.from_dict(data)
 
 
-def test_the_tracker_never_draws_a_random_number(monkeypatch):
+def test_the_tracker_never_draws_a_random_number():
     """Same seed, same game: tracking the lead changes nothing (the pins in test_simulation_pins say so too)."""
     game = new_game(seed=10, record_events=False)
-    force_rolls(monkeypatch, game, 2)
+    ScriptedChance.onto(game, rolls=[2])
     state = game.chance.to_dict()
     game.lead.update([3, 0, 0, 0])
     game.lead.columns(0)

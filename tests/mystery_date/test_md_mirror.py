@@ -2,10 +2,11 @@
 import pytest
 
 from boardkit import ScriptedChance
+from boardkit.core import ScriptedChance
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date.game import DISCARDING
 from boardkit.games.mystery_date.rules import DOOR, OUTCOMES, TAKE_2
-from md_helpers import arrange, force_rolls, space
+from md_helpers import arrange, space
 from view_helpers import make_apps
 
 HUMAN_FIRST = ["human", "Collector", "Collector", "Random"]
@@ -21,11 +22,11 @@ def door_shows(game, outcome):
     ScriptedChance.onto(game, weighted=[OUTCOMES.index(outcome)])
 
 
-def ready_at_the_door(app, monkeypatch, outcome):
+def ready_at_the_door(app, outcome):
     """Player 1 (human) holds the red 1-2-3 and rolls a 2 onto the second door; it will show ``outcome``."""
     game = arrange(app.game, hands=["r1 r2 r3 g1", "b1", "o2 o3", ""], discard="g2",
                    positions=[space(app.game, DOOR, 1) - 2, 3, 10, 0])
-    force_rolls(monkeypatch, game, 2)
+    ScriptedChance.onto(game, rolls=[2])
     door_shows(game, outcome)
     app.refresh()
     app.step()                                   # the roll: she stops on OPEN THE DOOR
@@ -53,12 +54,12 @@ def test_bot_hands_face_down_are_told_by_their_size_only(make_app):
     assert "red 2" not in " ".join(lines)
 
 
-def test_a_discard_the_roll_the_spaces_and_the_dates_a_hand_is_ready_for(make_app, monkeypatch):
+def test_a_discard_the_roll_the_spaces_and_the_dates_a_hand_is_ready_for(make_app):
     app = make_app(seats=HUMAN_FIRST, seed=1)
     take_2 = space(app.game, TAKE_2)
     game = arrange(app.game, hands=["r1 r2 r3 g1 g2 b1", "b2 b3", "", "o1"], discard="o3", draw_top="g3 b1",
                    positions=[take_2 - 1, 0, take_2 + 1, 6])
-    force_rolls(monkeypatch, game, 1)
+    ScriptedChance.onto(game, rolls=[1])
     app.refresh()
     app.step()
     assert game.phase == DISCARDING
@@ -75,28 +76,28 @@ def test_a_discard_the_roll_the_spaces_and_the_dates_a_hand_is_ready_for(make_ap
     ]
 
 
-def test_the_open_door_and_the_dud_are_told_and_remembered(make_app, monkeypatch):
+def test_the_open_door_and_the_dud_are_told_and_remembered(make_app):
     app = make_app(seats=HUMAN_FIRST, seed=1)
-    ready_at_the_door(app, monkeypatch, "dud")
+    ready_at_the_door(app, "dud")
     lines = app._describe_state()
     assert lines[0] == "Turn 2: Player 2 (Collector bot) is next, to roll the die."
     assert lines[1] == "The door is open: Player 1 showed the red 1-2-3 and found the Dud."
     assert [(e.player, e.colour, e.outcome) for e in app.door_openings] == [(0, "red", "dud")]
 
 
-def test_the_winner_and_her_date_end_the_mirror(make_app, monkeypatch):
+def test_the_winner_and_her_date_end_the_mirror(make_app):
     app = make_app(seats=HUMAN_FIRST, seed=1)
-    ready_at_the_door(app, monkeypatch, "red")
+    ready_at_the_door(app, "red")
     lines = app._describe_state()
     assert lines[0] == "Game over after 1 turn: Player 1 (you) wins the Formal Dance date."
     assert lines[1] == "The door is open: Player 1 showed the red 1-2-3 and found the Formal Dance date."
 
 
-def test_door_openings_keep_the_earlier_games_of_the_app(make_app, monkeypatch):
+def test_door_openings_keep_the_earlier_games_of_the_app(make_app):
     app = make_app(seats=HUMAN_FIRST, seed=1)
-    ready_at_the_door(app, monkeypatch, "green")
+    ready_at_the_door(app, "green")
     app.new_game(seed=2)
     assert app.game.events is not None and not md.view.door_openings(app.game)
     assert [(e.colour, e.outcome) for e in app.door_openings] == [("red", "green")]
-    ready_at_the_door(app, monkeypatch, "dud")
+    ready_at_the_door(app, "dud")
     assert [(e.colour, e.outcome) for e in app.door_openings] == [("red", "green"), ("red", "dud")]

@@ -14,11 +14,12 @@ from scipy import stats
 
 import boardkit as bk
 from boardkit.core import Chance, ScriptedChance
+from boardkit.games.mystery_date.events import CARDS
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import events as ev
 from boardkit.games.mystery_date.rules import (DOOR, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_1, TAKE_2,
                                                TAKE_EITHER)
-from md_helpers import arrange, card, cards, deck, force_rolls, land, new_game, of_type, saved
+from md_helpers import arrange, card, cards, deck, land, new_game, of_type, saved
 
 ROLL = md.Roll()
 RED_WINS = (1, 0, 0, 0, 0)
@@ -66,15 +67,11 @@ def test_rule1_two_cards_each_and_a_discard_pile(n_players):
     assert [e.card for e in started] == [game.discard_pile.top]
 
 
-def test_rule1_deal_one_at_a_time_from_the_shuffled_pile(monkeypatch):
-    orders = []
-
-    def recording_shuffle(self, items):  # leave the order alone and remember it
-        orders.append(list(items))
-    monkeypatch.setattr(Chance, "shuffle", recording_shuffle)
+def test_rule1_deal_one_at_a_time_from_the_shuffled_pile():
+    """The game's first draws shuffle the deck (every card ``copies`` times, in CARDS order), then it deals."""
+    order = [card for card in CARDS for _ in range(md.Rules().copies)]
+    Chance(0).shuffle(order)  # the seed's first numbers, as the game draws them; top of the pile last
     game = md.Game(md.Rules(), n_players=3, seed=0)
-    assert orders, "the deck was not shuffled through the game's Chance"
-    order = orders[0]  # top of the pile last
     for p in range(3):  # one card to each player in turn, twice round
         assert game.hands[p] == [order[-1 - p], order[-1 - p - 3]]
     assert game.discard_pile.cards == [order[-7]]  # the next card of the draw pile, face up
@@ -161,10 +158,10 @@ def test_rule3_moves_clockwise_by_the_die_in_a_whole_game():
 
 
 @pytest.mark.parametrize("value", range(1, 7))
-def test_rule3_wraps_round_the_ring(monkeypatch, value):
+def test_rule3_wraps_round_the_ring(value):
     game = new_game(n_players=2, seed=0)
     arrange(game, hands=["r1", "g1"], discard="b1", positions=[25, 14])
-    force_rolls(monkeypatch, game, value)
+    ScriptedChance.onto(game, rolls=[value])
     game.apply(ROLL)
     assert game.positions[0] == (25 + value) % 28
     assert game.last_roll == value
@@ -172,10 +169,10 @@ def test_rule3_wraps_round_the_ring(monkeypatch, value):
     assert (moved.player, moved.start, moved.end) == (0, 25, (25 + value) % 28)
 
 
-def test_rule3_two_pawns_may_share_a_space(monkeypatch):
+def test_rule3_two_pawns_may_share_a_space():
     game = new_game(n_players=2, seed=0)
     arrange(game, hands=["r1", "g1"], discard="b1", positions=[0, 1])
-    force_rolls(monkeypatch, game, 1)
+    ScriptedChance.onto(game, rolls=[1])
     game.apply(ROLL)
     assert game.positions == [1, 1]
 
@@ -195,9 +192,9 @@ def test_rule3_the_roll_uses_the_die():
 
 # -- rule 4A: TAKE spaces and the hand limit -------------------------------------------------------
 
-def test_rule4a_take_1(monkeypatch):
+def test_rule4a_take_1():
     game = arrange(new_game(), hands=["r1 g2", "", "", ""], discard="b1", draw_top="o3 o2")
-    events = land(monkeypatch, game, TAKE_1)
+    events = land(game, TAKE_1)
     assert game.hands[0] == cards("r1 g2 o3")
     assert game.draw_pile.top == card("o2")
     assert game.phase == "roll" and game.current == 1
@@ -206,18 +203,18 @@ def test_rule4a_take_1(monkeypatch):
     assert game.card_counts() == deck(game.rules)
 
 
-def test_rule4a_take_2(monkeypatch):
+def test_rule4a_take_2():
     game = arrange(new_game(), hands=["r1 g2", "", "", ""], discard="b1", draw_top="o3 o2 o1")
-    land(monkeypatch, game, TAKE_2)
+    land(game, TAKE_2)
     assert game.hands[0] == cards("r1 g2 o3 o2")
     assert game.draw_pile.top == card("o1")
     assert game.discard_pile.cards == cards("b1")
     assert game.current == 1
 
 
-def test_rule4a_the_books_example_five_cards_take_two_discard_one_of_her_choice(monkeypatch):
+def test_rule4a_the_books_example_five_cards_take_two_discard_one_of_her_choice():
     game = arrange(new_game(), hands=["r1 r2 g1 g2 b1", "", "", ""], discard="o1", draw_top="r3 b3")
-    land(monkeypatch, game, TAKE_2)
+    land(game, TAKE_2)
     assert len(game.hands[0]) == 7
     assert game.phase == "discard" and game.current_player == 0
     assert set(game.legal_actions()) == {md.Discard(c) for c in cards("r1 r2 r3 g1 g2 b1 b3")}
@@ -229,9 +226,9 @@ def test_rule4a_the_books_example_five_cards_take_two_discard_one_of_her_choice(
     assert game.card_counts() == deck(game.rules)
 
 
-def test_rule4a_over_by_two_discards_one_at_a_time(monkeypatch):
+def test_rule4a_over_by_two_discards_one_at_a_time():
     game = arrange(new_game(), hands=["r1 r2 g1 g2 b1 b2", "", "", ""], discard="o1", draw_top="r3 b3")
-    land(monkeypatch, game, TAKE_2)
+    land(game, TAKE_2)
     assert len(game.hands[0]) == 8
     game.apply(md.Discard(card("b1")))
     assert game.phase == "discard" and game.current == 0 and len(game.hands[0]) == 7
@@ -241,26 +238,26 @@ def test_rule4a_over_by_two_discards_one_at_a_time(monkeypatch):
     assert [e.card for e in of_type(game.events, ev.Discarded)] == cards("b1 b2")
 
 
-def test_rule4a_exactly_six_needs_no_discard(monkeypatch):
+def test_rule4a_exactly_six_needs_no_discard():
     game = arrange(new_game(), hands=["r1 r2 g1 g2", "", "", ""], discard="o1", draw_top="r3 b3")
-    land(monkeypatch, game, TAKE_2)
+    land(game, TAKE_2)
     assert len(game.hands[0]) == 6
     assert game.phase == "roll" and game.current == 1
 
 
-def test_rule4a_duplicate_cards_offer_one_discard_choice(monkeypatch):
+def test_rule4a_duplicate_cards_offer_one_discard_choice():
     game = arrange(new_game(), hands=["r1 r1 r1 g2 g2 b1", "", "", ""], discard="o1", draw_top="r1")
-    land(monkeypatch, game, TAKE_1)
+    land(game, TAKE_1)
     assert sorted(game.legal_actions()) == sorted(md.Discard(c) for c in cards("r1 g2 b1"))
     game.apply(md.Discard(card("r1")))
     assert Counter(game.hands[0])[card("r1")] == 3
 
 
 @pytest.mark.parametrize("hand_limit,hand,kept", [(3, "r1 r2 g1", 3), (4, "r1 r2 g1", 4), (10, "r1 r2 g1 g2 b1 b2 o1 o2", 10)])
-def test_rule4a_hand_limit_variants(monkeypatch, hand_limit, hand, kept):
+def test_rule4a_hand_limit_variants(hand_limit, hand, kept):
     game = arrange(new_game(hand_limit=hand_limit), hands=[hand, "", "", ""], discard="o3",
                    draw_top="r3 b3")
-    land(monkeypatch, game, TAKE_2)
+    land(game, TAKE_2)
     discards = 0
     while game.phase == "discard":
         game.apply(game.legal_actions()[0])
@@ -277,11 +274,11 @@ def test_rule4a_hand_limit_variants(monkeypatch, hand_limit, hand, kept):
     (3, 2, SWAP_LEFT, 0), (3, 0, SWAP_RIGHT, 2), (2, 0, SWAP_LEFT, 1), (2, 0, SWAP_RIGHT, 1),
     (2, 1, SWAP_RIGHT, 0),
 ])
-def test_rule4b_swap_left_is_the_next_seat_and_right_the_previous(monkeypatch, n_players, player, kind,
+def test_rule4b_swap_left_is_the_next_seat_and_right_the_previous(n_players, player, kind,
                                                                   opponent):
     hands = ["r1 r2", "g1 g2", "b1 b2", "o1 o2"][:n_players]
     game = arrange(new_game(n_players=n_players), hands=hands, discard="r3", current=player)
-    land(monkeypatch, game, kind)
+    land(game, kind)
     assert game.phase == "give" and game.current_player == player
     assert set(game.legal_actions()) == {md.Give(c) for c in cards(hands[player])}
     mine, theirs = list(game.hands[player]), list(game.hands[opponent])
@@ -298,11 +295,11 @@ def test_rule4b_swap_left_is_the_next_seat_and_right_the_previous(monkeypatch, n
     assert game.card_counts() == deck(game.rules)
 
 
-def test_rule4b_the_card_drawn_comes_from_the_original_hand_never_the_card_given(monkeypatch):
+def test_rule4b_the_card_drawn_comes_from_the_original_hand_never_the_card_given():
     received = Counter()
     for seed in range(120):
         game = arrange(new_game(n_players=2, seed=seed), hands=["r1 r2 r3", "g1 g2 g3 b1"], discard="o1")
-        land(monkeypatch, game, SWAP_LEFT)
+        land(game, SWAP_LEFT)
         game.apply(md.Give(card("r1")))
         swapped = of_type(game.events, ev.Swapped)[-1]
         received[swapped.received] += 1
@@ -313,19 +310,19 @@ def test_rule4b_the_card_drawn_comes_from_the_original_hand_never_the_card_given
     assert stats.chisquare(list(received.values())).pvalue > 0.001
 
 
-def test_rule4b_giving_a_copy_the_opponent_also_holds(monkeypatch):
+def test_rule4b_giving_a_copy_the_opponent_also_holds():
     # the opponent already holds a red 1; she may draw that one, but only one red 1 can move back
     for seed in range(30):
         game = arrange(new_game(n_players=2, seed=seed), hands=["r1 g1", "r1 b1"], discard="o1")
-        land(monkeypatch, game, SWAP_RIGHT)
+        land(game, SWAP_RIGHT)
         game.apply(md.Give(card("r1")))
         assert Counter(game.hands[0]) + Counter(game.hands[1]) == Counter(cards("r1 g1 r1 b1"))
         assert len(game.hands[0]) == 2 and len(game.hands[1]) == 2
 
 
-def test_rule4b_swap_any_offers_every_opponent_holding_cards(monkeypatch):
+def test_rule4b_swap_any_offers_every_opponent_holding_cards():
     game = arrange(new_game(), hands=["r1 r2", "g1", "", "o1 o2 o3"], discard="b1")
-    land(monkeypatch, game, SWAP_ANY)
+    land(game, SWAP_ANY)
     assert game.phase == "choose opponent"
     assert set(game.legal_actions()) == {md.SwapWith(1), md.SwapWith(3)}
     with pytest.raises(bk.IllegalAction):
@@ -343,9 +340,9 @@ def test_rule4b_swap_any_offers_every_opponent_holding_cards(monkeypatch):
     assert game.current == 1
 
 
-def test_rule4b_swap_any_with_one_possible_opponent(monkeypatch):
+def test_rule4b_swap_any_with_one_possible_opponent():
     game = arrange(new_game(), hands=["r1", "", "g1", ""], discard="b1")
-    land(monkeypatch, game, SWAP_ANY)
+    land(game, SWAP_ANY)
     assert game.legal_actions() == [md.SwapWith(2)]
 
 
@@ -356,10 +353,10 @@ def test_rule4b_swap_any_with_one_possible_opponent(monkeypatch):
     (SWAP_ANY, ["", "g1", "b1", "o1"]),
     (SWAP_ANY, ["r1", "", "", ""]),          # no opponent holds a card
 ])
-def test_rule4b_no_swap_without_cards(monkeypatch, kind, hands):
+def test_rule4b_no_swap_without_cards(kind, hands):
     game = arrange(new_game(), hands=hands, discard="r3")
     before = [list(h) for h in game.hands]
-    events = land(monkeypatch, game, kind)
+    events = land(game, kind)
     assert of_type(events, ev.NothingHappens)
     assert not of_type(events, ev.Swapped)
     assert game.hands == before
@@ -368,9 +365,9 @@ def test_rule4b_no_swap_without_cards(monkeypatch, kind, hands):
 
 # -- rule 4C: TAKE 1 FROM EITHER ----------------------------------------------------------------
 
-def test_rule4c_choice_of_piles_and_the_discard_is_the_known_top(monkeypatch):
+def test_rule4c_choice_of_piles_and_the_discard_is_the_known_top():
     game = arrange(new_game(), hands=["r1 r2", "", "", ""], discard="g1 r3", draw_top="o1")
-    land(monkeypatch, game, TAKE_EITHER)
+    land(game, TAKE_EITHER)
     assert game.phase == "choose pile"
     assert set(game.legal_actions()) == {md.TakeFrom("draw"), md.TakeFrom("discard")}
     game.apply(md.TakeFrom("discard"))
@@ -382,35 +379,35 @@ def test_rule4c_choice_of_piles_and_the_discard_is_the_known_top(monkeypatch):
     assert game.current == 1
 
 
-def test_rule4c_or_the_draw_pile(monkeypatch):
+def test_rule4c_or_the_draw_pile():
     game = arrange(new_game(), hands=["r1 r2", "", "", ""], discard="g1 r3", draw_top="o1 o2")
-    land(monkeypatch, game, TAKE_EITHER)
+    land(game, TAKE_EITHER)
     game.apply(md.TakeFrom("draw"))
     assert game.hands[0] == cards("r1 r2 o1")
     assert game.discard_pile.cards == cards("g1 r3")
     assert game.draw_pile.top == card("o2")
 
 
-def test_rule4c_over_the_limit_discards(monkeypatch):
+def test_rule4c_over_the_limit_discards():
     game = arrange(new_game(), hands=["r1 r2 g1 g2 b1 b2", "", "", ""], discard="r3", draw_top="o1")
-    land(monkeypatch, game, TAKE_EITHER)
+    land(game, TAKE_EITHER)
     game.apply(md.TakeFrom("discard"))
     assert game.phase == "discard" and len(game.hands[0]) == 7
     game.apply(md.Discard(card("b2")))
     assert len(game.hands[0]) == 6 and game.current == 1
 
 
-def test_rule4c_only_the_draw_pile_when_the_discards_are_gone(monkeypatch):
+def test_rule4c_only_the_draw_pile_when_the_discards_are_gone():
     game = arrange(new_game(), hands=["r1", "", "", ""], discard="", draw_top="o1")
-    land(monkeypatch, game, TAKE_EITHER)
+    land(game, TAKE_EITHER)
     assert game.legal_actions() == [md.TakeFrom("draw")]
 
 
 # -- rule 5: the piles run out -------------------------------------------------------------------
 
-def test_rule5_taking_the_last_discard_starts_a_new_pile_from_the_draw_pile(monkeypatch):
+def test_rule5_taking_the_last_discard_starts_a_new_pile_from_the_draw_pile():
     game = arrange(new_game(), hands=["r1", "", "", ""], discard="g2", draw_top="b3 o1")
-    land(monkeypatch, game, TAKE_EITHER)
+    land(game, TAKE_EITHER)
     game.apply(md.TakeFrom("discard"))
     assert game.hands[0] == cards("r1 g2")
     assert game.discard_pile.cards == cards("b3")
@@ -419,12 +416,12 @@ def test_rule5_taking_the_last_discard_starts_a_new_pile_from_the_draw_pile(monk
     assert game.card_counts() == deck(game.rules)
 
 
-def test_rule5_a_used_up_draw_pile_is_the_shuffled_discards_less_the_top(monkeypatch):
+def test_rule5_a_used_up_draw_pile_is_the_shuffled_discards_less_the_top():
     # the draw pile holds one card; all the rest are discards with the orange 3 on top
     game = arrange(new_game(n_players=2), hands=["r1", "g1"], discard="o3", draw_top="b1", draw_rest=False)
     n_discards = len(game.discard_pile)
     assert n_discards == 48 - 3
-    events = land(monkeypatch, game, TAKE_2)
+    events = land(game, TAKE_2)
     assert game.hands[0][:2] == cards("r1 b1")
     assert len(game.hands[0]) == 3
     assert game.discard_pile.cards == cards("o3")  # the top card stays
@@ -434,12 +431,12 @@ def test_rule5_a_used_up_draw_pile_is_the_shuffled_discards_less_the_top(monkeyp
     assert game.card_counts() == deck(game.rules)
 
 
-def test_rule5_the_reshuffle_is_random_and_seeded(monkeypatch):
+def test_rule5_the_reshuffle_is_random_and_seeded():
     def draw_order(seed):
         game = arrange(new_game(n_players=2, seed=seed), hands=["r1", "g1"], discard="o3", draw_top="b1",
                        draw_rest=False)
         before = list(game.discard_pile.cards[:-1])
-        land(monkeypatch, game, TAKE_1)
+        land(game, TAKE_1)
         assert sorted(game.draw_pile.cards) == sorted(before)
         return game.draw_pile.cards
     assert draw_order(1) == draw_order(1)
@@ -447,18 +444,18 @@ def test_rule5_the_reshuffle_is_random_and_seeded(monkeypatch):
     assert draw_order(1) != sorted(draw_order(1))
 
 
-def test_rule5_both_piles_empty_the_take_stops_short(monkeypatch):
+def test_rule5_both_piles_empty_the_take_stops_short():
     rules = dict(copies=1, hand_limit=10)
     game = arrange(new_game(n_players=2, **rules), hands=["r1 r2 r3 g1 g2", "g3 b1 b2 b3 o1 o2"],
                    discard="o3", draw_top="")
     assert len(game.draw_pile) == 0
-    events = land(monkeypatch, game, TAKE_1)
+    events = land(game, TAKE_1)
     assert of_type(events, ev.PileEmpty)
     assert len(game.hands[0]) == 5
     assert game.discard_pile.cards == cards("o3")
     assert game.current == 1 and game.phase == "roll"
     game.current, game._legal = 0, None
-    land(monkeypatch, game, TAKE_EITHER)
+    land(game, TAKE_EITHER)
     assert game.legal_actions() == [md.TakeFrom("discard")]
     game.apply(md.TakeFrom("discard"))
     assert card("o3") in game.hands[0]
@@ -469,10 +466,10 @@ def test_rule5_both_piles_empty_the_take_stops_short(monkeypatch):
 # -- rule 6: OPEN THE DOOR -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("corner", range(4))
-def test_rule6_not_ready_nothing_happens(monkeypatch, corner):
+def test_rule6_not_ready_nothing_happens(corner):
     game = arrange(new_game(), hands=["r1 r2 g3 g3 b1", "", "", ""], discard="o1")
     before = saved(game)
-    events = land(monkeypatch, game, DOOR, nth=corner)
+    events = land(game, DOOR, nth=corner)
     assert of_type(events, ev.NothingHappens)
     assert not of_type(events, ev.DoorOpened)
     assert game.hands[0] == cards("r1 r2 g3 g3 b1")
@@ -483,9 +480,9 @@ def test_rule6_not_ready_nothing_happens(monkeypatch, corner):
 
 
 @pytest.mark.parametrize("corner", range(4))
-def test_rule6_ready_she_shows_the_outfit(monkeypatch, corner):
+def test_rule6_ready_she_shows_the_outfit(corner):
     game = arrange(new_game(), hands=["b1 r1 b3 g2 b2", "", "", ""], discard="o1")
-    land(monkeypatch, game, DOOR, nth=corner, roll=3)
+    land(game, DOOR, nth=corner, roll=3)
     assert game.phase == "show outfit" and game.current_player == 0
     assert game.legal_actions() == [md.ShowOutfit("blue")]
     with pytest.raises(bk.IllegalAction):
@@ -494,10 +491,10 @@ def test_rule6_ready_she_shows_the_outfit(monkeypatch, corner):
         game.apply(md.ShowOutfit("red"))  # not ready for red
 
 
-def test_rule6_passing_a_door_does_nothing(monkeypatch):
+def test_rule6_passing_a_door_does_nothing():
     game = arrange(new_game(), hands=["r1 r2 r3", "", "", ""], discard="o1", positions=[26, 7, 14, 21],
                    draw_top="g1")
-    force_rolls(monkeypatch, game, 4)  # 27, 0 (a door), 1, 2: stops on TAKE 2
+    ScriptedChance.onto(game, rolls=[4])  # 27, 0 (a door), 1, 2: stops on TAKE 2
     game.apply(ROLL)
     assert game.positions[0] == 2
     assert not of_type(game.events, ev.DoorOpened)
@@ -514,11 +511,11 @@ def test_ready_colours():
 # -- rules 7, 8, 11: the right date wins, a wrong date ends the turn -----------------------------
 
 @pytest.mark.parametrize("colour", ["red", "green", "blue", "orange"])
-def test_rule11_the_right_date_wins(monkeypatch, colour):
+def test_rule11_the_right_date_wins(colour):
     weights = tuple(1 if c == colour else 0 for c in md.OUTCOMES)
     game = arrange(new_game(door_weights=weights, seed=3), current=2,
                    hands=["", "", " ".join(f"{colour[0]}{n}" for n in (3, 1, 2)) + " r1", ""], discard="o1")
-    land(monkeypatch, game, DOOR, nth=2)
+    land(game, DOOR, nth=2)
     game.apply(md.ShowOutfit(colour))
     assert game.is_over
     assert game.winner == 2 and game.end_reason == "date found"
@@ -532,16 +529,16 @@ def test_rule11_the_right_date_wins(monkeypatch, colour):
 
 
 @pytest.mark.parametrize("seed", range(20))
-def test_door_weights_red_only_red_outfit_always_wins(monkeypatch, seed):
+def test_door_weights_red_only_red_outfit_always_wins(seed):
     game = arrange(new_game(door_weights=RED_WINS, seed=seed), hands=["r1 r2 r3", "", "", ""], discard="o1")
-    land(monkeypatch, game, DOOR, roll=1 + seed % 6)
+    land(game, DOOR, roll=1 + seed % 6)
     game.apply(md.ShowOutfit("red"))
     assert game.winner == 0
 
 
-def test_rule8_the_wrong_date_ends_the_turn(monkeypatch):
+def test_rule8_the_wrong_date_ends_the_turn():
     game = arrange(new_game(door_weights=GREEN_COMES), hands=["r1 r2 r3 b1", "", "", ""], discard="o1")
-    land(monkeypatch, game, DOOR)
+    land(game, DOOR)
     game.apply(md.ShowOutfit("red"))
     opened = of_type(game.events, ev.DoorOpened)[-1]
     assert (opened.colour, opened.outcome) == ("red", "green")
@@ -553,10 +550,10 @@ def test_rule8_the_wrong_date_ends_the_turn(monkeypatch):
 
 # -- rule 9: the Dud -----------------------------------------------------------------------------
 
-def test_rule9_the_dud_takes_the_outfit_and_she_draws_three(monkeypatch):
+def test_rule9_the_dud_takes_the_outfit_and_she_draws_three():
     game = arrange(new_game(door_weights=DUD_COMES), hands=["g1 r1 r2 b2 r3", "", "", ""], discard="o1",
                    draw_top="o2 o3 b1 b3")
-    land(monkeypatch, game, DOOR)
+    land(game, DOOR)
     game.apply(md.ShowOutfit("red"))
     assert of_type(game.events, ev.DoorOpened)[-1].outcome == "dud"
     assert sorted(game.discard_pile.cards[-3:]) == cards("r1 r2 r3")
@@ -569,10 +566,10 @@ def test_rule9_the_dud_takes_the_outfit_and_she_draws_three(monkeypatch):
 
 
 @pytest.mark.parametrize("redraw,size_after", [(0, 2), (1, 3), (5, 6)])
-def test_rule9_dud_redraw_variants(monkeypatch, redraw, size_after):
+def test_rule9_dud_redraw_variants(redraw, size_after):
     game = arrange(new_game(door_weights=DUD_COMES, dud_redraw=redraw), hands=["r1 r2 r3 g1 g2", "", "", ""],
                    discard="o1")
-    land(monkeypatch, game, DOOR)
+    land(game, DOOR)
     game.apply(md.ShowOutfit("red"))
     if len(game.hands[0]) > 6:  # 2 + 5 = 7: back down to the hand limit
         assert game.phase == "discard" and game.current == 0
@@ -581,10 +578,10 @@ def test_rule9_dud_redraw_variants(monkeypatch, redraw, size_after):
     assert game.current == 1
 
 
-def test_rule9_the_dud_with_an_empty_draw_pile_reshuffles(monkeypatch):
+def test_rule9_the_dud_with_an_empty_draw_pile_reshuffles():
     game = arrange(new_game(n_players=2, door_weights=DUD_COMES), hands=["r1 r2 r3", "g1"], discard="o3",
                    draw_top="b1", draw_rest=False)
-    land(monkeypatch, game, DOOR)
+    land(game, DOOR)
     game.apply(md.ShowOutfit("red"))
     assert len(game.hands[0]) == 3 and card("b1") in game.hands[0]
     assert of_type(game.events, ev.Reshuffled)
@@ -592,24 +589,24 @@ def test_rule9_the_dud_with_an_empty_draw_pile_reshuffles(monkeypatch):
     assert game.card_counts() == deck(game.rules)
 
 
-def test_dud_out_of_play_never_shows(monkeypatch):
+def test_dud_out_of_play_never_shows():
     outcomes = Counter()
     for seed in range(150):
         game = arrange(new_game(door_weights=(1, 1, 1, 1, 100), dud_in_play=False, seed=seed),
                        hands=["r1 r2 r3", "", "", ""], discard="o1")
-        land(monkeypatch, game, DOOR)
+        land(game, DOOR)
         game.apply(md.ShowOutfit("red"))
         outcomes[of_type(game.events, ev.DoorOpened)[-1].outcome] += 1
     assert outcomes["dud"] == 0
     assert set(outcomes) == {"red", "green", "blue", "orange"}
 
 
-def test_the_door_follows_its_weights(monkeypatch):
+def test_the_door_follows_its_weights():
     weights = (1, 2, 3, 4, 5)
     outcomes = Counter()
     for seed in range(1000):
         game = arrange(new_game(door_weights=weights, seed=seed), hands=["b1 b2 b3", "", "", ""], discard="o1")
-        land(monkeypatch, game, DOOR)
+        land(game, DOOR)
         game.apply(md.ShowOutfit("blue"))
         outcomes[of_type(game.events, ev.DoorOpened)[-1].outcome] += 1
     observed = [outcomes[o] for o in md.OUTCOMES]
@@ -619,10 +616,10 @@ def test_the_door_follows_its_weights(monkeypatch):
 
 # -- note after rule 9: ready for two dates ------------------------------------------------------
 
-def test_ready_for_two_she_chooses_and_the_other_outfit_stays(monkeypatch):
+def test_ready_for_two_she_chooses_and_the_other_outfit_stays():
     game = arrange(new_game(door_weights=DUD_COMES), hands=["g1 g2 g3 b1 b2 b3", "", "", ""], discard="o1",
                    draw_top="r1 r2 o2")
-    land(monkeypatch, game, DOOR)
+    land(game, DOOR)
     assert set(game.legal_actions()) == {md.ShowOutfit("green"), md.ShowOutfit("blue")}
     game.apply(md.ShowOutfit("green"))
     assert of_type(game.events, ev.DoorOpened)[-1].colour == "green"
@@ -630,15 +627,15 @@ def test_ready_for_two_she_chooses_and_the_other_outfit_stays(monkeypatch):
     assert md.ready_colours(game.hands[0]) == ["blue"]
 
 
-def test_ready_for_two_only_the_shown_outfit_counts(monkeypatch):
+def test_ready_for_two_only_the_shown_outfit_counts():
     # she shows blue; the door shows green, for which she is also ready: no win (rule 8)
     game = arrange(new_game(door_weights=GREEN_COMES), hands=["g1 g2 g3 b1 b2 b3", "", "", ""], discard="o1")
-    land(monkeypatch, game, DOOR)
+    land(game, DOOR)
     game.apply(md.ShowOutfit("blue"))
     assert not game.is_over and game.current == 1
     # next time round she shows green and wins
     game.current, game._legal = 0, None
-    land(monkeypatch, game, DOOR, nth=1)
+    land(game, DOOR, nth=1)
     game.apply(md.ShowOutfit("green"))
     assert game.winner == 0
 

@@ -29,10 +29,9 @@ def test_save_has_every_key():
     assert sorted(midgame().to_dict()) == sorted(KEYS)
 
 
-def test_round_trip_mid_decision(monkeypatch):
+def test_round_trip_mid_decision():
     game = arrange(new_game(seed=5), hands=["r1 r2", "g1 g2 g3", "", ""], discard="o1")
-    land(monkeypatch, game, SWAP_LEFT)
-    monkeypatch.undo()
+    land(game, SWAP_LEFT)
     assert game.phase == "give"
     restored = through_json(game)
     assert restored.phase == "give" and restored.swap_with == 1
@@ -166,9 +165,9 @@ def test_a_swap_in_progress_needs_a_partner():
         game.apply(game.legal_actions()[0])  # TypeError: list indices must be integers, not NoneType
 
 
-def test_the_partner_is_forgotten_when_a_swap_cannot_happen(monkeypatch):
+def test_the_partner_is_forgotten_when_a_swap_cannot_happen():
     """A SWAP LEFT with an empty hand leaves ``swap_with`` set in the saved state of the next turn."""
     game = arrange(new_game(seed=5), hands=["r1 r2", "", "b1", "o1"], discard="o2")
-    land(monkeypatch, game, SWAP_LEFT)
+    land(game, SWAP_LEFT)
     assert game.phase == "roll" and game.current == 1
     assert game.to_dict()["swap_with"] is None

@@ -8,13 +8,13 @@ or ``app.on_canvas_mouse_down(x, y)``.  Human decisions are set up with
 """
 import pytest
 
-from boardkit.core import step as bot_step
+from boardkit.core import ScriptedChance, step as bot_step
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import view_draw as vd
 from boardkit.games.mystery_date.game import (CHOOSING_OPPONENT, CHOOSING_PILE, DISCARDING, GIVING,
                                               ROLLING, SHOWING)
 from boardkit.games.mystery_date.rules import DOOR, SWAP_ANY, TAKE_2, TAKE_EITHER
-from md_helpers import arrange, card, force_rolls, saved, space
+from md_helpers import arrange, card, saved, space
 from view_helpers import Unchanged, centre, counters, key_down, labels, make_apps, mouse_down, text
 
 HUMAN_FIRST = ["human", "Collector", "Collector", "Collector"]
@@ -30,14 +30,14 @@ def make_app():
 
 
 @pytest.fixture
-def human_app(make_app, monkeypatch):
+def human_app(make_app):
     """``human_app(kind, roll=1, **arrange_kwargs)``: seat 1 human (three Collectors), set up so
     that her next roll stops on the first ``kind`` space of the board."""
     def make(kind, roll=1, rules=None, **arrangement):
         app = make_app(rules=rules, seats=HUMAN_FIRST, seed=1)
         game = arrange(app.game, **arrangement)
         game.positions[0] = (space(game, kind) - roll) % len(game.rules.board)
-        force_rolls(monkeypatch, game, roll)
+        ScriptedChance.onto(game, rolls=[roll])
         app.refresh()
         return app
     return make

@@ -256,6 +256,9 @@ def test_a_player_bumped_on_to_a_clue_spot_draws_before_the_bumper(monkeypatch):
     act(game, pv.Bump(1, GARDEN1))  # so is Garden path 1
     assert game.phase == pvgame.TURNING_DOWN  # the penalty first
     act(game, pv.Spare())
+    # "may immediately draw a Clue card before the player who bumped him does so"
+    assert game.phase == pvgame.DRAWING and game.decider == 1
+    act(game, pv.Draw())
     assert game.phase == pvgame.KEEPING and game.decider == 1 and game.drawn == 45
     act(game, pv.Keep(1))
     assert game.court[1][0] == 45
@@ -263,7 +266,26 @@ def test_a_player_bumped_on_to_a_clue_spot_draws_before_the_bumper(monkeypatch):
     if game.phase == pvgame.CLAIMING:
         while game.phase == pvgame.CLAIMING:
             act(game, pv.Pass())
+    assert game.phase == pvgame.DRAWING and game.decider == 0
+    act(game, pv.Draw())
     assert game.phase == pvgame.KEEPING and game.decider == 0 and game.drawn == 46
+    assert_cards_conserved(game)
+
+
+def test_a_player_bumped_on_to_a_clue_spot_may_draw_nothing(monkeypatch):
+    """ "Any Player whose piece is bumped on to a Clue Spot may immediately draw": he may also not."""
+    game = table()
+    place(game, p1=YARD)
+    stack_pile(game, 45, 46)
+    land_on(monkeypatch, game, GARAGE3, YARD)
+    act(game, pv.Bump(1, GARDEN1))
+    act(game, pv.Spare())
+    court = list(game.court[1])
+    assert act(game, pv.NoDraw()) == [ev.DidNotDraw(1)]
+    assert game.court[1] == court and game.pile.top == 45
+    assert game.phase == pvgame.DRAWING and game.decider == 0  # then the bumper, on his own red spot
+    act(game, pv.Draw())
+    assert game.drawn == 45 and game.decider == 0
     assert_cards_conserved(game)
 
 
@@ -274,7 +296,7 @@ def test_a_player_without_his_12_clues_draws_nothing_when_bumped_on_to_a_clue_sp
     place(game, p1=YARD)
     land_on(monkeypatch, game, GARAGE3, YARD)
     act(game, pv.Bump(1, GARDEN1))
-    assert game.phase == pvgame.KEEPING and game.decider == 0  # straight to seat 0's own clue
+    assert game.phase == pvgame.DRAWING and game.decider == 0  # straight to seat 0's own clue spot
 
 
 # -- Philo Vance and bumping -----------------------------------------------------------------------------

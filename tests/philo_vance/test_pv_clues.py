@@ -7,7 +7,7 @@ import pytest
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import events as ev
 from boardkit.games.philo_vance import game as pvgame
-from pv_helpers import (DRIVE3, GARAGE3, GARDEN1, HALL, YARD, act, assert_cards_conserved, give_court, new_game,
+from pv_helpers import (DRIVE3, GARAGE3, GARDEN1, HALL, YARD, N, X, act, assert_cards_conserved, give_court, new_game,
                         of_type, place, ready, stack_pile, take, throw)
 
 RED = 5  # Driveway 4, one space on from Driveway 3
@@ -24,13 +24,17 @@ def table(n_players=3, seed=0, courts=None, **changes):
     return ready(game, 0)
 
 
-def to_red_spot(monkeypatch, game, player=0):
-    """``player`` throws a white 1 from Driveway 3 on to the red spot (nobody else on it)."""
+def to_red_spot(monkeypatch, game, player=0, draw=True):
+    """``player`` throws a white 1 from Driveway 3 on to the red spot (nobody else on it), and
+    draws there if he is asked (``draw``; False: he is left to decide)."""
     place(game, **{f"p{p}": 62 for p in game.pieces_at(RED)})  # Rose garden SE, out of the way
     place(game, **{f"p{player}": DRIVE3})
     ready(game, player)
     throw(monkeypatch, game, 1, 2)
-    return act(game, pv.Move(RED))
+    events = act(game, pv.Move(RED))
+    if draw and game.phase == pvgame.DRAWING:
+        events += act(game, pv.Draw())
+    return events
 
 
 def seat_0_discards(monkeypatch, clue=45, **table_args):
@@ -83,6 +87,49 @@ def test_discarding_the_drawn_clue(monkeypatch):
     events = act(game, pv.Discard())
     assert game.court[0] == before and game.discards.cards == [45]
     assert ev.DiscardedClue(0, 45) in events and game.current == 1
+
+
+def test_on_a_red_spot_he_decides_whether_to_draw(monkeypatch):
+    """ "When he does this he may draw a Clue Card and keep it, or discard it, as he wishes." """
+    game = table(n_players=2, courts=[0])
+    stack_pile(game, 45)
+    events = to_red_spot(monkeypatch, game, draw=False)
+    assert game.phase == pvgame.DRAWING and game.decider == 0 and game.drawn is None
+    assert game.legal_actions() == [pv.Draw(), pv.NoDraw()]
+    assert not of_type(events, ev.DrewClue)
+    events = act(game, pv.Draw())
+    assert ev.DrewClue(0, 45, "pile") in events and game.phase == pvgame.KEEPING
+
+
+def test_he_may_leave_the_clue_spot_without_drawing(monkeypatch):
+    game = table(n_players=2, courts=[0])
+    stack_pile(game, 45)
+    pile, court = list(game.pile.cards), list(game.court[0])
+    to_red_spot(monkeypatch, game, draw=False)
+    events = act(game, pv.NoDraw())
+    assert events[0] == ev.DidNotDraw(0) and events[0].describe() == "Player 1 draws no clue on the clue spot."
+    assert game.pile.cards == pile and game.court[0] == court and not game.discards
+    assert game.current == 1 and game.phase == pvgame.BEFORE_ROLL
+    assert_cards_conserved(game)
+
+
+def test_a_claimed_clue_must_be_taken_on_the_clue_spot_without_asking(monkeypatch):
+    """ "he must take this Clue and no other if he lands on a Clue Spot" """
+    game = table(n_players=2, courts=[0])
+    game.claimed[0] = take(game, 45)
+    game.claim_waits[0] = False
+    events = to_red_spot(monkeypatch, game, draw=False)
+    assert ev.DrewClue(0, 45, "claim") in events
+    assert game.phase == pvgame.KEEPING and game.drawn == 45 and game.claimed[0] is None
+
+
+def test_x_gives_its_clue_without_asking(monkeypatch):
+    game = table(n_players=2, courts=[0])
+    stack_pile(game, 45)
+    place(game, p0=N)
+    throw(monkeypatch, game, 1, 2)
+    events = act(game, pv.Move(X))
+    assert ev.DrewClue(0, 45, "pile") in events and game.phase == pvgame.KEEPING
 
 
 def test_landing_beside_a_red_spot_draws_nothing(monkeypatch):
@@ -277,6 +324,7 @@ def test_the_player_whose_turn_it_is_is_asked_first(monkeypatch):
     act(game, pv.Move(YARD))
     act(game, pv.Bump(1, GARDEN1))
     act(game, pv.Spare())
+    act(game, pv.Draw())
     assert game.phase == pvgame.KEEPING and game.decider == 1 and game.drawn == 45
     act(game, pv.Discard())
     assert game.phase == pvgame.CLAIMING and game.claim_offer == [45, [0, 2]]
@@ -296,10 +344,24 @@ def test_doubles_turn_up_any_face_down_clue(monkeypatch):
         game.face_up[0][j] = False
     throw(monkeypatch, game, 3, 3)
     assert game.phase == pvgame.TURNING_UP
-    assert game.legal_actions() == [pv.TurnUp(1), pv.TurnUp(5), pv.TurnUp(12)]
+    assert game.legal_actions() == [pv.TurnUp(1), pv.TurnUp(5), pv.TurnUp(12), pv.LeaveDown()]
     events = act(game, pv.TurnUp(12))
     assert game.face_up[0][11] and ev.TurnedUp(0, 12, game.court[0][11], "doubles") in events
+    assert not game.face_up[0][0] and not game.face_up[0][4]  # one clue, not all of them
     assert game.phase == pvgame.MOVING  # then he moves as usual
+
+
+def test_after_doubles_he_may_leave_his_clues_face_down(monkeypatch):
+    """ "shake Doubles ... which allows him to turn up any Clue Card": allowed, not made to."""
+    game = table(n_players=2, courts=[0])
+    for j in (0, 4):
+        game.face_up[0][j] = False
+    throw(monkeypatch, game, 3, 3)
+    events = act(game, pv.LeaveDown())
+    assert events == [ev.LeftFaceDown(0)]
+    assert events[0].describe() == "Player 1 leaves the face-down clues face down."
+    assert not game.face_up[0][0] and not game.face_up[0][4]
+    assert game.phase == pvgame.MOVING and game.decider == 0  # then he moves as usual
 
 
 @pytest.mark.parametrize("white,coloured", [(3, 2), (4, 1), (1, 4)])
@@ -323,7 +385,7 @@ def test_jurors_1_2_and_12_only_by_doubles(monkeypatch, juror):
         assert not game.face_up[0][juror - 1]
     ready(game, 0)
     throw(monkeypatch, game, 1, 1)
-    assert game.legal_actions() == [pv.TurnUp(juror)]
+    assert game.legal_actions() == [pv.TurnUp(juror), pv.LeaveDown()]
 
 
 def test_doubles_with_every_clue_face_up_ask_nothing(monkeypatch):
@@ -343,7 +405,9 @@ def test_no_turn_up_before_the_first_visit(monkeypatch):
 def test_an_empty_pile_is_made_again_from_the_discards(monkeypatch):
     game = table(n_players=2, courts=[0])
     game.discards.cards, game.pile.cards = game.pile.cards, []
-    events = to_red_spot(monkeypatch, game)
+    to_red_spot(monkeypatch, game, draw=False)
+    assert game.phase == pvgame.DRAWING  # the discards will make a new pile: there is a clue to draw
+    events = act(game, pv.Draw())
     assert ev.Reshuffled(None, 88) in events
     assert game.phase == pvgame.KEEPING and len(game.pile) == 87 and not game.discards
     assert_cards_conserved(game)
@@ -352,8 +416,8 @@ def test_an_empty_pile_is_made_again_from_the_discards(monkeypatch):
 def test_without_reshuffling_an_empty_pile_gives_no_clue(monkeypatch):
     game = table(n_players=2, courts=[0], reshuffle_discards=False)
     game.discards.cards, game.pile.cards = game.pile.cards, []
-    events = to_red_spot(monkeypatch, game)
-    assert of_type(events, ev.NothingHappens)
+    events = to_red_spot(monkeypatch, game, draw=False)
+    assert of_type(events, ev.NothingHappens)  # not asked whether to draw: there is nothing to draw
     assert game.current == 1 and game.drawn is None and len(game.discards) == 88
 
 
@@ -367,7 +431,8 @@ def test_a_clue_claimed_before_landing_is_taken_on_that_spot_and_may_be_claimed_
     act(game, pv.Move(YARD))
     act(game, pv.Bump(1, GARDEN1))
     act(game, pv.Spare())
-    act(game, pv.Discard())          # seat 1, bumped onto a clue spot, draws first and discards 45
+    act(game, pv.Draw())             # seat 1, bumped onto a clue spot, draws first ...
+    act(game, pv.Discard())          # ... and discards 45
     act(game, pv.Claim())            # seat 0, whose turn it is, claims it ...
     assert game.claimed[0] is None   # ... and takes it at once on the red spot he landed on
     act(game, pv.Discard())          # he lets it go again: seat 1 and 2 may claim it

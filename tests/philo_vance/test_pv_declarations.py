@@ -313,7 +313,27 @@ def test_philo_vance_on_a_red_spot_gets_his_owner_a_clue(monkeypatch):
     throw(monkeypatch, game, 3, 2)
     act(game, quiet_move(game))
     act(game, pv.Move(RED_BY_3))
+    assert game.phase == pvgame.DRAWING and game.decider == 0 and game.position[PV] == RED_BY_3
+    act(game, pv.Draw())
     assert game.phase == pvgame.KEEPING and game.decider == 0
+
+
+def test_moving_philo_vance_is_a_choice_and_so_is_leaving_him(monkeypatch):
+    """ "On each turn thereafter, he may use the Two Pieces": his own piece always moves (no way
+    to leave it), and Philo Vance moves or is left where he is."""
+    game = declared(detective(), 0)
+    game.philo_owner = 0
+    place(game, pv=7)
+    throw(monkeypatch, game, 3, 4)
+    assert game.moving_piece == 0 and pv.LeavePhiloVance() not in game.legal_actions()
+    act(game, quiet_move(game))
+    assert game.moving_piece == PV
+    legal = game.legal_actions()
+    assert legal[-1] == pv.LeavePhiloVance() and {a.space for a in legal[:-1]} == set(game.board.destinations(7, 4))
+    events = act(game, pv.LeavePhiloVance())
+    assert events[0] == ev.PhiloVanceStays(0)
+    assert events[0].describe() == "Player 1 leaves Philo Vance where he is."
+    assert game.position[PV] == 7 and game.philo_owner == 0 and game.current == 1
 
 
 # -- the Judge -------------------------------------------------------------------------------------
@@ -424,6 +444,7 @@ def test_after_a_failed_conviction_he_wins_as_soon_as_he_keeps_the_ninth(monkeyp
     place(game, p0=FAR)
     throw(monkeypatch, game, 3, 1)
     act(game, pv.Move(RED_BY_3))
+    act(game, pv.Draw())
     assert game.drawn == BUTLER_RIGHT[8]
     events = act(game, pv.Keep(12))  # on a wrong clue's juror
     assert ev.Won(0, BUTLER, 9) in events and game.winner == 0 and game.end_reason == pvgame.CONVICTED
@@ -571,5 +592,6 @@ def test_experts_then_need_ten(monkeypatch):
     stack_pile(game, BUTLER_RIGHT[9])
     throw(monkeypatch, game, 3, 1)
     act(game, pv.Move(RED_BY_3))
+    act(game, pv.Draw())
     events = act(game, pv.Keep(12))
     assert ev.Won(0, BUTLER, 10) in events

@@ -7,7 +7,8 @@ import pytest
 import boardkit as bk
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import game as pvgame
-from pv_helpers import game_in_phase, saved
+from pv_helpers import (BOX1, BOX2, CIRCLE_N, CIRCLE_NE, PV, act, declared, game_in_phase, place, quiet_move, saved,
+                        table_of_detectives, throw)
 
 KEYS = ["game", "rules", "n_players", "seed", "chance", "turns", "winner", "end_reason", "pile", "discards",
         "position", "court", "face_up", "hand", "suspect", "declared", "failures", "needs_more", "retired",
@@ -268,4 +269,46 @@ def test_a_broken_decision_in_progress_raises_value_error(phase, key, value):
     data = data_of(game_in_phase(phase))
     data[key] = value
     with pytest.raises(ValueError):
+        pv.Game.from_dict(data)
+
+
+# -- the decisions where the book says "may" ----------------------------------------------------------
+
+def _may_decision(monkeypatch, phase):
+    """A 3-player table of Detectives in ``phase`` (seat 0 deciding): turning a clue up after doubles,
+    moving Philo Vance, or choosing whether to draw on a red clue spot."""
+    game = table_of_detectives(3, 0, (62, 32, 54))
+    game.first_x_turn = [0, 0, 0]  # (so the save is one play could reach)
+    if phase == pvgame.TURNING_UP:
+        game.face_up[0][6] = False
+        throw(monkeypatch, game, 3, 3)
+    elif phase == pvgame.MOVING:
+        declared(game, 0)
+        game.philo_owner = 0
+        place(game, pv=CIRCLE_N)
+        throw(monkeypatch, game, 3, 4)
+        act(game, quiet_move(game))
+    else:
+        place(game, p0=CIRCLE_N)
+        throw(monkeypatch, game, 1, 3)
+        act(game, pv.Move(CIRCLE_NE))  # a red spot
+    assert game.phase == phase and game.decider == 0
+    return game
+
+
+@pytest.mark.parametrize("phase,spoil", [
+    (pvgame.TURNING_UP, lambda d: d.update(white=d["coloured"] % 6 + 1)),                 # no doubles
+    (pvgame.TURNING_UP, lambda d: d["face_up"].__setitem__(0, [True] * 12)),              # nothing face down
+    (pvgame.MOVING, lambda d: d["position"].__setitem__(str(PV), pv.Rules().estate.x)),   # on X for good
+    (pvgame.MOVING, lambda d: d["position"].update({"1": BOX1, str(PV): BOX2})),          # waits in the queue
+    (pvgame.DRAWING, lambda d: d["position"].__setitem__("0", CIRCLE_N)),                 # off the clue spot
+    (pvgame.DRAWING, lambda d: d.update(discards=d["pile"] + d["discards"], pile=[],      # nothing to draw
+                                        rules={**d["rules"], "reshuffle_discards": False})),
+], ids=["no doubles", "all face up", "PV on X", "PV stuck", "off the spot", "nothing to draw"])
+def test_a_may_decision_that_cannot_be_made_is_refused(monkeypatch, phase, spoil):
+    data = data_of(_may_decision(monkeypatch, phase))
+    assert through_json(pv.Game.from_dict(data)).legal_actions()[-1] in (pv.LeaveDown(), pv.LeavePhiloVance(),
+                                                                          pv.NoDraw())
+    spoil(data)
+    with pytest.raises(ValueError, match=phase):
         pv.Game.from_dict(data)

@@ -130,7 +130,8 @@ class PhiloVanceMachine(RuleBasedStateMachine):
         before = saved(game)
         legal = game.legal_actions()
         candidates = [pv.Move(-1), pv.PushOn(game.board.x), pv.Bump(0, pv.QUEUE), pv.Claim(), pv.Convict(),
-                      pv.Keep(99), pv.Arrest(3), pv.Roll(), pv.TurnDown(1), pv.Pass()]
+                      pv.Keep(99), pv.Arrest(3), pv.Roll(), pv.TurnDown(1), pv.Pass(), pv.LeaveDown(),
+                      pv.LeavePhiloVance(), pv.NoDraw()]
         illegal = [a for a in candidates if a not in legal]
         action = data.draw(st.sampled_from(illegal))
         try:

@@ -22,10 +22,10 @@ from boardkit.games.philo_vance import view_board as vb
 from boardkit.games.philo_vance import view_court as vc
 from boardkit.games.philo_vance import view_draw as vd
 from boardkit.games.philo_vance import view_grid as vg
-from boardkit.games.philo_vance.game import (BEFORE_ROLL, BUMPING, CLAIMING, DEMANDING, KEEPING, MOVING, NAMING,
-                                             PHASES, PICKING, TURNING_DOWN, TURNING_UP)
+from boardkit.games.philo_vance.game import (BEFORE_ROLL, BUMPING, CLAIMING, DEMANDING, DRAWING, KEEPING, MOVING,
+                                             NAMING, PHASES, PICKING, TURNING_DOWN, TURNING_UP)
 from pv_helpers import (BUTLER, CIRCLE_N, CIRCLE_NE, HALL, N, NE, PV, X, court_for, declared, force_rolls,
-                        give_court, place, stack_pile, table_of_detectives)
+                        give_court, place, quiet_move, stack_pile, table_of_detectives)
 from view_helpers import RecordingCanvas, Unchanged, centre, counters, key_down, labels, make_apps, mouse_down, saved, text
 
 RULES = pv.Rules()
@@ -432,7 +432,9 @@ def test_keeping_a_clue_is_a_click_on_a_juror(human_app, monkeypatch):
     app = human_app(game)
     force_rolls(monkeypatch, game, 1, 3)
     app.step()
-    mouse_down(app, *space_point(CIRCLE_NE))             # a red spot: a clue
+    mouse_down(app, *space_point(CIRCLE_NE))             # a red spot: he may draw a clue
+    assert game.phase == DRAWING
+    mouse_down(app, *centre(LAYOUT.areas["draw_pile"]))  # a click on the clue pile draws
     assert game.phase == KEEPING and game.drawn == 41
     assert "Player 1: keep the clue 'a pair of muddy boots'? Click a juror to put it there, or Discard." in text(app)
     assert labels(app)[0] == "1. Keep on juror 1 (discard letters tied with blue ribbon)"
@@ -454,6 +456,7 @@ def test_discarding_and_claiming_are_clicks_on_the_discard_pile(make_app, monkey
     force_rolls(monkeypatch, game, 1, 3)
     app.step()
     mouse_down(app, *space_point(CIRCLE_NE))
+    app.choice_buttons[0].click()                        # Draw from the clue pile
     assert game.phase == KEEPING
     mouse_down(app, *centre(LAYOUT.areas["discard"]))
     assert game.discards.top == 41 and "Player 1 discards 'a pair of muddy boots'" in text(app)
@@ -480,6 +483,59 @@ def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
         assert "turn up one of YOUR face-down clues" in text(app)
     mouse_down(app, *juror_point(app, 0, 7))
     assert game.face_up[0][6] and game.phase == MOVING
+
+
+# --- the decisions where the book says "may": a button each, with words, keys and touch ----------
+
+def test_after_doubles_a_button_leaves_the_clues_face_down(human_app, monkeypatch):
+    game = table()
+    game.face_up[0][6] = False
+    place(game, p0=HALL)
+    app = human_app(game)
+    force_rolls(monkeypatch, game, 3, 3)
+    app.step()
+    assert "or press Leave them face down" in text(app)
+    assert labels(app) == ["1. Turn up juror 7", "2. Leave them face down"]
+    assert "pv-leavedown" in app.choice_buttons[1]._dom_classes
+    app.choice_buttons[1].click()                        # a tap or a click on the button
+    assert not game.face_up[0][6] and game.phase == MOVING
+    assert "Player 1 leaves the face-down clues face down." in text(app)
+
+
+def test_a_red_spot_offers_draw_and_do_not_draw(human_app, monkeypatch):
+    game = table()
+    place(game, p0=CIRCLE_N)
+    stack_pile(game, 41)
+    app = human_app(game)
+    force_rolls(monkeypatch, game, 1, 3)
+    app.step()
+    mouse_down(app, *space_point(CIRCLE_NE))
+    assert game.phase == DRAWING and "you are on a clue spot: press Draw" in text(app)
+    assert labels(app) == ["1. Draw from the clue pile", "2. Do not draw"]
+    key_down(app, "2")                                   # the keyboard: key 2
+    assert game.phase != DRAWING and game.pile.top == 41 and game.current == 1
+    assert "Player 1 draws no clue on the clue spot." in text(app)
+
+
+def test_philo_vance_can_be_left_where_he_is_with_a_button(human_app, monkeypatch):
+    game = table()
+    declared(game, 0)
+    game.philo_owner = 0
+    place(game, p0=HALL, pv=NW_CIRCLE)
+    app = human_app(game)
+    force_rolls(monkeypatch, game, 4, 2)
+    app.step()
+    mouse_down(app, *space_point(quiet_move(game).space))   # his own piece first: no such button
+    assert "Leave Philo Vance where he is" not in " ".join(labels(app)[:-1])
+    assert game.phase == MOVING and game.moving_piece == PV
+    assert "move Philo Vance 2 spaces (coloured die): click a highlighted space (or press Leave Philo Vance" \
+        in text(app)
+    assert labels(app)[-1].endswith("Leave Philo Vance where he is")
+    moves = {a.space for a in game.legal_actions() if isinstance(a, pv.Move)}
+    assert set(vd.highlighted_spaces(app._scene())) == moves and len(labels(app)) == len(moves) + 1
+    app.choice_buttons[-1].click()
+    assert game.position[PV] == NW_CIRCLE and game.current == 1
+    assert "Player 1 leaves Philo Vance where he is." in text(app)
 
 
 def test_arresting_is_a_button_then_naming_is_clicking_the_clues(human_app, monkeypatch):

@@ -1,15 +1,15 @@
 """Gameboard Play, rule by rule: the white pawn, collecting colours, cards that stay, ties and the Ace.
 
 The default board has Spade Spaces at 0, 7, 14 and 21; from space 0 a roll of
-1, 2, 3, 4 lands on red, green, blue, orange.  ``force_rolls`` fixes the die.
+1, 2, 3, 4 lands on red, green, blue, orange.  ``ScriptedChance.onto(game, rolls=[...])`` fixes the die.
 """
 import pytest
 
 from boardkit.games import win_lose_draw as wld
+from boardkit.core import ScriptedChance
 from boardkit.core.events import NothingHappens, Rolled, TurnCap
 from boardkit.games.win_lose_draw import events as ev
 from boardkit.games.win_lose_draw.track import COLOURS
-from game_helpers import force_rolls
 
 ALL = list(COLOURS)
 RED, GREEN, BLUE, ORANGE = 1, 2, 3, 4            # where one roll from space 0 lands
@@ -45,14 +45,13 @@ def of_type(events, cls):
     return [e for e in events if isinstance(e, cls)]
 
 
-def finish_card(game, monkeypatch, guesser, roll=6, colour=None):
+def finish_card(game, guesser, roll=6, colour=None):
     """``guesser`` guesses the card, takes ``colour`` (else the first offered), the Sketcher rolls ``roll``."""
     game.apply(wld.Award((guesser,)))
     if game.phase == "take":
         game.apply(wld.TakePawn(colour) if colour else game.legal_actions()[0])
-    force_rolls(monkeypatch, game, roll)
+    ScriptedChance.onto(game, rolls=[roll])
     game.apply(wld.ROLL)
-    monkeypatch.undo()
 
 
 # -- the white pawn --------------------------------------------------------------------------
@@ -91,11 +90,11 @@ def test_the_first_correct_guesser_takes_a_colour_she_lacks():
     assert game.phase == "roll" and game.current_player == 0 and game.legal_actions() == [wld.ROLL]
 
 
-def test_the_successful_sketcher_rolls_moves_clockwise_and_collects_the_colour_landed_on(monkeypatch):
+def test_the_successful_sketcher_rolls_moves_clockwise_and_collects_the_colour_landed_on():
     game = placed()
     game.apply(wld.Award((1,)))
     game.apply(wld.TakePawn("red"))
-    force_rolls(monkeypatch, game, BLUE)
+    ScriptedChance.onto(game, rolls=[BLUE])
     before = len(game.events)
     game.apply(wld.ROLL)
     new = since(game, before)
@@ -104,12 +103,12 @@ def test_the_successful_sketcher_rolls_moves_clockwise_and_collects_the_colour_l
     assert game.white_pawn == 3 and game.held[0] == ["blue"] and game.held[1] == ["red"]
 
 
-def test_the_white_pawn_goes_round_the_board(monkeypatch):
+def test_the_white_pawn_goes_round_the_board():
     game = placed()
     game.white_pawn = 26
     game.apply(wld.Award((1,)))
     game.apply(wld.TakePawn("green"))
-    force_rolls(monkeypatch, game, 3)
+    ScriptedChance.onto(game, rolls=[3])
     game.apply(wld.ROLL)
     assert game.white_pawn == 1 and of_type(game.events, ev.PawnMoved)[-1] == ev.PawnMoved(0, 26, 1, "red")
     assert game.held[0] == ["red"]
@@ -123,12 +122,12 @@ def test_the_die_has_die_sides_faces():
     assert of_type(game.events, Rolled)[-1].value in (1, 2) and game.white_pawn in (1, 2)
 
 
-def test_a_spade_space_gives_the_sketcher_nothing(monkeypatch):
+def test_a_spade_space_gives_the_sketcher_nothing():
     game = placed()
     game.white_pawn = 3
     game.apply(wld.Award((1,)))
     game.apply(wld.TakePawn("red"))
-    force_rolls(monkeypatch, game, 4)
+    ScriptedChance.onto(game, rolls=[4])
     before = len(game.events)
     game.apply(wld.ROLL)
     new = since(game, before)
@@ -137,22 +136,22 @@ def test_a_spade_space_gives_the_sketcher_nothing(monkeypatch):
     assert game.held[0] == [] and not game.is_over
 
 
-def test_the_sketcher_cannot_collect_a_colour_she_already_owns(monkeypatch):
+def test_the_sketcher_cannot_collect_a_colour_she_already_owns():
     game = placed()
     give(game, 0, ["blue"])
     game.apply(wld.Award((1,)))
     game.apply(wld.TakePawn("red"))
-    force_rolls(monkeypatch, game, BLUE)
+    ScriptedChance.onto(game, rolls=[BLUE])
     game.apply(wld.ROLL)
     assert game.held[0] == ["blue"] and game.centre["blue"] == 5
     assert of_type(game.events, NothingHappens)[-1].reason == "she already owns a blue pawn."
 
 
-def test_the_next_sketcher_is_to_the_left(monkeypatch):
+def test_the_next_sketcher_is_to_the_left():
     game = placed(n_players=3)
     order = [game.sketcher]
     for _ in range(4):
-        finish_card(game, monkeypatch, guesser=game.guessers[0])
+        finish_card(game, guesser=game.guessers[0])
         order.append(game.sketcher)
     assert order == [0, 1, 2, 0, 1]
     assert game.guessers == (2, 0)                                    # everybody else, from the left
@@ -191,21 +190,21 @@ def test_with_three_players_a_card_gets_two_sketchers():
     assert game.sketcher == 2 and game.guessers == (0, 1) and game.cards_done == 1
 
 
-def test_a_card_guessed_on_its_second_try_moves_on_from_the_successful_sketcher(monkeypatch):
+def test_a_card_guessed_on_its_second_try_moves_on_from_the_successful_sketcher():
     game = placed(n_players=4)
     game.apply(wld.TIME_UP)
     assert game.sketcher == 1
-    finish_card(game, monkeypatch, guesser=3)
+    finish_card(game, guesser=3)
     assert game.held[3] and game.sketcher == 2
     assert game.guessers == (3, 0, 1)                                 # seat 0 may guess the new card
 
 
 # -- ties -------------------------------------------------------------------------------------
 
-def test_players_guessing_at_the_same_moment_all_take_pawns_from_the_sketchers_left(monkeypatch):
+def test_players_guessing_at_the_same_moment_all_take_pawns_from_the_sketchers_left():
     game = placed(n_players=4)
-    finish_card(game, monkeypatch, guesser=1)
-    finish_card(game, monkeypatch, guesser=3)
+    finish_card(game, guesser=1)
+    finish_card(game, guesser=3)
     assert game.sketcher == 2
     assert wld.Award((0, 1, 3)) in game.legal_actions()
     game.apply(wld.Award((1, 3)))
@@ -226,13 +225,13 @@ def test_team_play_has_no_ties():
 
 # -- the Ace-In-The-Hole -----------------------------------------------------------------------
 
-def test_a_player_with_four_colours_who_guesses_wins_the_ace_when_the_pawn_lands_on_a_spade(monkeypatch):
+def test_a_player_with_four_colours_who_guesses_wins_the_ace_when_the_pawn_lands_on_a_spade():
     game = placed(n_players=4)
     give(game, 2, ALL)
     game.white_pawn = 4
     game.apply(wld.Award((2,)))
     assert game.phase == "roll"                                       # no colour left for her to take
-    force_rolls(monkeypatch, game, 3)
+    ScriptedChance.onto(game, rolls=[3])
     game.apply(wld.ROLL)
     assert game.events[-1] == ev.AceWon(2)
     assert game.is_over and game.winner == 2 and game.end_reason == "ace"
@@ -242,62 +241,62 @@ def test_a_player_with_four_colours_who_guesses_wins_the_ace_when_the_pawn_lands
     assert row["colours_held"] == 4 and row["cards"] == 1
 
 
-def test_four_colours_and_a_coloured_space_is_not_enough(monkeypatch):
+def test_four_colours_and_a_coloured_space_is_not_enough():
     game = placed(n_players=4)
     give(game, 2, ALL)
     game.apply(wld.Award((2,)))
-    force_rolls(monkeypatch, game, RED)
+    ScriptedChance.onto(game, rolls=[RED])
     game.apply(wld.ROLL)
     assert not game.is_over and game.held[0] == ["red"] and game.sketcher == 1
 
 
-def test_reaching_four_colours_with_this_very_guess_does_not_win_the_ace(monkeypatch):
+def test_reaching_four_colours_with_this_very_guess_does_not_win_the_ace():
     game = placed(n_players=4, die_sides=7)          # a 7 can take the pawn from one Spade to the next
     give(game, 2, ["red", "green", "blue"])
     game.white_pawn = 4
     game.apply(wld.Award((2,)))
     game.apply(wld.TakePawn("orange"))
-    force_rolls(monkeypatch, game, 3)
+    ScriptedChance.onto(game, rolls=[3])
     game.apply(wld.ROLL)
     assert game.held[2] == ALL and not game.is_over and not of_type(game.events, ev.AceWon)
     assert game.white_pawn == 7 and game.sketcher == 1
-    finish_card(game, monkeypatch, guesser=2, roll=7)                 # the next guess: 7 to 14, a Spade
+    finish_card(game, guesser=2, roll=7)                 # the next guess: 7 to 14, a Spade
     assert game.winner == 2 and game.end_reason == "ace"
 
 
-def test_the_ace_goes_to_the_first_hopeful_from_the_sketchers_left(monkeypatch):
+def test_the_ace_goes_to_the_first_hopeful_from_the_sketchers_left():
     game = placed(n_players=5, die_sides=7)
     give(game, 1, ALL)
     give(game, 3, ALL)
     game.apply(wld.Award((1, 3)))
-    force_rolls(monkeypatch, game, 7)
+    ScriptedChance.onto(game, rolls=[7])
     game.apply(wld.ROLL)
     assert game.winner == 1 and game.events[-1] == ev.AceWon(1)
 
 
-def test_a_sketcher_with_four_colours_cannot_win_the_ace(monkeypatch):
+def test_a_sketcher_with_four_colours_cannot_win_the_ace():
     game = placed(n_players=4, die_sides=7)          # a 7 can take the pawn from one Spade to the next
     give(game, 0, ALL)
-    finish_card(game, monkeypatch, guesser=1, roll=7)
+    finish_card(game, guesser=1, roll=7)
     assert not game.is_over and game.held[0] == ALL
 
 
 # -- variants ---------------------------------------------------------------------------------
 
-def test_fewer_colours_to_collect(monkeypatch):
+def test_fewer_colours_to_collect():
     game = placed(n_players=4, colours_to_collect=2, die_sides=7)
     give(game, 2, ["red", "green"])
     give(game, 0, ["orange", "blue"])
     game.apply(wld.Award((2,)))
     assert game.phase == "roll"                                       # two colours are all she needs
-    force_rolls(monkeypatch, game, RED)
+    ScriptedChance.onto(game, rolls=[RED])
     game.apply(wld.ROLL)
     assert game.held[0] == ["blue", "orange"]                         # the Sketcher needs no more either
     assert "all the colours" in of_type(game.events, NothingHappens)[-1].reason
     give(game, 3, ["red"])
-    finish_card(game, monkeypatch, guesser=3, colour="green", roll=6)  # 1 to 7: a Spade, but she just got her 2nd
+    finish_card(game, guesser=3, colour="green", roll=6)  # 1 to 7: a Spade, but she just got her 2nd
     assert not game.is_over and game.held[3] == ["red", "green"]
-    finish_card(game, monkeypatch, guesser=3, roll=7)                 # 7 to 14: a Spade
+    finish_card(game, guesser=3, roll=7)                 # 7 to 14: a Spade
     assert game.winner == 3 and game.end_reason == "ace"
 
 
@@ -308,16 +307,15 @@ def test_one_colour_to_collect():
     assert game.held[1] == ["green"]
 
 
-def test_pawns_can_run_out_with_few_pawns_per_colour(monkeypatch):
+def test_pawns_can_run_out_with_few_pawns_per_colour():
     game = placed(n_players=4, pawns_per_colour=1)
     give(game, 1, ["red"])
     game.apply(wld.Award((2,)))
     assert game.legal_actions() == [wld.TakePawn(c) for c in ("green", "blue", "orange")]
     game.apply(wld.TakePawn("green"))
-    force_rolls(monkeypatch, game, RED)
+    ScriptedChance.onto(game, rolls=[RED])
     game.apply(wld.ROLL)                                              # red: none left in the centre
     assert game.held[0] == [] and "no red pawn" in of_type(game.events, NothingHappens)[-1].reason
-    monkeypatch.undo()
     give(game, 3, ["blue", "orange"])
     assert sum(game.centre.values()) == 0
     before = len(game.events)

@@ -5,10 +5,11 @@ import numpy as np
 import pytest
 
 from boardkit.games import win_lose_draw as wld
+from boardkit.core import ScriptedChance
 from boardkit.games.win_lose_draw import events as ev
 from boardkit.games.win_lose_draw.game import catalogue
 from boardkit.games.win_lose_draw.guessing import MAX_GUESS
-from game_helpers import force_rolls, saved
+from game_helpers import saved
 
 ROMEO = "Romeo and Juliet"          # a Book whose card also accepts "Romeo" and "Juliet"
 
@@ -220,14 +221,14 @@ def test_a_bad_guess_raises_and_changes_nothing(why, make, seat, text, named):
     assert saved(game) == before
 
 
-def test_nobody_can_guess_once_the_ace_is_won(monkeypatch):
+def test_nobody_can_guess_once_the_ace_is_won():
     game = new_game("gameboard", die_sides=7)          # a 7 takes the pawn from one Spade to the next
     game.apply(wld.PlacePawn(0))
     for colour in wld.COLOURS:
         game.held[2].append(colour)
         game.centre[colour] -= 1
     game.apply(wld.Award((2,)))
-    force_rolls(monkeypatch, game, 7)
+    ScriptedChance.onto(game, rolls=[7])
     game.apply(wld.ROLL)
     assert game.end_reason == "ace"
     before = saved(game)

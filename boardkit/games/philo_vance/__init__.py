@@ -7,8 +7,8 @@
 from boardkit.games import lazy_app_and_analysis
 
 from . import bots
-from .actions import (QUEUE, Arrest, Bump, Claim, Convict, Demand, Discard, Draw, Keep, Move, Name, NoBump,
-                      Pass, Pick, PushOn, Roll, Spare, TurnDown, TurnUp)
+from .actions import (QUEUE, Arrest, Bump, Claim, Convict, Demand, Discard, Draw, Keep, LeaveDown, LeavePhiloVance,
+                      Move, Name, NoBump, NoDraw, Pass, Pick, PushOn, Roll, Spare, TurnDown, TurnUp)
 from .components import CLUES, CONFIRMATION, DECK_COPIES, SUSPECTS, Clue, Suspect
 from .game import Game
 from .rules import LIMITS, PHILO_VANCE, Rules
@@ -16,5 +16,5 @@ from .rules import LIMITS, PHILO_VANCE, Rules
 __getattr__ = lazy_app_and_analysis(__name__)
 
 __all__ = ["App", "Arrest", "Bump", "CLUES", "CONFIRMATION", "Claim", "Clue", "Convict", "DECK_COPIES", "Demand", "LIMITS",
-           "Discard", "Draw", "Game", "Keep", "Move", "Name", "NoBump", "PHILO_VANCE", "Pass", "Pick", "PushOn",
-           "QUEUE", "Roll", "Rules", "SUSPECTS", "Spare", "Suspect", "TurnDown", "TurnUp", "analysis", "bots"]
+           "Discard", "Draw", "Game", "Keep", "LeaveDown", "LeavePhiloVance", "Move", "Name", "NoBump", "NoDraw",
+           "PHILO_VANCE", "Pass", "Pick", "PushOn", "QUEUE", "Roll", "Rules", "SUSPECTS", "Spare", "Suspect", "TurnDown", "TurnUp", "analysis", "bots"]

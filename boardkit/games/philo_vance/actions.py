@@ -63,6 +63,15 @@ class TurnUp(NamedTuple):
         return f"turn up the clue on juror {self.juror}"
 
 
+class LeaveDown(NamedTuple):
+    """After doubles: turn no clue up ("allows him to turn up any Clue Card": he may decline)."""
+
+    kind: str = "leave down"
+
+    def __str__(self):
+        return "leave the clues face down"
+
+
 class Move(NamedTuple):
     """Move the piece whose move it is to this space (the whole throw, one way)."""
 
@@ -71,6 +80,15 @@ class Move(NamedTuple):
 
     def __str__(self):
         return f"move to space {self.space}"
+
+
+class LeavePhiloVance(NamedTuple):
+    """Do not move Philo Vance this turn ("he may use the Two Pieces"): he stays where he is."""
+
+    kind: str = "leave Philo Vance"
+
+    def __str__(self):
+        return "leave Philo Vance where he is"
 
 
 class Bump(NamedTuple):
@@ -143,6 +161,15 @@ class Discard(NamedTuple):
         return "discard the clue"
 
 
+class NoDraw(NamedTuple):
+    """On a red clue spot: do not draw ("he may draw a Clue Card")."""
+
+    kind: str = "no draw"
+
+    def __str__(self):
+        return "do not draw a clue"
+
+
 class Claim(NamedTuple):
     """ "I claim that clue": take the top discard, to keep if you land on a clue spot next turn."""
 
@@ -172,7 +199,8 @@ class Demand(NamedTuple):
 
 
 class Draw(NamedTuple):
-    """On X after a failed conviction: draw a clue in the regular way instead of demanding."""
+    """Draw a clue from the pile: on a red clue spot, or on X after a failed conviction
+    (in the regular way instead of demanding)."""
 
     kind: str = "draw"
 
@@ -191,6 +219,9 @@ class Pick(NamedTuple):
 
 
 CONVICT = Convict()
+LEAVE_DOWN = LeaveDown()
+LEAVE_PHILO_VANCE = LeavePhiloVance()
+NO_DRAW = NoDraw()
 NO_BUMP = NoBump()
 SPARE = Spare()
 DISCARD = Discard()

@@ -17,9 +17,9 @@ from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally l
 
 from . import analysis
 from .analysis import chance_at_least
-from .actions import CLAIM, CONVICT, DISCARD, NO_BUMP, PASS, QUEUE, Arrest, Keep, Move, Name, TurnDown
-from .game import (BEFORE_ROLL, BUMPING, CLAIMING, DEMANDING, KEEPING, MOVING, NAMING, PICKING, TURNING_DOWN,
-                   TURNING_UP)
+from .actions import CLAIM, CONVICT, DISCARD, DRAW, NO_BUMP, PASS, QUEUE, Arrest, Keep, Move, Name, TurnDown, TurnUp
+from .game import (BEFORE_ROLL, BUMPING, CLAIMING, DEMANDING, DRAWING, KEEPING, MOVING, NAMING, PICKING,
+                   TURNING_DOWN, TURNING_UP)
 from .rules import PHILO_VANCE
 
 
@@ -77,6 +77,9 @@ class Detective:
       clues (its likeliest ones) is at least ``boldness`` (``last_try_boldness``
       on an attempt that would retire it), and tries to convict when the chance
       of enough correct clues is at least ``boldness``.
+    * It always draws on a red clue spot, turns a clue up after doubles (the
+      one likeliest on its target's card) and moves Philo Vance when it can:
+      a clue drawn may be discarded, and a face-up clue only helps its case.
     * It keeps a drawn clue when it is likelier on the target's card than its
       weakest clue (a repeat or a face-down clue counts as weak), claims
       discards on the same test, and moves to X, a green arrow or a clue spot
@@ -165,6 +168,8 @@ class Detective:
             return DISCARD
         if phase == MOVING:
             return self._move(game, player, actions)
+        if phase == DRAWING:
+            return DRAW
         if phase == BEFORE_ROLL:
             return self._before_roll(game, player, actions)
         if phase == NAMING:
@@ -175,7 +180,8 @@ class Detective:
             return self._turn_down(game, actions)
         if phase == TURNING_UP:
             row = self._think(game, player)[1]
-            return max(actions, key=lambda a: row[game.court[player][a.juror - 1]])
+            ups = [a for a in actions if type(a) is TurnUp]
+            return max(ups, key=lambda a: row[game.court[player][a.juror - 1]])
         if phase == DEMANDING:
             return actions[0]  # a clue it needs (Draw comes last)
         if phase == PICKING:
@@ -235,7 +241,8 @@ class Detective:
 
     def _move(self, game, player, actions):
         scores = space_scores(game.board, game.has_court(player))
-        return max(actions, key=lambda action: scores[action.space])
+        moves = [a for a in actions if type(a) is Move]
+        return max(moves, key=lambda action: scores[action.space])
 
     def _bump(self, game, player, actions):
         owner = {piece: (game.philo_owner if piece == PHILO_VANCE else piece) for piece in game.position}

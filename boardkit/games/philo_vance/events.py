@@ -176,6 +176,30 @@ class TurnedUp(Event):
 
 
 @dataclass(frozen=True)
+class LeftFaceDown(Event):
+    """After doubles the player turned none of his face-down clues up."""
+
+    def describe(self):
+        return f"{seat(self.player)} leaves the face-down clues face down."
+
+
+@dataclass(frozen=True)
+class PhiloVanceStays(Event):
+    """Philo Vance's owner did not move him this turn."""
+
+    def describe(self):
+        return f"{seat(self.player)} leaves Philo Vance where he is."
+
+
+@dataclass(frozen=True)
+class DidNotDraw(Event):
+    """The player's piece (or Philo Vance) stood on a red clue spot and he drew no clue."""
+
+    def describe(self):
+        return f"{seat(self.player)} draws no clue on the clue spot."
+
+
+@dataclass(frozen=True)
 class Declared(Event):
     """An arrest on suspicion: the clues named aloud and the verdict ("successful" or not), never which were right."""
 
@@ -277,5 +301,5 @@ class Won(Event):
 
 EVENT_TYPES = {cls.__name__: cls for cls in (
     FirstThrows, Thrown, Moved, CantMove, ReceivedClues, DrewClue, KeptClue, DiscardedClue, Claimed,
-    ReturnedClaim, Bumped, TurnedDown, TurnedUp, Declared, NewClues, Retired, PhiloVanceJoins,
-    JudgeArrives, ConvictionTried, ExtraTurn, Picked, Reshuffled, Won, NothingHappens, TurnCap)}
+    ReturnedClaim, Bumped, TurnedDown, TurnedUp, LeftFaceDown, PhiloVanceStays, DidNotDraw, Declared, NewClues,
+    Retired, PhiloVanceJoins, JudgeArrives, ConvictionTried, ExtraTurn, Picked, Reshuffled, Won, NothingHappens, TurnCap)}

@@ -357,6 +357,18 @@ def take_clue(p, from_claim, n_players, court, up, hand, seat_, pile, discards, 
                     chance, beliefs, mind, work)
 
 
+@lane_jit
+def clue_spot(p, from_claim, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance,
+              beliefs, mind, work):
+    """Game._task_clue_spot: on a red clue spot he may draw or not ([DRAW, NO_DRAW]; a Detective
+    draws), unless he brings a claimed clue (he must take it) or no clue is left to draw."""
+    can_draw = g[PILE_N] > 0 or (rules[R_RESHUFFLE] and g[DISCARD_N] > 0)
+    if not from_claim and can_draw and not is_detective(p, mind) and below(chance, 2) == 1:
+        return  # NO_DRAW
+    take_clue(p, from_claim, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance,
+              beliefs, mind, work)
+
+
 # -- the order Python visits a set of clues in ------------------------------------------------------
 # The Detective adds up beliefs over a Python set of clues (``game.clues_in_play``), and a sum of
 # floats depends on its order: two suspects whose sums are equal in exact arithmetic can come out
@@ -814,7 +826,7 @@ def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, di
                         g[STANDINGS_STALE] = 1
                     pick -= 1
     for k in range(n_draws):
-        take_clue(work[W_DRAWS, k], False, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
+        clue_spot(work[W_DRAWS, k], False, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
                   chance, beliefs, mind, work)
         if g[END] != GOING_ON:
             return
@@ -941,8 +953,12 @@ def arrive(piece, by_arrow, n_players, position, court, up, hand, seat_, pile, d
                 demand(owner, work[W_FOUND, k], n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
                        chance, beliefs, mind, work)
                 return
-    take_clue(owner, seat_[owner, CLAIMED] >= 0, n_players, court, up, hand, seat_, pile, discards, g, rules,
-              on_card, seen, chance, beliefs, mind, work)
+    if space == x:
+        take_clue(owner, seat_[owner, CLAIMED] >= 0, n_players, court, up, hand, seat_, pile, discards, g, rules,
+                  on_card, seen, chance, beliefs, mind, work)
+    else:
+        clue_spot(owner, seat_[owner, CLAIMED] >= 0, n_players, court, up, hand, seat_, pile, discards, g, rules,
+                  on_card, seen, chance, beliefs, mind, work)
 
 
 @lane_jit
@@ -978,8 +994,11 @@ def move(piece, steps, n_players, position, court, up, hand, seat_, pile, discar
             if mind[scores, work[W_CHOICES, k]] > mind[scores, work[W_CHOICES, best]]:
                 best = k
         space = work[W_CHOICES, best]
-    else:
-        space = work[W_CHOICES, below(chance, n)]
+    else:  # Move(each space) [+ LEAVE_PHILO_VANCE]
+        k = below(chance, n + 1 if piece == PV else n)
+        if k == n:
+            return  # Philo Vance stays where he is
+        space = work[W_CHOICES, k]
     position[piece] = space
     by_arrow = False
     if (kind_[space] & ARROW) and not children:
@@ -1129,7 +1148,7 @@ def before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discar
 @lane_jit
 def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest, adj,
           n_adj, kind_, on_card, seen, chance, beliefs, mind, work):
-    """Game._throw: both dice; doubles turn up any face-down clue, a total turns up that juror's;
+    """Game._throw: both dice; doubles turn up any face-down clue (or none), a total turns up that juror's;
     after a Successful Declaration a 7 brings Philo Vance, double ones or sixes the Judge; then
     his own piece moves by the white die (before the first visit to X: the total), Philo Vance
     by the coloured one."""
@@ -1169,7 +1188,7 @@ def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rul
                         pick, best = n, worth
                     n += 1
         else:
-            pick = below(chance, n_down)
+            pick = below(chance, n_down + 1)  # TurnUp(each face-down juror) + [LEAVE_DOWN]: n_down leaves them
         for j in range(rules[R_COURT_SIZE]):
             if not up[p, j] and court[p, j] >= 0:
                 if pick == 0:

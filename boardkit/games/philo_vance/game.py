@@ -15,14 +15,16 @@ court card.
    his card, and may demand clues from the others when his piece or Philo
    Vance rests on X).  Never both in one turn: the book's conviction comes
    "when his turn comes" after the declaration.
-2. He throws both dice.  Doubles turn up any face-down clue; a total equal to
-   a juror's number turns that juror's clue up.  After a successful
+2. He throws both dice.  Doubles let him turn up any face-down clue (or
+   leave them face down: the book's "allows"); a total equal to a juror's
+   number turns that juror's clue up.  After a successful
    declaration a 7 brings in Philo Vance (or takes him from his owner), and
    double ones or sixes bring in the Judge.
-3. He moves his own piece by the white die and Philo Vance by the coloured die.
-   A red clue spot (exact count) gives a clue to keep (discarding one) or to
-   discard; X again gives a clue and an extra turn (Philo Vance gets the clue
-   but stays on X for good).  Landing on a piece may bump it to an adjoining
+3. He moves his own piece by the white die and Philo Vance by the coloured die
+   (or leaves Philo Vance where he is: "he may use the Two Pieces").  On a red
+   clue spot (exact count) he may draw a clue, to keep (discarding one) or to
+   discard, or draw none (a clue he claimed he must take); X again gives a
+   clue and an extra turn (Philo Vance gets the clue but stays on X for good).  Landing on a piece may bump it to an adjoining
    space (and down the line) and turn one of its owner's clues face down; a
    piece bumped onto X or a green arrow goes to the Radio Car queue.
 4. The top discard may be claimed by another player, who must take it the next
@@ -64,9 +66,9 @@ from boardkit.core.rng import PCGChance
 from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict
 
 from . import events as ev
-from .actions import (CLAIM, CONVICT, DISCARD, DRAW, NO_BUMP, PASS, QUEUE, ROLL, SPARE, Arrest, Bump, Claim,
-                      Convict, Demand, Discard, Draw, Keep, Move, Name, NoBump, Pass, Pick, PushOn, Roll, Spare,
-                      TurnDown, TurnUp)
+from .actions import (CLAIM, CONVICT, DISCARD, DRAW, LEAVE_DOWN, LEAVE_PHILO_VANCE, NO_BUMP, NO_DRAW, PASS, QUEUE,
+                      ROLL, SPARE, Arrest, Bump, Claim, Convict, Demand, Discard, Draw, Keep, LeaveDown,
+                      LeavePhiloVance, Move, Name, NoBump, NoDraw, Pass, Pick, PushOn, Roll, Spare, TurnDown, TurnUp)
 from .rules import PHILO_VANCE, Rules
 
 # The decisions: which question the deciding player is answering.
@@ -77,11 +79,12 @@ MOVING = "moving"
 BUMPING = "bumping"
 PUSHING_ON = "bumping down the line"
 TURNING_DOWN = "turning a clue down"
+DRAWING = "choosing whether to draw"
 KEEPING = "keeping a clue"
 DEMANDING = "demanding a clue"
 CLAIMING = "claiming a discard"
 PICKING = "picking a card"
-PHASES = (BEFORE_ROLL, NAMING, TURNING_UP, MOVING, BUMPING, PUSHING_ON, TURNING_DOWN, KEEPING,
+PHASES = (BEFORE_ROLL, NAMING, TURNING_UP, MOVING, BUMPING, PUSHING_ON, TURNING_DOWN, DRAWING, KEEPING,
           DEMANDING, CLAIMING, PICKING)
 
 #: end reasons
@@ -238,10 +241,14 @@ class Game(BaseGame):
             return [Name(c) for c in sorted(self.clues_in_play(player) - set(self.named))]
         if phase == TURNING_UP:
             return [TurnUp(j + 1) for j, up in enumerate(self.face_up[player])
-                    if not up and self.court[player][j] is not None]
+                    if not up and self.court[player][j] is not None] + [LEAVE_DOWN]
         if phase == MOVING:
             moves = all_moves(len(self.board.spaces))
-            return [moves[s] for s in self._destinations(self.moving_piece, self._steps_for(self.moving_piece))]
+            piece = self.moving_piece
+            choices = [moves[s] for s in self._destinations(piece, self._steps_for(piece))]
+            return choices + [LEAVE_PHILO_VANCE] if piece == PHILO_VANCE else choices
+        if phase == DRAWING:
+            return [DRAW, NO_DRAW]
         if phase == BUMPING:
             return self._bump_choices()
         if phase == PUSHING_ON:
@@ -261,7 +268,7 @@ class Game(BaseGame):
         raise AssertionError(f"unknown phase {phase!r}")
 
     def _apply(self, action) -> None:
-        kind = type(action)
+        kind, asked = type(action), self.phase
         self.phase = None
         # the commonest decisions first: claims, moves, keeping clues
         if kind is Pass or kind is Claim:
@@ -281,6 +288,10 @@ class Game(BaseGame):
             self._try_conviction()
         elif kind is TurnUp:
             self._turn_up(self.current, action.juror - 1, "doubles")
+        elif kind is LeaveDown:
+            self._log(ev.LeftFaceDown, self.current)
+        elif kind is LeavePhiloVance:
+            self._log(ev.PhiloVanceStays, self.current)
         elif kind in (Bump, NoBump):
             if kind is Bump:
                 self._bump(action.piece, action.to)
@@ -290,8 +301,10 @@ class Game(BaseGame):
             self._turn_down(action.juror - 1)
         elif kind is Demand:
             self._demand(action.clue)
-        elif kind is Draw:
-            self._take_clue(self.decider, from_claim=self.claimed[self.decider] is not None)
+        elif kind is Draw:  # on X after a failed conviction a claimed clue is the one he takes
+            self._take_clue(self.decider, from_claim=asked == DEMANDING and self.claimed[self.decider] is not None)
+        elif kind is NoDraw:
+            self._log(ev.DidNotDraw, self.decider)
         elif kind is Pick:
             self.suspect[self.decider] = action.suspect
             self._log(ev.Picked, self.decider, action.suspect)
@@ -583,7 +596,9 @@ class Game(BaseGame):
             self.extra_turn = True
         if space == board.x and self.needs_more[owner] and self._demandable(owner):
             return self._ask(owner, DEMANDING)
-        self._take_clue(owner, from_claim=self.claimed[owner] is not None)
+        if space == board.x:
+            return self._take_clue(owner, from_claim=self.claimed[owner] is not None)
+        self._task_clue_spot(owner, from_claim=self.claimed[owner] is not None)
 
     def _receive_court(self, player: int) -> None:
         """First to X: 12 clues from the top of the pile on jurors 1-12, unsorted.  The turn ends."""
@@ -595,7 +610,15 @@ class Game(BaseGame):
         self.todo = [t for t in self.todo if t[0] == "end_turn"]
 
     def _task_clue_spot(self, player: int, from_claim: bool) -> None:
-        self._take_clue(player, from_claim)
+        """A red clue spot: "he may draw a Clue Card" -- he decides (DRAWING), unless he brings a
+        claimed clue, which he "must take ... and no other", or no clue is left to draw."""
+        if from_claim or not self._can_draw():
+            return self._take_clue(player, from_claim)
+        self._ask(player, DRAWING)
+
+    def _can_draw(self) -> bool:
+        """Is there a clue to draw (the pile, or discards to shuffle into a new one)?"""
+        return bool(self.pile) or (self.rules.reshuffle_discards and bool(self.discards))
 
     def _take_clue(self, player: int, from_claim: bool) -> None:
         """Draw a clue (or take the claimed one), then decide: keep it or discard it."""

@@ -13,6 +13,7 @@ from boardkit.core import LeadTracker, Pile, event_from_dict
 from boardkit.core.saving import read_outcome, reading_save, start_loading
 
 from .events import EVENT_TYPES
+from .actions import Move
 from .rules import PHILO_VANCE, Rules
 
 END_REASONS = ("convicted", "all retired", "turn cap")
@@ -347,7 +348,7 @@ def _check_together(game) -> None:
     if phase in ("moving", "bumping") and (game.moving_piece is None or game.position[game.moving_piece] is None):
         raise ValueError(f"saved moving_piece must be a piece on the board while {phase}, got {game.moving_piece!r}")
     if phase in ("moving", "bumping", "turning a clue up", "turning a clue down",
-                 "bumping down the line") and game.white is None:
+                 "bumping down the line", "choosing whether to draw") and game.white is None:
         raise ValueError(f"saved white and coloured must be the dice thrown while {phase}, got None")
 
 
@@ -386,6 +387,7 @@ def _check_decision(game) -> None:
         if clue != game.discards.top or game.decider != asked[0]:
             raise ValueError(f"saved claim_offer must offer the top of the discards ({game.discards.top}) "
                              f"to the decider ({game.decider}) first, got {game.claim_offer}")
+    _check_may(game)
     try:
         actions = game.legal_actions()
     except (TypeError, KeyError, IndexError, AttributeError, ValueError) as err:
@@ -393,3 +395,29 @@ def _check_decision(game) -> None:
         raise ValueError(f"saved decision in progress ({game.phase!r}) is broken: {err!r}") from None
     if not actions:
         raise ValueError(f"saved game is stuck in phase {game.phase!r} with no legal action")
+    if game.phase == MOVING and not any(type(a) is Move for a in actions):
+        raise ValueError(f"saved moving_piece {game.moving_piece} has no space exactly "
+                         f"{game._steps_for(game.moving_piece)} away, so there is no move to choose")
+
+
+def _check_may(game) -> None:
+    """The decisions where the book says "may" are asked only when they are there to make."""
+    from .game import DRAWING, MOVING, TURNING_UP
+    phase, player = game.phase, game.decider
+    if phase == TURNING_UP and not (game.white == game.coloured and game.court[player] is not None and any(
+            c is not None and not up for c, up in zip(game.court[player], game.face_up[player]))):
+        raise ValueError(f"saved phase {TURNING_UP!r} comes after doubles, with a face-down clue on the thrower's "
+                         f"court card, got the throw {game.white!r} and {game.coloured!r}")
+    if phase == MOVING and game.moving_piece == PHILO_VANCE and (
+            game.philo_owner != player or game.position[PHILO_VANCE] == game.board.x):
+        raise ValueError(f"saved phase {MOVING!r}: only Philo Vance's owner moves him, and never off X, "
+                         f"got decider {player} and philo_owner {game.philo_owner!r}")
+    if phase == MOVING and game._queue_blocked(game.position[game.moving_piece]):
+        raise ValueError(f"saved phase {MOVING!r}: piece {game.moving_piece} waits in the Radio Car queue "
+                         "and cannot move")
+    if phase == DRAWING:
+        spots = game.board.red_spots
+        if game.court[player] is None or not game._can_draw() or not any(
+                game.owner(piece) == player and where in spots for piece, where in game.position.items()):
+            raise ValueError(f"saved phase {DRAWING!r}: the decider ({player}) has a court card and a piece (or "
+                             "Philo Vance) on a red clue spot, and a clue is left to draw")

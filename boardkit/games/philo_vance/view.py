@@ -41,11 +41,12 @@ from . import view_board as vb
 from . import view_court as vc
 from . import view_draw as vd
 from . import view_grid as vg
-from .actions import (CLAIM, DISCARD, DRAW, QUEUE, ROLL, Arrest, Bump, Claim, Convict, Demand, Discard, Draw,
-                      Keep, Move, Name, NoBump, Pass, Pick, PushOn, Roll, Spare, TurnDown, TurnUp)
+from .actions import (CLAIM, DISCARD, DRAW, LEAVE_PHILO_VANCE, QUEUE, ROLL, Arrest, Bump, Claim, Convict, Demand,
+                      Discard, Draw, Keep, LeaveDown, LeavePhiloVance, Move, Name, NoBump, NoDraw, Pass, Pick, PushOn,
+                      Roll, Spare, TurnDown, TurnUp)
 from .components import CLUES, SUSPECTS
-from .game import (BEFORE_ROLL, BUMPING, CLAIMING, DEMANDING, KEEPING, MOVING, NAMING, PICKING, PUSHING_ON,
-                   TURNING_DOWN, TURNING_UP, Game)
+from .game import (BEFORE_ROLL, BUMPING, CLAIMING, DEMANDING, DRAWING, KEEPING, MOVING, NAMING, PICKING,
+                   PUSHING_ON, TURNING_DOWN, TURNING_UP, Game)
 from .rules import PHILO_VANCE, Rules
 
 BOTS = {"Detective": pv_bots.Detective, "Random": pv_bots.Random}
@@ -202,6 +203,12 @@ class App(GameApp):
             return f"Name {_clue(action.clue)}"
         if isinstance(action, TurnUp):
             return f"Turn up juror {action.juror}"
+        if isinstance(action, LeaveDown):
+            return "Leave them face down"
+        if isinstance(action, LeavePhiloVance):
+            return "Leave Philo Vance where he is"
+        if isinstance(action, NoDraw):
+            return "Do not draw"
         if isinstance(action, Move):
             return f"Move to {board.spaces[action.space].name}"
         if isinstance(action, Bump):
@@ -445,8 +452,10 @@ class App(GameApp):
             return "Throw the dice: press Roll or click the dice." + self._before_roll_options()
         return {
             NAMING: "Click your face-up clues one by one to name them.",
-            TURNING_UP: "Click one of your face-down jurors to turn its clue up.",
-            MOVING: "Click a highlighted space to move there.",
+            TURNING_UP: "Click one of your face-down jurors to turn its clue up, or press Leave them face down.",
+            MOVING: "Click a highlighted space to move there." + (
+                " Or press Leave Philo Vance where he is." if LEAVE_PHILO_VANCE in game.legal_actions() else ""),
+            DRAWING: "Press Draw (or click the clue pile) to draw a clue, or Do not draw.",
             BUMPING: "Click a highlighted space to bump the piece there, or press Do not bump.",
             PUSHING_ON: "Click a highlighted space: where the next piece down the line goes.",
             TURNING_DOWN: "Click a face-up juror of the player you bumped, or press Turn no clue down.",
@@ -463,7 +472,8 @@ class App(GameApp):
         if not human:
             what = {
                 BEFORE_ROLL: "to throw the dice (or arrest, or convict)", NAMING: "to name a clue",
-                TURNING_UP: "to turn a clue up", MOVING: f"to move {self._mover_words()}",
+                TURNING_UP: "to turn a clue up or not", MOVING: f"to move {self._mover_words()}",
+                DRAWING: "to draw a clue or not",
                 BUMPING: "to bump a piece or not", PUSHING_ON: "to push the line on",
                 TURNING_DOWN: f"to turn down a clue of {_seat(game.victim)}" if game.victim is not None else "",
                 KEEPING: f"to keep or discard {_clue(game.drawn)}" if game.drawn is not None else "",
@@ -478,9 +488,14 @@ class App(GameApp):
             return (f"{who}, you arrest {suspect} on suspicion: click your clues one by one to name them "
                     f"({len(game.named)} of {game.rules.named_clues} named).")
         if phase == TURNING_UP:
-            return f"{who}, doubles! Click one of your face-down jurors to turn its clue up."
+            return (f"{who}, doubles! Click one of your face-down jurors to turn its clue up, "
+                    "or press Leave them face down.")
         if phase == MOVING:
-            return f"{who}: move {self._mover_words()}: click a highlighted space."
+            stay = " (or press Leave Philo Vance where he is)" if game.moving_piece == PHILO_VANCE else ""
+            return f"{who}: move {self._mover_words()}: click a highlighted space{stay}."
+        if phase == DRAWING:
+            return (f"{who}, you are on a clue spot: press Draw (or click the clue pile) to draw a clue, "
+                    "or press Do not draw.")
         if phase == BUMPING:
             pieces = sorted({a.piece for a in game.legal_actions() if isinstance(a, Bump)})
             names = " and ".join(_piece(p) for p in pieces)
