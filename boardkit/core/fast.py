@@ -19,7 +19,8 @@ shuffle, door, deal and bot tie-break, so the same seed gives the same game
 in both: ``bk.simulate(..., engine="reference")`` and ``engine="fast"`` return
 identical frames, and ``engine="auto"`` changes only the speed.  Each game's
 ``tests/<game>/test_*_lockstep.py`` proves it on the rulebook and variants,
-hundreds of seeds each.  Games in lockstep: Mystery Date, Win, Lose or Draw.  The others still
+hundreds of seeds each.  Games in lockstep: Mystery Date, Win, Lose or Draw,
+the Cluedo Card Game.  The others still
 draw from numpy's PCG64 in the reference engine (their ``Game.CHANCE`` says
 so) and agree with their lanes *in distribution*, not game for game.
 
