@@ -467,13 +467,19 @@ def test_discarding_and_claiming_are_clicks_on_the_discard_pile(make_app, monkey
     assert "claimed: muddy boots" not in vc.seat_status(app._scene(), 1)     # a badge, not the status
 
 
-def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
+def doubles_with_juror_7_down(human_app, monkeypatch):
+    """Player 1 (human) throws doubles with the clue on juror 7 face down: (game, app)."""
     game = table()
     game.face_up[0][6] = False
     place(game, p0=HALL)
     app = human_app(game)
     force_rolls(monkeypatch, game, 3, 3)
     app.step()
+    return game, app
+
+
+def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
+    game, app = doubles_with_juror_7_down(human_app, monkeypatch)
     assert game.phase == TURNING_UP and "doubles! Click one of your face-down jurors" in text(app)
     assert vc.clickable_jurors(app._scene()) == {(0, 7)}
     with Unchanged(app):
@@ -486,12 +492,7 @@ def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
 # --- the decisions where the book says "may": a button each, with words, keys and touch ----------
 
 def test_after_doubles_a_button_leaves_the_clues_face_down(human_app, monkeypatch):
-    game = table()
-    game.face_up[0][6] = False
-    place(game, p0=HALL)
-    app = human_app(game)
-    force_rolls(monkeypatch, game, 3, 3)
-    app.step()
+    game, app = doubles_with_juror_7_down(human_app, monkeypatch)
     assert "or press Leave them face down" in text(app)
     assert labels(app) == ["1. Turn up juror 7", "2. Leave them face down"]
     assert "pv-leavedown" in app.choice_buttons[1]._dom_classes

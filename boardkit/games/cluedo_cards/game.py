@@ -38,7 +38,6 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from boardkit.core.rng import PCGChance
 from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict, hand_counts, refill_from
 
 from . import events as ev
@@ -104,12 +103,10 @@ def matches(candidate: Card, top: Card) -> bool:
 class Game(BaseGame):
     """The Cluedo Card Game for 2-4 players.  See the module docstring for a round."""
 
-    CHANCE = PCGChance  # the old stream, until this game is in lockstep with its fast lane
-
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
-                 record_events: bool = True):
+                 record_events: bool = True, chance=None):
         rules = Rules() if rules is None else rules
-        super().__init__(rules, n_players, seed=seed, record_events=record_events)
+        super().__init__(rules, n_players, seed=seed, record_events=record_events, chance=chance)
         self.hands: list[list[Card]] = [[] for _ in range(n_players)]
         self.draw_pile = Pile(name="draw")
         self.discard_pile = Pile(name="discard")

@@ -46,7 +46,6 @@ Columns of :meth:`Game.result` (one simulation row):
 """
 from __future__ import annotations
 
-from boardkit.core.rng import PCGChance
 from boardkit.core import BaseGame, LeadTracker, event_to_dict
 
 from . import events as ev
@@ -67,12 +66,10 @@ TURN_CAP = "turn cap"
 class Game(BaseGame):
     """Mouse Trap for 2-4 players.  See the module docstring for a turn."""
 
-    CHANCE = PCGChance  # the old stream, until this game is in lockstep with its fast lane
-
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
-                 record_events: bool = True):
+                 record_events: bool = True, chance=None):
         rules = Rules() if rules is None else rules
-        super().__init__(rules, n_players, seed=seed, record_events=record_events)
+        super().__init__(rules, n_players, seed=seed, record_events=record_events, chance=chance)
         #: each mouse's space (an index into ``rules.spaces``); None once caught
         self.positions: list[int | None] = [0] * n_players
         #: cheese cards each player holds, and in the pile
