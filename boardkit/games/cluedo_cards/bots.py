@@ -13,16 +13,17 @@ from __future__ import annotations
 from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally likely)
 
 from .actions import Play, Skip, SwapWith
-from .game import matches
 from .rules import SWAP_HANDS
 
 
 def follow_ups(hand, played) -> int:
     """How many of the other cards in ``hand`` could go on ``played`` (options kept for later).
 
-    ``played`` matches itself, so it and its copies in the hand are taken off again.
+    A card follows ``played`` with the same picture or the same number (``game.matches``); ``played``
+    matches itself, so it and its copies in the hand are taken off again.
     """
-    return len([c for c in hand if matches(c, played)]) - hand.count(played)
+    fits = [c for c in hand if c.picture == played.picture or c.number == played.number]
+    return len(fits) - hand.count(played)
 
 
 def most_follow_ups(plays, hand):

@@ -111,7 +111,10 @@ class Game(BaseGame):
     def playable(self, player: int | None = None) -> list[Card]:
         """The different cards of the player's hand that may go on the top card, in hand order."""
         hand, top = self.hands[self.current if player is None else player], self.top
-        return list(dict.fromkeys([c for c in hand if matches(c, top)]))
+        fits = [c for c in hand if c.picture == top.picture or c.number == top.number]  # matches(c, top)
+        if self.rules.copies == 1:  # one deck: no card is in a hand twice
+            return fits
+        return list(dict.fromkeys(fits))  # each different card once
 
     def miniature(self, player: int) -> tuple:
         """The (picture, penalty) of a seat's face-down miniature (the players cannot see it)."""
