@@ -7,7 +7,7 @@
 import json
 
 import boardkit as bk
-from boardkit.core import Chance, ScriptedChance
+from boardkit.core import ScriptedChance
 from boardkit.games import cluedo_cards as cc
 from boardkit.games import mouse_trap as mt
 from boardkit.games import mystery_date as md
@@ -23,17 +23,9 @@ def saved(game) -> str:
     return json.dumps(game.to_dict(), sort_keys=True)
 
 
-def force_rolls(monkeypatch, game, *values):
-    """The next rolls of the die are ``values``: scripted (``ScriptedChance``) in a game on the
-    one stream, after which the seed rolls; else (then the last one again) monkeypatched."""
-    if type(game).CHANCE is Chance:
-        ScriptedChance.onto(game, rolls=values)
-        return
-    queue = list(values)
-
-    def roll(sides=6):
-        return queue.pop(0) if len(queue) > 1 else queue[0]
-    monkeypatch.setattr(game.chance, "roll", roll)
+def force_rolls(game, *values):
+    """The next rolls of the die are ``values`` (``ScriptedChance``), after which the seed rolls."""
+    ScriptedChance.onto(game, rolls=values)
 
 
 def containers(value) -> list:

@@ -20,9 +20,7 @@ in both: ``bk.simulate(..., engine="reference")`` and ``engine="fast"`` return
 identical frames, and ``engine="auto"`` changes only the speed.  Each game's
 ``tests/<game>/test_*_lockstep.py`` proves it on the rulebook and variants,
 hundreds of seeds each.  Every game is in lockstep: Mystery Date, Mouse Trap,
-Philo Vance, the Cluedo Card Game, Win, Lose or Draw.  (A game whose reference
-engine drew from another source, its ``Game.CHANCE`` not ``Chance``, would agree
-with its lane only *in distribution*, not game for game.)
+Philo Vance, the Cluedo Card Game, Win, Lose or Draw.
 
 Without numba a lane is not played as plain Python (numpy's numbers do not
 add up as Python's do): calling one says so, and ``engine="auto"`` plays the

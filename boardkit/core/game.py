@@ -34,10 +34,6 @@ def check_rules_for(game_class, rules) -> None:
 class BaseGame:
     """Shared machinery; a game implements ``_legal_actions`` and ``_apply``."""
 
-    #: the game's source of chance: :class:`~boardkit.core.rng.Chance`, the stream its fast lane draws
-    #: from too (a game not yet in lockstep with its lane names the old ``PCGChance``)
-    CHANCE = Chance
-
     def __init__(self, rules, n_players: int, seed: int | None = None, record_events: bool = True,
                  chance: Chance | None = None):
         check_rules_for(type(self), rules)
@@ -47,11 +43,11 @@ class BaseGame:
         self.rules = rules
         self.n_players = n_players
         self.seed = check_seed(seed)
-        if chance is not None and not (isinstance(chance, Chance) and self.CHANCE is Chance):
+        if chance is not None and not isinstance(chance, Chance):
             raise ValueError(f"chance must be a boardkit.core.Chance (a ScriptedChance, say) of this game, "
                              f"got {chance!r:.60}")
         # a Chance given (a ScriptedChance) draws its unscripted numbers from the game's seed
-        self.chance = self.CHANCE(self.seed) if chance is None else chance.start(self.seed)
+        self.chance = Chance(self.seed) if chance is None else chance.start(self.seed)
         self.events: list[Event] | None = [] if record_events else None
         self.turns = 0
         self.winner: int | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from contextlib import contextmanager
 
-from .rng import check_seed
+from .rng import Chance, check_seed
 
 
 def read_outcome(game, data, end_reasons) -> None:
@@ -57,7 +57,7 @@ def start_loading(cls, rules_class, data, game: str, title: str):
         raise ValueError(f"saved 'rules' is missing {', '.join(map(repr, missing))}")
     loaded = cls.__new__(cls)
     loaded.rules, loaded.n_players, loaded.seed = rules, n_players, seed
-    loaded.chance = cls.CHANCE.from_dict(data["chance"], seed)
+    loaded.chance = Chance.from_dict(data["chance"], seed)
     return loaded
 
 

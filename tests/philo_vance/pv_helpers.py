@@ -125,9 +125,9 @@ def declared(game, player: int, suspect: int = BUTLER):
     return game
 
 
-def throw(monkeypatch, game, white: int, coloured: int, *more) -> list:
+def throw(game, white: int, coloured: int, *more) -> list:
     """The current player throws ``white`` and ``coloured`` (then ``more`` rolls); returns the new events."""
-    force_rolls(monkeypatch, game, white, coloured, *more)
+    force_rolls(game, white, coloured, *more)
     before = len(game.events)
     game.apply(ROLL)
     return game.events[before:]

@@ -25,10 +25,10 @@ def kids(n_players=2, hand=(), **changes):
     return ready(game, 0)
 
 
-def to_red_spot(monkeypatch, game):
+def to_red_spot(game):
     """Seat 0 throws 1 and 1 from Driveway 2 and lands on the red spot two spaces on."""
     place(game, p0=ARROW)
-    throw(monkeypatch, game, 1, 1)
+    throw(game, 1, 1)
     return act(game, pv.Move(RED))
 
 
@@ -55,73 +55,73 @@ def test_each_player_picks_a_different_card_from_the_starter_round_to_the_left()
     assert game.court == [None] * 3
 
 
-def test_children_move_the_total_of_both_dice(monkeypatch):
+def test_children_move_the_total_of_both_dice():
     game = kids()
     place(game, p0=DRIVE3)
-    throw(monkeypatch, game, 2, 3)
+    throw(game, 2, 3)
     assert moves(game) == set(game.board.destinations(DRIVE3, 5))
 
 
-def test_a_red_spot_gives_a_clue_to_the_hand(monkeypatch):
+def test_a_red_spot_gives_a_clue_to_the_hand():
     game = kids()
     place(game, p0=DRIVE3 - 1)
     stack_pile(game, 40)
-    throw(monkeypatch, game, 1, 1)
+    throw(game, 1, 1)
     events = act(game, pv.Move(RED))
     assert game.hand[0] == [40] and ev.KeptClue(0, 40, 1, None) in events
     assert game.current == 1
     assert_cards_conserved(game)
 
 
-def test_an_arrow_gives_a_clue_and_the_piece_stays_there(monkeypatch):
+def test_an_arrow_gives_a_clue_and_the_piece_stays_there():
     game = kids()
     place(game, p0=DRIVE1 - 1)  # START
-    throw(monkeypatch, game, 1, 1)
+    throw(game, 1, 1)
     act(game, pv.Move(ARROW))
     assert game.position[0] == ARROW and len(game.hand[0]) == 1
 
 
-def test_x_gives_a_clue_but_no_extra_turn(monkeypatch):
+def test_x_gives_a_clue_but_no_extra_turn():
     game = kids()
     place(game, p0=N + 1)  # the NE corner: 2 spaces from X
-    throw(monkeypatch, game, 1, 1)
+    throw(game, 1, 1)
     act(game, pv.Move(X))
     assert len(game.hand[0]) == 1 and game.current == 1 and not of_type(game.events, ev.ExtraTurn)
 
 
-def test_no_space_occupied_by_another_may_be_landed_on(monkeypatch):
+def test_no_space_occupied_by_another_may_be_landed_on():
     game = kids(n_players=3)
     place(game, p0=DRIVE3, p1=RED + 1, p2=34)  # Driveway 5 and Rose walk 1
-    throw(monkeypatch, game, 1, 1)
+    throw(game, 1, 1)
     assert moves(game) == set(game.board.destinations(DRIVE3, 2)) - {RED + 1}
     assert RED + 1 in game.board.destinations(DRIVE3, 2)
 
 
-def test_a_child_may_come_back_round_to_the_space_he_left(monkeypatch):
+def test_a_child_may_come_back_round_to_the_space_he_left():
     """Only a space occupied by *another* is barred: round the room (8 squares) back to his own square is fine."""
     game = kids()
     place(game, p0=N + 1)  # the NE corner of the living room
-    throw(monkeypatch, game, 4, 4)
+    throw(game, 4, 4)
     assert N + 1 in game.board.destinations(N + 1, 8)
     assert N + 1 in moves(game)
 
 
-def test_no_bumping_no_philo_vance_no_judge(monkeypatch):
+def test_no_bumping_no_philo_vance_no_judge():
     game = kids()
-    events = throw(monkeypatch, game, 3, 4)
+    events = throw(game, 3, 4)
     events += act(game, game.legal_actions()[0])
     ready(game, 0)
-    events += throw(monkeypatch, game, 6, 6)
+    events += throw(game, 6, 6)
     events += act(game, game.legal_actions()[0])
     assert game.position[PV] is None and game.philo_owner is None and not game.judge
     assert not of_type(events, ev.Bumped) and not of_type(events, ev.PhiloVanceJoins)
 
 
-def test_over_ten_clues_one_must_be_discarded(monkeypatch):
+def test_over_ten_clues_one_must_be_discarded():
     hand = BUTLER_WRONG[:10]
     game = kids(hand=hand)
     stack_pile(game, 40)
-    to_red_spot(monkeypatch, game)
+    to_red_spot(game)
     assert game.phase == pvgame.KEEPING and game.decider == 0 and game.drawn == 40
     assert game.legal_actions() == [pv.Keep(j) for j in range(1, 11)] + [pv.Discard()]
     events = act(game, pv.Keep(3))
@@ -131,32 +131,32 @@ def test_over_ten_clues_one_must_be_discarded(monkeypatch):
     assert_cards_conserved(game)
 
 
-def test_discarding_the_drawn_clue_with_a_full_hand(monkeypatch):
+def test_discarding_the_drawn_clue_with_a_full_hand():
     game = kids(hand=BUTLER_WRONG[:10])
     stack_pile(game, 40)
-    to_red_spot(monkeypatch, game)
+    to_red_spot(game)
     act(game, pv.Discard())
     assert game.discards.top == 40 and len(game.hand[0]) == 10 and game.current == 1
 
 
-def test_seven_clues_of_his_card_win(monkeypatch):
+def test_seven_clues_of_his_card_win():
     game = kids(hand=BUTLER_RIGHT[:6] + BUTLER_WRONG[:2])
     stack_pile(game, BUTLER_RIGHT[6])
-    events = to_red_spot(monkeypatch, game)
+    events = to_red_spot(game)
     assert ev.Won(0, BUTLER, 7) in events
     assert game.is_over and game.winner == 0 and game.end_reason == pvgame.CONVICTED
 
 
-def test_a_duplicate_clue_does_not_count_twice(monkeypatch):
+def test_a_duplicate_clue_does_not_count_twice():
     game = kids(hand=BUTLER_RIGHT[:6])
     stack_pile(game, BUTLER_RIGHT[0])
-    to_red_spot(monkeypatch, game)
+    to_red_spot(game)
     assert not game.is_over and game.correct_in_play(0) == 6
 
 
 @pytest.mark.parametrize("changes", [{"children_win": 3}, {"hand_limit": 4, "children_win": 4}])
-def test_the_childrens_numbers_are_rules(monkeypatch, changes):
+def test_the_childrens_numbers_are_rules(changes):
     game = kids(hand=BUTLER_RIGHT[:changes["children_win"] - 1], **changes)
     stack_pile(game, BUTLER_RIGHT[changes["children_win"]])
-    to_red_spot(monkeypatch, game)
+    to_red_spot(game)
     assert game.winner == 0

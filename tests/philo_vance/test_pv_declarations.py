@@ -146,7 +146,7 @@ def test_the_third_failure_retires_the_player():
     assert_cards_conserved(game)
 
 
-def test_the_third_failure_draws_no_new_clues_and_leaves_the_top_of_the_pile(monkeypatch):
+def test_the_third_failure_draws_no_new_clues_and_leaves_the_top_of_the_pile():
     """ "if he is not successful on the third attempt HE MUST RETIRE. His Clues are put back
     face-down at the bottom of the Draw Pile": no six new clues are drawn first (which used to
     move the pile's top 6 cards to its bottom)."""
@@ -173,14 +173,14 @@ def test_an_earlier_failure_still_draws_six_new_clues():
     assert game.pile.cards[:6] == list(named)
 
 
-def test_a_retired_player_is_skipped(monkeypatch):
+def test_a_retired_player_is_skipped():
     game = detective(n_players=3)
     game.retired[1] = True
     game.pile.cards[0:0] = game.court[1]
     game.court[1] = [None] * 12
     game.position[1] = None
     ready(game, 0)
-    throw(monkeypatch, game, 3, 1)
+    throw(game, 3, 1)
     act(game, quiet_move(game))
     assert game.current == 2
 
@@ -217,9 +217,9 @@ def test_the_game_ends_when_everybody_has_retired():
 
 # -- Philo Vance -----------------------------------------------------------------------------------
 
-def test_a_7_after_a_successful_declaration_brings_in_philo_vance(monkeypatch):
+def test_a_7_after_a_successful_declaration_brings_in_philo_vance():
     game = declared(detective(), 0)
-    events = throw(monkeypatch, game, 3, 4)
+    events = throw(game, 3, 4)
     assert ev.PhiloVanceJoins(0, None) in events and game.philo_owner == 0
     assert game.position[PV] == START
     assert ev.Moved(0, PV, None, START, "START", "start") in events
@@ -230,64 +230,64 @@ def test_a_7_after_a_successful_declaration_brings_in_philo_vance(monkeypatch):
     assert moves(game) == set(game.board.destinations(START, 4))
 
 
-def test_philo_vance_stands_on_start_and_moves_the_coloured_die_beyond_it(monkeypatch):
+def test_philo_vance_stands_on_start_and_moves_the_coloured_die_beyond_it():
     """Two sentences, two readings: the players move "starting to count on the space at the entrance
     marked START" (START is the first space counted; test_pv_moves), while the owner "starts One
     figure of Philo Vance at the space marked START moving him on the Colored Die": the figure
     stands on START and the coloured die counts from the space after it."""
     game = declared(detective(), 0)
-    throw(monkeypatch, game, 3, 4)
+    throw(game, 3, 4)
     act(game, pv.Move(59))
     for space in moves(game):
         assert game.board.steps_between(START, space) == 4
     game = ready(new_game(n_players=2, seed=5))  # a player leaving Park Here with a total of 4
-    throw(monkeypatch, game, 2, 2)
+    throw(game, 2, 2)
     assert all(game.board.steps_between(START, space) == 3 for space in moves(game))
 
 
 @pytest.mark.parametrize("white,coloured", [(3, 4), (6, 1), (2, 5)])
-def test_a_7_without_a_successful_declaration_does_nothing(monkeypatch, white, coloured):
+def test_a_7_without_a_successful_declaration_does_nothing(white, coloured):
     game = detective()
-    events = throw(monkeypatch, game, white, coloured)
+    events = throw(game, white, coloured)
     assert not of_type(events, ev.PhiloVanceJoins) and game.philo_owner is None and game.position[PV] is None
 
 
-def test_another_successful_declarers_7_takes_philo_vance_over(monkeypatch):
+def test_another_successful_declarers_7_takes_philo_vance_over():
     game = declared(declared(detective(), 0), 1, MAID)
     game.philo_owner = 0
     place(game, pv=7)
     ready(game, 1)
-    events = throw(monkeypatch, game, 3, 4)
+    events = throw(game, 3, 4)
     assert ev.PhiloVanceJoins(1, 0) in events and game.philo_owner == 1
     assert game.position[PV] == 7  # he takes the figure that is on the board
     act(game, quiet_move(game))
     assert game.moving_piece == PV and moves(game) == set(game.board.destinations(7, 4))
 
 
-def test_the_owners_own_7_changes_nothing(monkeypatch):
+def test_the_owners_own_7_changes_nothing():
     game = declared(detective(), 0)
     game.philo_owner = 0
     place(game, pv=7)
-    events = throw(monkeypatch, game, 3, 4)
+    events = throw(game, 3, 4)
     assert not of_type(events, ev.PhiloVanceJoins) and game.position[PV] == 7
 
 
-def test_philo_vance_moves_only_on_his_owners_turn(monkeypatch):
+def test_philo_vance_moves_only_on_his_owners_turn():
     game = declared(detective(), 0)
     game.philo_owner = 0
     place(game, pv=7)
     ready(game, 1)
-    throw(monkeypatch, game, 3, 2)
+    throw(game, 3, 2)
     act(game, quiet_move(game))
     assert game.current == 2 and game.position[PV] == 7
 
 
-def test_philo_vance_reaching_x_gets_a_clue_but_no_extra_turn(monkeypatch):
+def test_philo_vance_reaching_x_gets_a_clue_but_no_extra_turn():
     game = declared(detective(), 0)
     game.philo_owner = 0
     place(game, pv=N)
     stack_pile(game, 45)
-    throw(monkeypatch, game, 3, 1)
+    throw(game, 3, 1)
     act(game, quiet_move(game))
     act(game, pv.Move(X))
     assert game.phase == pvgame.KEEPING and game.decider == 0 and game.drawn == 45
@@ -297,20 +297,20 @@ def test_philo_vance_reaching_x_gets_a_clue_but_no_extra_turn(monkeypatch):
     assert game.current == 1 and not of_type(game.events, ev.ExtraTurn)
 
 
-def test_philo_vance_stays_on_x_once_there(monkeypatch):
+def test_philo_vance_stays_on_x_once_there():
     game = declared(detective(), 0)
     game.philo_owner = 0
     place(game, pv=X)
-    throw(monkeypatch, game, 3, 4)
+    throw(game, 3, 4)
     act(game, quiet_move(game))
     assert game.current == 1 and game.position[PV] == X
 
 
-def test_philo_vance_on_a_red_spot_gets_his_owner_a_clue(monkeypatch):
+def test_philo_vance_on_a_red_spot_gets_his_owner_a_clue():
     game = declared(detective(), 0)
     game.philo_owner = 0
     place(game, pv=FAR + 1)  # Rose garden S: 2 from Garden path 1
-    throw(monkeypatch, game, 3, 2)
+    throw(game, 3, 2)
     act(game, quiet_move(game))
     act(game, pv.Move(RED_BY_3))
     assert game.phase == pvgame.DRAWING and game.decider == 0 and game.position[PV] == RED_BY_3
@@ -318,13 +318,13 @@ def test_philo_vance_on_a_red_spot_gets_his_owner_a_clue(monkeypatch):
     assert game.phase == pvgame.KEEPING and game.decider == 0
 
 
-def test_moving_philo_vance_is_a_choice_and_so_is_leaving_him(monkeypatch):
+def test_moving_philo_vance_is_a_choice_and_so_is_leaving_him():
     """ "On each turn thereafter, he may use the Two Pieces": his own piece always moves (no way
     to leave it), and Philo Vance moves or is left where he is."""
     game = declared(detective(), 0)
     game.philo_owner = 0
     place(game, pv=7)
-    throw(monkeypatch, game, 3, 4)
+    throw(game, 3, 4)
     assert game.moving_piece == 0 and pv.LeavePhiloVance() not in game.legal_actions()
     act(game, quiet_move(game))
     assert game.moving_piece == PV
@@ -339,19 +339,19 @@ def test_moving_philo_vance_is_a_choice_and_so_is_leaving_him(monkeypatch):
 # -- the Judge -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("double", [1, 6])
-def test_double_ones_or_sixes_after_a_successful_declaration_bring_the_judge(monkeypatch, double):
+def test_double_ones_or_sixes_after_a_successful_declaration_bring_the_judge(double):
     game = declared(detective(), 0)
-    events = throw(monkeypatch, game, double, double)
+    events = throw(game, double, double)
     assert game.judge and ev.JudgeArrives(0) in events
 
 
 @pytest.mark.parametrize("white,coloured,is_declared", [(2, 2, True), (5, 5, True), (1, 6, True),
                                                         (1, 1, False), (6, 6, False)])
-def test_other_throws_or_players_bring_no_judge(monkeypatch, white, coloured, is_declared):
+def test_other_throws_or_players_bring_no_judge(white, coloured, is_declared):
     game = detective()
     if is_declared:
         declared(game, 0)
-    events = throw(monkeypatch, game, white, coloured)
+    events = throw(game, white, coloured)
     assert not game.judge and not of_type(events, ev.JudgeArrives)
 
 
@@ -373,7 +373,7 @@ def test_only_after_a_successful_declaration_may_he_convict():
     assert CONVICT not in game.legal_actions()
 
 
-def test_a_successful_declaration_and_a_conviction_are_never_in_the_same_turn(monkeypatch):
+def test_a_successful_declaration_and_a_conviction_are_never_in_the_same_turn():
     """ "Now, the Player who has made a successful declaration may attempt to convict ... when his
     turn comes, but before he shakes the Dice": the conviction waits for his next turn, even with
     the Judge already in the game and 7 right clues in play."""
@@ -381,7 +381,7 @@ def test_a_successful_declaration_and_a_conviction_are_never_in_the_same_turn(mo
     arrest(game, BUTLER, BUTLER_RIGHT[:6])
     assert game.declared[0] and game.phase == pvgame.BEFORE_ROLL and game.decider == 0
     assert game.legal_actions() == [ROLL]  # no conviction this turn
-    throw(monkeypatch, game, 1, 2)
+    throw(game, 1, 2)
     act(game, quiet_move(game))
     assert game.current == 1
     game.todo = [["start_turn"]]  # the others have played: his next turn starts
@@ -437,12 +437,12 @@ def test_a_failed_conviction_means_proving_nine():
     assert game.phase == pvgame.BEFORE_ROLL and game.legal_actions() == [ROLL]  # no second try
 
 
-def test_after_a_failed_conviction_he_wins_as_soon_as_he_keeps_the_ninth(monkeypatch):
+def test_after_a_failed_conviction_he_wins_as_soon_as_he_keeps_the_ninth():
     game = judged(right=8)
     game.needs_more[0] = True
     stack_pile(game, BUTLER_RIGHT[8])
     place(game, p0=FAR)
-    throw(monkeypatch, game, 3, 1)
+    throw(game, 3, 1)
     act(game, pv.Move(RED_BY_3))
     act(game, pv.Draw())
     assert game.drawn == BUTLER_RIGHT[8]
@@ -450,26 +450,26 @@ def test_after_a_failed_conviction_he_wins_as_soon_as_he_keeps_the_ninth(monkeyp
     assert ev.Won(0, BUTLER, 9) in events and game.winner == 0 and game.end_reason == pvgame.CONVICTED
 
 
-def test_after_a_failed_conviction_a_turned_up_ninth_clue_wins(monkeypatch):
+def test_after_a_failed_conviction_a_turned_up_ninth_clue_wins():
     game = judged(right=9)
     game.needs_more[0] = True
     game.face_up[0][8] = False  # the ninth right clue lies face down
-    throw(monkeypatch, game, 2, 2)
+    throw(game, 2, 2)
     events = act(game, pv.TurnUp(9))
     assert ev.Won(0, BUTLER, 9) in events and game.is_over
 
 
-def test_a_win_on_a_turned_up_clue_ends_the_game_at_once(monkeypatch):
+def test_a_win_on_a_turned_up_clue_ends_the_game_at_once():
     game = judged(right=9)
     game.needs_more[0] = True
     game.face_up[0][6] = False  # juror 7: a total of 7 turns it up ...
-    events = throw(monkeypatch, game, 3, 4)  # ... and a 7 would also bring in Philo Vance
+    events = throw(game, 3, 4)  # ... and a 7 would also bring in Philo Vance
     assert game.is_over and game.winner == 0
     assert events[-1] == ev.Won(0, BUTLER, 9), "nothing may happen after the game is won"
     assert game.philo_owner is None and game.position[PV] is None
 
 
-def test_the_ninth_clue_by_demand_on_x(monkeypatch):
+def test_the_ninth_clue_by_demand_on_x():
     game = judged(right=8)
     game.needs_more[0] = True
     wanted = BUTLER_RIGHT[8]
@@ -478,7 +478,7 @@ def test_the_ninth_clue_by_demand_on_x(monkeypatch):
     give_court(game, 1, [wanted] + OTHERS[11:22])
     stack_pile(game, 47)
     place(game, p0=N)
-    throw(monkeypatch, game, 1, 2)
+    throw(game, 1, 2)
     act(game, pv.Move(X))
     assert game.phase == pvgame.DEMANDING and game.decider == 0
     assert game.legal_actions() == [pv.Demand(wanted), pv.Draw()]
@@ -492,7 +492,7 @@ def test_the_ninth_clue_by_demand_on_x(monkeypatch):
     assert_cards_conserved(game)
 
 
-def test_demands_start_with_the_player_on_his_left(monkeypatch):
+def test_demands_start_with_the_player_on_his_left():
     # seat 1 demands; seats 3 and 0 both show the clue: seat 2 (on his left) does not, so seat 3 gives it
     game = new_game(n_players=4, seed=5)
     wanted = BUTLER_RIGHT[8]
@@ -504,20 +504,20 @@ def test_demands_start_with_the_player_on_his_left(monkeypatch):
     game.judge = game.needs_more[1] = True
     place(game, p0=FAR, p1=N, p2=FAR, p3=FAR)
     ready(game, 1)
-    throw(monkeypatch, game, 1, 2)
+    throw(game, 1, 2)
     act(game, pv.Move(X))
     events = act(game, pv.Demand(wanted))
     assert ev.DrewClue(1, wanted, 3) in events
     assert game.court[3][0] != wanted and game.court[0][0] == wanted
 
 
-def test_demands_are_for_needed_clues_only_never_duplicates(monkeypatch):
+def test_demands_are_for_needed_clues_only_never_duplicates():
     game = judged(right=7)
     game.needs_more[0] = True
     held, lacking = BUTLER_RIGHT[0], BUTLER_RIGHT[9]
     give_court(game, 1, [held, lacking, BUTLER_WRONG[12]] + list(range(40, 49)) + [])
     place(game, p0=N)
-    throw(monkeypatch, game, 1, 2)
+    throw(game, 1, 2)
     act(game, pv.Move(X))
     demands = [a.clue for a in game.legal_actions() if isinstance(a, pv.Demand)]
     shown = game.clues_in_play(1) | game.clues_in_play(2)
@@ -525,39 +525,39 @@ def test_demands_are_for_needed_clues_only_never_duplicates(monkeypatch):
     assert lacking in demands and held not in demands and BUTLER_WRONG[12] not in demands
 
 
-def test_with_nothing_to_demand_he_draws_as_usual(monkeypatch):
+def test_with_nothing_to_demand_he_draws_as_usual():
     game = judged(right=7)
     game.needs_more[0] = True
     clear_others(game)
     give_court(game, 1, OTHERS[:12])  # nobody shows a Butler clue
     give_court(game, 2, OTHERS[12:24])
     place(game, p0=N)
-    throw(monkeypatch, game, 1, 2)
+    throw(game, 1, 2)
     act(game, pv.Move(X))
     assert game.phase == pvgame.KEEPING and pv.Discard() in game.legal_actions()
 
 
-def test_without_refills_the_giver_is_left_with_an_empty_juror(monkeypatch):
+def test_without_refills_the_giver_is_left_with_an_empty_juror():
     game = judged(right=8, demand_refill=False)
     game.needs_more[0] = True
     wanted = BUTLER_RIGHT[8]
     give_court(game, 1, [wanted] + list(range(12, 23)))
     place(game, p0=N)
-    throw(monkeypatch, game, 1, 2)
+    throw(game, 1, 2)
     act(game, pv.Move(X))
     act(game, pv.Demand(wanted))
     assert game.court[1][0] is None and not game.face_up[1][0]
     assert_cards_conserved(game)
 
 
-def test_philo_vance_on_x_may_demand_too(monkeypatch):
+def test_philo_vance_on_x_may_demand_too():
     game = judged(right=8)
     game.needs_more[0] = True
     game.philo_owner = 0
     wanted = BUTLER_RIGHT[8]
     give_court(game, 1, [wanted] + list(range(12, 23)))
     place(game, pv=N)
-    throw(monkeypatch, game, 3, 1)
+    throw(game, 3, 1)
     act(game, quiet_move(game))
     act(game, pv.Move(X))
     assert game.phase == pvgame.DEMANDING and pv.Demand(wanted) in game.legal_actions()
@@ -586,11 +586,11 @@ def test_experts_convict_with_eight(right, wins):
     assert events[0] == ev.ConvictionTried(0, BUTLER, right, 8) and game.is_over is wins
 
 
-def test_experts_then_need_ten(monkeypatch):
+def test_experts_then_need_ten():
     game = judged(right=9, **pv.Rules.expert().changes())
     game.needs_more[0] = True
     stack_pile(game, BUTLER_RIGHT[9])
-    throw(monkeypatch, game, 3, 1)
+    throw(game, 3, 1)
     act(game, pv.Move(RED_BY_3))
     act(game, pv.Draw())
     events = act(game, pv.Keep(12))

@@ -9,10 +9,10 @@ from boardkit.games import philo_vance as pv
 from pv_helpers import BUTLER, WIFE, court_for, declared, give_court, new_game, place, quiet_move, ready, throw
 
 
-def end_a_quiet_turn(monkeypatch, game, player):
+def end_a_quiet_turn(game, player):
     """``player`` throws 1 and 2 (no doubles, no 7, no juror) and moves to a quiet space."""
     ready(game, player)
-    throw(monkeypatch, game, 1, 2)
+    throw(game, 1, 2)
     game.apply(quiet_move(game))
     assert game.current != player or game.is_over
 
@@ -31,31 +31,31 @@ def test_nobody_has_a_case_at_the_start():
     assert game.lead.scores == [0, 0, 0] and game.lead.leader is None
 
 
-def test_the_standing_is_the_referees_count_for_the_arrested_suspect(monkeypatch):
+def test_the_standing_is_the_referees_count_for_the_arrested_suspect():
     game = two_detectives(3, 5)
     assert [game.correct_in_play(p) for p in (0, 1)] == [3, 5]
-    end_a_quiet_turn(monkeypatch, game, 0)
+    end_a_quiet_turn(game, 0)
     assert game.lead.scores == [3, 5] and game.lead.leader == 1 and game.lead.lead_changes == 0
     assert game.lead.worst_deficit == [2, 0]
     give_court(game, 0, court_for(BUTLER, 6))  # seat 0's case grows past seat 1's
-    end_a_quiet_turn(monkeypatch, game, 1)
+    end_a_quiet_turn(game, 1)
     assert game.lead.scores == [6, 5] and game.lead.leader == 0 and game.lead.lead_changes == 1
     assert game.lead.worst_deficit == [2, 1]
     assert game.result()["lead_changes"] == 1 and game.result()["winner_worst_deficit"] is None
 
 
-def test_a_player_who_has_arrested_nobody_has_no_case(monkeypatch):
+def test_a_player_who_has_arrested_nobody_has_no_case():
     game = two_detectives(3, 5)
     game.suspect[1] = None
     game.declared[1] = False
-    end_a_quiet_turn(monkeypatch, game, 0)
+    end_a_quiet_turn(game, 0)
     assert game.lead.scores == [3, 0]
 
 
-def test_the_winning_conviction_is_counted(monkeypatch):
+def test_the_winning_conviction_is_counted():
     game = two_detectives(7, 5)
     game.judge = True
-    end_a_quiet_turn(monkeypatch, game, 1)  # seat 1 ends a turn: 7 against 5
+    end_a_quiet_turn(game, 1)  # seat 1 ends a turn: 7 against 5
     assert game.lead.leader == 0
     ready(game, 1)
     give_court(game, 1, court_for(WIFE, 8))

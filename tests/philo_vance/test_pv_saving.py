@@ -274,23 +274,23 @@ def test_a_broken_decision_in_progress_raises_value_error(phase, key, value):
 
 # -- the decisions where the book says "may" ----------------------------------------------------------
 
-def _may_decision(monkeypatch, phase):
+def _may_decision(phase):
     """A 3-player table of Detectives in ``phase`` (seat 0 deciding): turning a clue up after doubles,
     moving Philo Vance, or choosing whether to draw on a red clue spot."""
     game = table_of_detectives(3, 0, (62, 32, 54))
     game.first_x_turn = [0, 0, 0]  # (so the save is one play could reach)
     if phase == pvgame.TURNING_UP:
         game.face_up[0][6] = False
-        throw(monkeypatch, game, 3, 3)
+        throw(game, 3, 3)
     elif phase == pvgame.MOVING:
         declared(game, 0)
         game.philo_owner = 0
         place(game, pv=CIRCLE_N)
-        throw(monkeypatch, game, 3, 4)
+        throw(game, 3, 4)
         act(game, quiet_move(game))
     else:
         place(game, p0=CIRCLE_N)
-        throw(monkeypatch, game, 1, 3)
+        throw(game, 1, 3)
         act(game, pv.Move(CIRCLE_NE))  # a red spot
     assert game.phase == phase and game.decider == 0
     return game
@@ -305,8 +305,8 @@ def _may_decision(monkeypatch, phase):
     (pvgame.DRAWING, lambda d: d.update(discards=d["pile"] + d["discards"], pile=[],      # nothing to draw
                                         rules={**d["rules"], "reshuffle_discards": False})),
 ], ids=["no doubles", "all face up", "PV on X", "PV stuck", "off the spot", "nothing to draw"])
-def test_a_may_decision_that_cannot_be_made_is_refused(monkeypatch, phase, spoil):
-    data = data_of(_may_decision(monkeypatch, phase))
+def test_a_may_decision_that_cannot_be_made_is_refused(phase, spoil):
+    data = data_of(_may_decision(phase))
     assert through_json(pv.Game.from_dict(data)).legal_actions()[-1] in (pv.LeaveDown(), pv.LeavePhiloVance(),
                                                                           pv.NoDraw())
     spoil(data)

@@ -375,14 +375,14 @@ def test_bots_play_to_the_end_and_every_phase_draws(make_app, rules, n_players):
 
 # --- a human seat: clicks on the board ----------------------------------------------------------
 
-def test_human_throws_by_clicking_the_dice_then_moves_by_clicking_a_space(human_app, monkeypatch):
+def test_human_throws_by_clicking_the_dice_then_moves_by_clicking_a_space(human_app):
     game = table()
     place(game, p0=HALL)
     app = human_app(game)
     assert "Player 1, your turn: press Roll or click the dice" in text(app)
     assert "Or arrest a suspect on suspicion (a button)" in text(app)
     assert all("Arrest " in label for label in labels(app))       # the Roll button throws
-    force_rolls(monkeypatch, game, 4, 2)
+    force_rolls(game, 4, 2)
     mouse_down(app, *centre(LAYOUT.dice_rect))
     assert game.phase == MOVING and (game.white, game.coloured) == (4, 2)
     assert "Player 1 throws 4 (white) and 2 (coloured)" in text(app)
@@ -401,11 +401,11 @@ def test_human_throws_by_clicking_the_dice_then_moves_by_clicking_a_space(human_
     assert game.position[0] == NE and "Player 1's detective moves to Living room NE" in text(app)
 
 
-def test_a_bump_is_a_click_on_a_highlighted_space(human_app, monkeypatch):
+def test_a_bump_is_a_click_on_a_highlighted_space(human_app):
     game = table()
     place(game, p0=HALL, p1=CIRCLE_N)
     app = human_app(game)
-    force_rolls(monkeypatch, game, 1, 2)
+    force_rolls(game, 1, 2)
     app.step()
     mouse_down(app, *space_point(CIRCLE_N))              # lands on Player 2
     assert game.phase == BUMPING and "you landed on Player 2's detective" in text(app)
@@ -426,11 +426,11 @@ def test_a_bump_is_a_click_on_a_highlighted_space(human_app, monkeypatch):
     assert game.face_up[1][4] is False and "turns down Player 2's clue on juror 5" in text(app)
 
 
-def test_a_human_picks_which_of_two_pieces_to_bump(human_app, monkeypatch):
+def test_a_human_picks_which_of_two_pieces_to_bump(human_app):
     game = table()
     place(game, p0=HALL, p1=CIRCLE_N, p2=CIRCLE_N)
     app = human_app(game)
-    force_rolls(monkeypatch, game, 1, 2)
+    force_rolls(game, 1, 2)
     app.step()
     mouse_down(app, *space_point(CIRCLE_N))
     assert game.phase == BUMPING and "First click the piece to bump" in text(app)
@@ -447,12 +447,12 @@ def test_a_human_picks_which_of_two_pieces_to_bump(human_app, monkeypatch):
     assert game.position[2] == NW_CIRCLE and game.position[1] == CIRCLE_N and app.bump_piece is None
 
 
-def test_keeping_a_clue_is_a_click_on_a_juror(human_app, monkeypatch):
+def test_keeping_a_clue_is_a_click_on_a_juror(human_app):
     game = table()
     place(game, p0=CIRCLE_N)
     stack_pile(game, 41)
     app = human_app(game)
-    force_rolls(monkeypatch, game, 1, 3)
+    force_rolls(game, 1, 3)
     app.step()
     mouse_down(app, *space_point(CIRCLE_NE))             # a red spot: he may draw a clue
     assert game.phase == DRAWING
@@ -469,13 +469,13 @@ def test_keeping_a_clue_is_a_click_on_a_juror(human_app, monkeypatch):
     assert game.court[0][3] == 41 and "Player 1 keeps 'a pair of muddy boots' on number 4" in text(app)
 
 
-def test_discarding_and_claiming_are_clicks_on_the_discard_pile(make_app, monkeypatch):
+def test_discarding_and_claiming_are_clicks_on_the_discard_pile(make_app):
     game = table()
     place(game, p0=CIRCLE_N)
     stack_pile(game, 41)
     app = make_app(n_players=4, seats=["human", "human", "Detective", "Detective"], seed=0)
     app.set_game(game)
-    force_rolls(monkeypatch, game, 1, 3)
+    force_rolls(game, 1, 3)
     app.step()
     mouse_down(app, *space_point(CIRCLE_NE))
     app.choice_buttons[0].click()                        # Draw from the clue pile
@@ -491,19 +491,19 @@ def test_discarding_and_claiming_are_clicks_on_the_discard_pile(make_app, monkey
     assert "claimed: muddy boots" not in vc.seat_status(app._scene(), 1)     # a badge, not the status
 
 
-def doubles_with_juror_7_down(human_app, monkeypatch):
+def doubles_with_juror_7_down(human_app):
     """Player 1 (human) throws doubles with the clue on juror 7 face down: (game, app)."""
     game = table()
     game.face_up[0][6] = False
     place(game, p0=HALL)
     app = human_app(game)
-    force_rolls(monkeypatch, game, 3, 3)
+    force_rolls(game, 3, 3)
     app.step()
     return game, app
 
 
-def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
-    game, app = doubles_with_juror_7_down(human_app, monkeypatch)
+def test_turning_a_clue_up_after_doubles(human_app):
+    game, app = doubles_with_juror_7_down(human_app)
     assert game.phase == TURNING_UP and "doubles! Click one of your face-down jurors" in text(app)
     assert vc.clickable_jurors(app._scene()) == {(0, 7)}
     with Unchanged(app):
@@ -515,8 +515,8 @@ def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
 
 # --- the decisions where the book says "may": a button each, with words, keys and touch ----------
 
-def test_after_doubles_a_button_leaves_the_clues_face_down(human_app, monkeypatch):
-    game, app = doubles_with_juror_7_down(human_app, monkeypatch)
+def test_after_doubles_a_button_leaves_the_clues_face_down(human_app):
+    game, app = doubles_with_juror_7_down(human_app)
     assert "or press Leave them face down" in text(app)
     assert labels(app) == ["1. Turn up juror 7", "2. Leave them face down"]
     assert "pv-leavedown" in app.choice_buttons[1]._dom_classes
@@ -525,12 +525,12 @@ def test_after_doubles_a_button_leaves_the_clues_face_down(human_app, monkeypatc
     assert "Player 1 leaves the face-down clues face down." in text(app)
 
 
-def test_a_red_spot_offers_draw_and_do_not_draw(human_app, monkeypatch):
+def test_a_red_spot_offers_draw_and_do_not_draw(human_app):
     game = table()
     place(game, p0=CIRCLE_N)
     stack_pile(game, 41)
     app = human_app(game)
-    force_rolls(monkeypatch, game, 1, 3)
+    force_rolls(game, 1, 3)
     app.step()
     mouse_down(app, *space_point(CIRCLE_NE))
     assert game.phase == DRAWING and "you are on a clue spot: press Draw" in text(app)
@@ -540,13 +540,13 @@ def test_a_red_spot_offers_draw_and_do_not_draw(human_app, monkeypatch):
     assert "Player 1 draws no clue on the clue spot." in text(app)
 
 
-def test_philo_vance_can_be_left_where_he_is_with_a_button(human_app, monkeypatch):
+def test_philo_vance_can_be_left_where_he_is_with_a_button(human_app):
     game = table()
     declared(game, 0)
     game.philo_owner = 0
     place(game, p0=HALL, pv=NW_CIRCLE)
     app = human_app(game)
-    force_rolls(monkeypatch, game, 4, 2)
+    force_rolls(game, 4, 2)
     app.step()
     mouse_down(app, *space_point(quiet_move(game).space))   # his own piece first: no such button
     assert "Leave Philo Vance where he is" not in " ".join(labels(app)[:-1])
@@ -561,7 +561,7 @@ def test_philo_vance_can_be_left_where_he_is_with_a_button(human_app, monkeypatc
     assert "Player 1 leaves Philo Vance where he is." in text(app)
 
 
-def test_arresting_is_a_button_then_naming_is_clicking_the_clues(human_app, monkeypatch):
+def test_arresting_is_a_button_then_naming_is_clicking_the_clues(human_app):
     game = table()
     give_court(game, 0, court_for(BUTLER, 6))
     app = human_app(game)
@@ -587,13 +587,13 @@ def test_arresting_is_a_button_then_naming_is_clicking_the_clues(human_app, monk
     assert "The Butler \u2714 Successful Declaration" == vc.seat_status(app._scene(), 0)
 
 
-def test_a_demand_is_a_click_on_the_rivals_clue(human_app, monkeypatch):
+def test_a_demand_is_a_click_on_the_rivals_clue(human_app):
     game = table()
     declared(game, 0, BUTLER)
     game.needs_more[0] = True                           # Player 2 shows the Butler's red necktie on juror 12
     place(game, p0=N)
     app = human_app(game)
-    force_rolls(monkeypatch, game, 1, 2)
+    force_rolls(game, 1, 2)
     app.step()
     mouse_down(app, *space_point(X))
     assert game.phase == DEMANDING and "you are on X: demand a clue you need" in text(app)
@@ -646,7 +646,7 @@ def test_keys_choose_and_step(human_app):
 
 # --- the children's game ------------------------------------------------------------------------
 
-def test_children_pick_a_card_by_button_and_keep_clues_in_a_hand(make_app, monkeypatch):
+def test_children_pick_a_card_by_button_and_keep_clues_in_a_hand(make_app):
     app = make_app(rules=pv.Rules.children_game(), n_players=2, seats=["human", "human"], seed=1)
     game = app.game
     assert game.phase == PICKING and labels(app)[0] == "1. Play for The Wife"
@@ -660,7 +660,7 @@ def test_children_pick_a_card_by_button_and_keep_clues_in_a_hand(make_app, monke
     place(game, **{f"p{seat}": HALL})
     stack_pile(game, 23)
     app.refresh()
-    force_rolls(monkeypatch, game, 1, 3)
+    force_rolls(game, 1, 3)
     app.step()
     assert "move the detective 4 spaces (both dice)" in text(app)
     mouse_down(app, *space_point(NE))                    # 4 from the hall: a red spot

@@ -108,8 +108,6 @@ def all_keeps(n_places: int) -> tuple:
 class Game(BaseGame):
     """Philo Vance for 2-6 players.  See the module docstring for a turn."""
 
-    CHANCE = Chance  # the stream its fast lane draws from, in the same order: the same seed plays the same game
-
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
                  record_events: bool = True, chance: Chance | None = None):
         rules = Rules() if rules is None else rules
