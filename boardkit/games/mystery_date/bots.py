@@ -5,8 +5,6 @@ exactly from their seed.
 """
 from __future__ import annotations
 
-from collections import Counter
-
 from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally likely)
 
 from .actions import TAKE_DISCARD, TAKE_DRAW, Discard, Give, ShowOutfit, SwapWith, TakeFrom
@@ -66,13 +64,19 @@ def one_of(equally_good, chance):
 
 
 def progress(hand) -> dict:
-    """How many different numbers of each colour the hand holds."""
-    return {colour: len({card.number for card in hand if card.colour == colour}) for colour in COLOURS}
+    """How many different numbers of each colour the hand holds (0-3 each)."""
+    numbers = {colour: set() for colour in COLOURS}
+    for card in hand:
+        numbers[card.colour].add(card.number)
+    return {colour: len(held) for colour, held in numbers.items()}
 
 
 def colour_counts(hand) -> dict:
     """How many cards of each colour the hand holds (spare copies too)."""
-    return {colour: sum(1 for card in hand if card.colour == colour) for colour in COLOURS}
+    counts = dict.fromkeys(COLOURS, 0)
+    for card in hand:
+        counts[card.colour] += 1
+    return counts
 
 
 def target_colours(hand, weights) -> tuple[str, ...]:
@@ -89,10 +93,12 @@ def least_needed(hand, weights) -> tuple:
     the colour furthest from completion, never a target colour if avoidable.  In CARDS
     order, so the same seed draws the same one of them in both engines.  ``hand``: a
     Hand, or any list of cards."""
-    spares = [card for card, copies in Counter(hand).items() if copies > 1]
+    seen, spares = set(), set()
+    for card in hand:
+        (spares if card in seen else seen).add(card)
     if spares:
         return tuple(in_card_order(spares))
-    cards = in_card_order(hand)
+    cards = in_card_order(seen)          # no spares: each card once
     numbers, targets = progress(cards), target_colours(cards, weights)
     others = [card for card in cards if card.colour not in targets] or cards
     fewest = min(numbers[card.colour] for card in others)

@@ -43,7 +43,7 @@ from . import events as ev
 from .actions import ROLL, TAKE_DISCARD, TAKE_DRAW, Discard, Give, Roll, ShowOutfit, SwapWith, TakeFrom
 from .events import CARDS, OUTFITS, Card
 from .hand import Hand, in_card_order
-from .rules import COLOURS, DOOR, OUTCOMES, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_COUNT, TAKE_EITHER, Rules
+from .rules import DOOR, OUTCOMES, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_COUNT, TAKE_EITHER, Rules
 
 # The phases of a turn: which decision the current player faces.
 ROLLING = "roll"
@@ -67,12 +67,7 @@ def different_cards(hand) -> list[Card]:
 
 def ready_colours(hand) -> list[str]:
     """Colours of which the hand holds the 1, 2 and 3: the dates she is ready for."""
-    return [colour for colour in COLOURS if all(card in hand for card in OUTFITS[colour])]
-
-
-def standing_of(hand) -> int:
-    """How near the hand is to a date: the most different numbers it holds of one colour (0-3)."""
-    return max(len({card.number for card in hand if card.colour == colour}) for colour in COLOURS)
+    return list(Hand(hand).ready)
 
 
 def seats_after(player: int, n_players: int) -> list[int]:
@@ -106,7 +101,7 @@ class Game(BaseGame):
         self.log(ev.DiscardStarted(None, self.discard_pile.top))
         self._refill_draw_pile()
         #: each seat's standing: how near its hand is to a complete outfit (0-3)
-        self.standing = [standing_of(hand) for hand in self.hands]
+        self.standing = [hand.standing for hand in self.hands]
         #: the lead over the game (the drama columns of ``result``)
         self.lead = LeadTracker(n_players)
         self.lead.update(self.standing)
@@ -117,7 +112,7 @@ class Game(BaseGame):
         return self.current if self.end_reason is None else None
 
     def ready(self, player: int) -> list[str]:
-        return ready_colours(self.hands[player])
+        return list(self.hands[player].ready)
 
     def space_of(self, player: int) -> str:
         return self.rules.board[self.positions[player]]
@@ -153,7 +148,7 @@ class Game(BaseGame):
 
     def _outfit_choices(self) -> list:
         """OPEN THE DOOR: each outfit she holds complete."""
-        return [ShowOutfit(colour) for colour in ready_colours(self.hands[self.current])]
+        return [ShowOutfit(colour) for colour in self.hands[self.current].ready]
 
     #: the choices of each phase of a turn
     CHOICES = {ROLLING: _roll_choices, DISCARDING: _discard_choices, CHOOSING_PILE: _pile_choices,
@@ -258,7 +253,7 @@ class Game(BaseGame):
             self.phase = DISCARDING
             return
         # Her hand changed this turn (she took, discarded or met the Dud): has her standing moved?
-        progress = standing_of(hand)
+        progress = hand.standing
         if progress != self.standing[player]:
             self.standing[player] = progress
             self.lead.update(self.standing)
@@ -282,7 +277,7 @@ class Game(BaseGame):
         self.swap_with = None
         # Both hands changed: have their standings moved?
         standing = self.standing
-        mine, theirs = standing_of(my_hand), standing_of(their_hand)
+        mine, theirs = my_hand.standing, their_hand.standing
         if mine != standing[player] or theirs != standing[opponent]:
             standing[player], standing[opponent] = mine, theirs
             self.lead.update(standing)
