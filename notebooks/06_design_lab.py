@@ -353,11 +353,11 @@ trials_slider = widgets.IntSlider(value=24, min=8, max=60, step=4, description="
 search_kind = widgets.ToggleButtons(options=["Best for all goals", "Trade-off of two goals"],
                                     description="Search for", style={"description_width": "initial",
                                                                      "button_width": "max-content"})
-front_x = widgets.Dropdown(description="Across", style=WORDS)
-front_y = widgets.Dropdown(description="Up", style=WORDS)
+front_x = widgets.Dropdown(description="Across", style=WORDS, layout=widgets.Layout(width="max-content"))
+front_y = widgets.Dropdown(description="Up", style=WORDS, layout=widgets.Layout(width="max-content"))
 front_pick = widgets.Dropdown(description="Pick a point", style=WORDS, layout=widgets.Layout(width="max-content"))
 front_view = widgets.Output()
-front_figures = widgets.HBox([front_x, front_y])
+front_figures = widgets.HBox([front_x, front_y], layout=widgets.Layout(flex_flow="row wrap"))
 found = {}   # the last search's result, and its game
 LEADERS, RECHECK = 3, 10   # the search plays its 3 best variants again with 10 times the games
 

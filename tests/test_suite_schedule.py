@@ -17,3 +17,14 @@ def test_the_longest_files_first_are_files_of_the_suite():
     longest = root_conftest().LONGEST_FIRST
     assert len(set(longest)) == len(longest)
     assert [name for name in longest if not (ROOT / name).is_file()] == []
+
+
+def test_auto_starts_half_as_many_workers_again_as_cores(monkeypatch):
+    """On 2 cores ``-n auto`` runs 3 workers: the third fills the time the others wait on a browser page."""
+    hook = root_conftest().pytest_xdist_auto_num_workers
+    monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
+    for cores, workers in ((1, 2), (2, 3), (4, 6)):
+        monkeypatch.setattr("os.sched_getaffinity", lambda pid, cores=cores: set(range(cores)))
+        assert hook(config=None) == workers
+    monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "2")     # chosen by hand: pytest-xdist's own hook reads it
+    assert hook(config=None) is None

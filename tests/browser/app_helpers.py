@@ -14,9 +14,9 @@ the same Roll/Step and Autoplay buttons (``.<prefix>-roll``,
 import re
 import time
 
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError, expect
 
-from harness import canvas_pixel_stats, click_button, wait_for_canvas
+from harness import canvas_digest, click_button, wait_for_canvas
 
 LOAD_TIMEOUT_MS = 120_000      # a slow CI machine starting a kernel; measured ~3-6 s here
 STEP_TIMEOUT_MS = 15_000       # one decision: a round trip to the kernel
@@ -76,9 +76,20 @@ def pictures_until_decision(page, n):
     return seen
 
 
+#: true once exactly one status line counts ``n`` decisions
+DECISIONS_JS = "n => document.querySelectorAll(`.boardkit-status [data-decisions='${n}']`).length === 1"
+
+
 def wait_for_decision(page, n):
-    """Wait until the status line counts ``n`` decisions made (the kernel answered)."""
-    expect(status(page).locator(f"[data-decisions='{n}']")).to_have_count(1, timeout=STEP_TIMEOUT_MS)
+    """Wait until the status line counts ``n`` decisions made (the kernel answered).
+
+    The page looks every 50 ms: Playwright's own waits (``expect``) look every 500 ms once a wait has lasted
+    a quarter of a second, which added up to a quarter of a second of nothing to each step of a game."""
+    try:
+        page.wait_for_function(DECISIONS_JS, arg=n, timeout=STEP_TIMEOUT_MS, polling=50)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the status line did not count {n} decisions in {STEP_TIMEOUT_MS} ms: "
+                             f"{status(page).inner_text()!r}") from None
 
 
 def step(page, roll, decision):
@@ -96,14 +107,14 @@ def play_20_turns(page, roll, max_decisions):
     Returns (turn, decisions made, seconds per decision, the distinct status
     texts seen, the distinct canvas digests seen), the start included.
     """
-    texts, digests = {status(page).inner_text()}, {canvas_pixel_stats(page)["digest"]}
+    texts, digests = {status(page).inner_text()}, {canvas_digest(page)}
     turn0, decision = counters(page)
     turn, started = turn0, time.monotonic()
     while turn < turn0 + 20 and "Press New game" not in status(page).inner_text():
         assert decision < max_decisions, "20 turns should take far fewer decisions"
         turn, decision = step(page, roll, decision)
         texts.add(status(page).inner_text())
-        digests.add(canvas_pixel_stats(page)["digest"])
+        digests.add(canvas_digest(page))
     per_decision = (time.monotonic() - started) / decision
     print(f"{decision} decisions, {turn} turns, {per_decision:.3f} s each")
     return turn, decision, per_decision, texts, digests

@@ -113,6 +113,17 @@ CUT_CONTROLS_JS = """
 """
 
 
+def spread_lines(page):
+    """The prediction and quick-check questions whose lines stand further apart than 1.6 times their text's size:
+    a list of (text, line height px, font px)."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.boardkit-prediction .widget-html-content, .boardkit-quick-check .widget-html-content'))
+        .filter(e => e.getClientRects().length)
+        .map(e => [e.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(e).lineHeight),
+                   parseFloat(getComputedStyle(e).fontSize)])
+        .filter(([, line, px]) => line > 1.6 * px)""")
+
+
 def cut_controls(page):
     """The visible controls whose words are cut: a list of (text, px needed, px given)."""
     return page.evaluate(CUT_CONTROLS_JS)
@@ -131,6 +142,7 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
     after = paragraph_px(page)
     assert abs(after / before - factor) < 0.1, (before, after)
     assert cut_controls(page) == [], "controls whose words Large type cuts"
+    assert spread_lines(page) == [], "a question's lines spread apart (ipywidgets' control height as line height)"
     assert_accessible(page, "in Large type")
     toggle.click()
     page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"

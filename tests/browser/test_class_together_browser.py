@@ -1,7 +1,8 @@
 """The class together in Voilà and Chromium: the teacher's console starts a class, two students join it (one by the
 address, one by typing the code with a nickname), lock different guesses and play; the projected teacher's page
 shows their locks, their guesses and the pooled plays within seconds, without a click; a student's reload
-counts once; a secret set on the console (never on the projector) reaches the students; End the class deletes it.
+counts once; a secret set on the console (never on the projector) reaches the students; the answer's chart says
+whose plays start it (the projector: the class's; a student: hers, then her class's); End the class deletes it.
 
 One Voilà server (pre-heated kernels, a store in a temporary SQLite file, a teacher's key) serves four pages.
 """
@@ -49,6 +50,11 @@ def open_page(browser, url):
     page.goto(url, timeout=LOAD_MS)
     page.get_by_text("The end of the page.").wait_for(timeout=LOAD_MS)
     return page
+
+
+def chart_titled(page, title):
+    """The charts of ``page`` whose title is ``title`` (a chart's alt text names its title)."""
+    return page.locator(f'img.boardkit-chart[alt="A chart: {title}"]')
 
 
 def seconds_until(locator_expectation):
@@ -123,11 +129,14 @@ def test_two_students_join_lock_and_play_and_the_teachers_page_shows_them_live(c
     expect(projector.locator(".boardkit-prediction")).to_contain_text("The class: 1 said A, 1 said B")
     projector.get_by_role("button", name="Show the answer").click()
     expect(projector.locator(".boardkit-class-view img.boardkit-chart")).to_have_count(1, timeout=LIVE_MS)
+    # the answer's chart says whose plays start it: none on the projector's own screen, the class's 20
+    expect(chart_titled(projector, "The class's plays first, then the computer's 100")).to_have_count(1, timeout=LIVE_MS)
     assert "Bea" not in projector.locator("body").inner_text()       # nicknames only on the console
 
     # a student after the reveal: where they stand in the class
     bea.get_by_role("button", name="Show the answer").click()
     expect(bea.locator(".boardkit-prediction .boardkit-class-view")).to_contain_text("You, and nobody else, said B", timeout=LIVE_MS)
+    expect(chart_titled(bea, "Your plays, then your class's, then the computer's 100")).to_have_count(1, timeout=LIVE_MS)
 
     # the console: the nickname, escaped; then End the class deletes it all
     expect(console.locator(".boardkit-class-nicknames")).to_contain_text("<b>Bea</b>", timeout=LIVE_MS)

@@ -146,7 +146,16 @@ def stage_fill_point(stage):
     return x + 5, y + h - 5
 
 
-def assert_board_drawn(page):
+def cage_point():
+    """A point of the cage's roof, where ``draw_marks`` drops the cage over the Cheese Wheel after a catch."""
+    size = LAYOUT.loop_space * 0.7
+    x, y = LAYOUT.xs[RULES.wheel], LAYOUT.ys[RULES.wheel] + LAYOUT.loop_space * 0.1
+    return x, y - size / 2 + size * 0.16
+
+
+def assert_board_drawn(page, cage=False):
+    """The board is drawn whole, its landmarks in their colours; ``cage``: the last decision was a
+    catch, so the cage stands over the Cheese Wheel (until the next roll) instead of its fill showing."""
     stats = canvas_pixel_stats(page)
     assert stats["canvases"] == 1                           # a MultiCanvas shows as one <canvas>
     assert stats["drawn"] == stats["pixels"]                # the background covers it all
@@ -155,7 +164,10 @@ def assert_board_drawn(page):
     # The Loop's landmarks, in their own colours, where view_draw puts them.
     assert near(pixel(page, *space_fill_point(RULES.safe)), rgb(vd.SPACE_FILLS["safe"]))
     assert near(pixel(page, *space_fill_point(RULES.crank)), rgb(vd.SPACE_FILLS["crank"]))
-    assert near(pixel(page, *space_fill_point(RULES.wheel)), rgb(vd.SPACE_FILLS["wheel"]))
+    if cage:
+        assert near(pixel(page, *cage_point()), rgb(vd.CAGE))
+    else:
+        assert near(pixel(page, *space_fill_point(RULES.wheel)), rgb(vd.SPACE_FILLS["wheel"]))
     assert near(pixel(page, *space_fill_point(0)), rgb(vd.SPACE_FILLS["start"]))
     return stats
 
@@ -172,6 +184,7 @@ def check_crank_result(page, text):
         return "failed"
     assert "the whole chain works" in text
     assert all(near(pixel(page, *stage_fill_point(s)), rgb(vd.WORKED_FILL)) for s in range(16))
+    assert near(pixel(page, *cage_point()), rgb(vd.CAGE))        # the cage has dropped on the wheel
     return "caught"
 
 
@@ -329,9 +342,11 @@ def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_pa
         assert after != before
         assert_no_app_error(page)
         turn = counters(page)[0]
+        caught = False                                            # the cage stays down until the next roll
         if "turns the crank" in after:
             frames.append(len(seen))
             outcomes.append(check_crank_result(page, after))
+            caught = outcomes[-1] == "caught"
             done.add("crank seen")
     print(f"ways used: {sorted(done)}; cranks: {outcomes}; distinct frames per crank: {frames}; "
           f"turns {turn0} -> {turn}, {decision} decisions")
@@ -339,5 +354,5 @@ def test_endgame_human_cranks_and_the_chain_is_animated(voila_server, browser_pa
     assert {"die", "trap", "crank seen"} <= done
     assert turn >= turn0 + 20 or "Press New game" in status(page).inner_text()
     assert all(n >= 6 for n in frames), frames        # stage after stage: an animation, not a jump
-    assert_board_drawn(page)
+    assert_board_drawn(page, cage=caught)
     assert console_errors(page) == []

@@ -26,7 +26,7 @@ from boardkit.games.philo_vance import view_board as vb
 from boardkit.games.philo_vance import view_court as vc
 from boardkit.games.philo_vance import view_draw
 from boardkit.games.philo_vance import view_grid as vg
-from boardkit.games.philo_vance.game import BEFORE_ROLL, KEEPING, MOVING, TURNING_UP
+from boardkit.games.philo_vance.game import BEFORE_ROLL, DRAWING, KEEPING, MOVING, TURNING_UP
 from boardkit.render import palette as pal
 from app_helpers import (STEP_TIMEOUT_MS, assert_no_app_error, centre, counters, open_app, pictures_until_decision,
                          status, wait_for_decision)
@@ -201,8 +201,9 @@ def decide(page, mirror, done):
         expect(status(page)).to_contain_text("click a highlighted space")
         # to X for the court card first (directly or by a green arrow), then to the clue spots
         wanted = BOARD.red_spots if game.court[seat] is not None else BOARD.arrows | {BOARD.x}
-        spots = [a for a in legal if a.space in wanted and not game.pieces_at(a.space)]
-        action = (spots or legal)[0]
+        moves = [a for a in legal if isinstance(a, pv.Move)]     # (not "Leave Philo Vance where he is")
+        spots = [a for a in moves if a.space in wanted and not game.pieces_at(a.space)]
+        action = (spots or moves)[0]
         click_space(page, action.space)
         mirror.apply(action)
         return "move"
@@ -216,7 +217,12 @@ def decide(page, mirror, done):
         click_juror(page, seat, action.juror, game.n_players)
         mirror.apply(action)
         return "turn up"
-    # everything else with the buttons: do not bump, spare, pass, draw
+    if phase == DRAWING:  # on a red clue spot he may draw: two buttons, and he draws
+        expect(page.locator(".pv-nodraw")).to_contain_text("Do not draw")
+        page.locator(".pv-draw").click(timeout=STEP_TIMEOUT_MS)
+        mirror.apply(pv.Draw())
+        return "draw"
+    # everything else with the buttons: do not bump, spare, pass, draw (on X after a failed conviction)
     for css, action in ((".pv-nobump", pv.NoBump()), (".pv-spare", pv.Spare()), (".pv-pass", pv.Pass()),
                         (".pv-draw", pv.Draw())):
         if action in legal:
@@ -243,7 +249,7 @@ def test_new_game_draws_the_estate_and_a_human_plays_by_clicking(voila_server, b
     assert near(juror_pixel(page, 1, 1, 4), rgb(vc.EMPTY_FILL))
 
     done, decision, glides = [], 0, []
-    while not ({"dice", "move", "bot"} <= set(done) and ("keep" in done or decision >= 150)):
+    while not ({"dice", "move", "bot"} <= set(done) and ({"draw", "keep"} <= set(done) or decision >= 150)):
         assert decision < 250, f"not everything came up: {done}"
         before = status(page).inner_text()
         done.append(decide(page, mirror, done))

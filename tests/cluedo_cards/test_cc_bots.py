@@ -70,3 +70,21 @@ def test_the_bots_always_pick_a_dagger_victim_and_random_may_decline():
     game.apply(cc.Play(C("dagger 2")))
     picks = {cc.bots.Random().choose(game, game.legal_actions(), game.chance) for _ in range(200)}
     assert picks == {cc.Skip(1), cc.Skip(2), cc.Skip(3), cc.SkipNobody()}
+
+
+def test_random_draws_its_pick_from_the_games_chance_which_a_test_can_script():
+    """Random picks ``actions[chance.below(len(actions))]``: scripted, a Dagger's player lets nobody miss a turn
+    (the 4th choice), then names Player 3 (the 2nd)."""
+    for pick, expected in ((3, cc.SkipNobody()), (1, cc.Skip(2))):
+        game = arrange(new_game(), [["dagger 2", "spanner 3"], ["Rev. Green 1"], ["Rev. Green 3"], ["lead piping 1"]],
+                       top="spanner 2")
+        game.apply(cc.Play(C("dagger 2")))
+        bk.ScriptedChance.onto(game, below=[pick])
+        assert bk.step(game, [cc.bots.Random()] * 4) == expected
+
+
+def test_a_game_given_a_scripted_chance_without_a_script_is_the_seeds_game():
+    """``cc.Game(..., chance=ScriptedChance())`` draws its unscripted numbers from the game's seed."""
+    scripted = bk.play(cc.Game(cc.Rules(), 3, seed=8, chance=bk.ScriptedChance()), [cc.bots.Random()] * 3).game
+    plain = bk.play(cc.Game(cc.Rules(), 3, seed=8), [cc.bots.Random()] * 3).game
+    assert scripted.result() == plain.result() and scripted.events == plain.events

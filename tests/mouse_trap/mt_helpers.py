@@ -12,9 +12,10 @@ Default track positions: 0 START, 1 build 2, 2 take 1, 3 build 2-3-4,
 """
 from __future__ import annotations
 
+from boardkit import ScriptedChance
 from boardkit.core import LeadTracker
 from boardkit.games import mouse_trap as mt
-from game_helpers import force_rolls, saved  # noqa: F401 (every game's tests share them)
+from game_helpers import saved  # noqa: F401 (every game's tests share it)
 
 SAFE, CRANK_SPACE, WHEEL = 35, 38, 40
 ALWAYS = (1,) * 16  # stage odds of a trap that always works
@@ -60,13 +61,13 @@ def where(game, text: str, nth: int = 0) -> int:
     return [i for i, t in enumerate(texts) if t == text][nth]
 
 
-def land(monkeypatch, game, target: int, roll: int = 1, *more_rolls):
+def land(game, target: int, roll: int = 1, *more_rolls):
     """The current player rolls ``roll`` from ``target - roll`` and stops on ``target``;
     returns the events of the move."""
     player = game.current
     game.positions[player] = target - roll
     game._legal = None
-    force_rolls(monkeypatch, game, roll, *more_rolls)
+    ScriptedChance.onto(game, rolls=[roll, *more_rolls])
     before = len(game.events) if game.events is not None else 0
     game.apply(mt.Roll())
     assert game.last_roll == roll

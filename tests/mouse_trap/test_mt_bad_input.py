@@ -92,23 +92,23 @@ JUNK = [None, "roll", 0, ("roll",), mt.Push(0), mt.Push(1), mt.Push(7), mt.Push(
         mt.Split(((1, 3),)), mt.Split(((0, 1),)), mt.Split(()), mt.Roll()]
 
 
-def _situations(monkeypatch):
+def _situations():
     """A game waiting at each kind of decision, built by setting the state."""
     yield "roll", arrange(new_game(seed=4), cheese=[2, 5, 5, 1])
     game = complete(new_game(seed=4), positions=[0, 30, SAFE, 3], cheese=[2, 5, 5, 1])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     yield "crank", game
     game = complete(new_game(seed=4), positions=[0, WHEEL, 31, 3], cheese=[2, 5, 5, 1])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     yield "crank", game
     game = arrange(new_game(seed=4), positions=[0, 1, 2, 3], cheese=[2, 5, 5, 1])
-    land(monkeypatch, game, 19)
+    land(game, 19)
     yield "split", game
 
 
-def test_illegal_actions_raise_and_change_nothing(monkeypatch):
+def test_illegal_actions_raise_and_change_nothing():
     phases = []
-    for phase, game in _situations(monkeypatch):
+    for phase, game in _situations():
         assert game.phase == phase
         phases.append(phase)
         legal = list(game.legal_actions())
@@ -148,9 +148,9 @@ def test_no_action_is_legal_once_the_game_is_over():
     assert saved(game) == before
 
 
-def test_a_float_seat_equal_to_a_legal_push_is_stored_as_the_games_own(monkeypatch):
+def test_a_float_seat_equal_to_a_legal_push_is_stored_as_the_games_own():
     game = complete(new_game(n_players=2), positions=[0, 30], cheese=[3, 0])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     game.apply(mt.Push(1.0))
     assert game.events[-2].target == 1 and type(game.events[-2].target) is int
 

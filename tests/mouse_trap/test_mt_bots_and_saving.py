@@ -9,35 +9,35 @@ from boardkit.games import mouse_trap as mt
 from mt_helpers import CRANK_SPACE, WHEEL, complete, land, new_game
 
 
-def test_trapper_pushes_the_rival_nearest_the_wheel(monkeypatch):
+def test_trapper_pushes_the_rival_nearest_the_wheel():
     game = complete(new_game(n_players=4), positions=[0, 36, 39, 20], cheese=[5, 0, 0, 0])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     action = mt.bots.Trapper().choose(game, game.legal_actions(), game.chance)
     assert action == mt.Push(2)  # one step from the wheel
 
 
-def test_trapper_only_pushes_rivals_a_roll_can_reach(monkeypatch):
+def test_trapper_only_pushes_rivals_a_roll_can_reach():
     game = complete(new_game(n_players=2), positions=[0, 20], cheese=[5, 0])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     assert mt.bots.Trapper().choose(game, game.legal_actions(), game.chance) == mt.Stop()
 
 
-def test_trapper_stops_paying_when_cheese_runs_low(monkeypatch):
+def test_trapper_stops_paying_when_cheese_runs_low():
     game = complete(new_game(n_players=2), positions=[0, 36], cheese=[2, 0])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     assert mt.bots.Trapper(reserve=2).choose(game, game.legal_actions(), game.chance) == mt.Stop()
     assert mt.bots.Trapper(reserve=0).choose(game, game.legal_actions(), game.chance) == mt.Push(1)
 
 
-def test_trapper_cranks_when_a_mouse_is_on_the_wheel(monkeypatch):
+def test_trapper_cranks_when_a_mouse_is_on_the_wheel():
     game = complete(new_game(n_players=2), positions=[0, WHEEL], cheese=[9, 0])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     assert mt.bots.Trapper().choose(game, game.legal_actions(), game.chance) == mt.Crank()
 
 
-def test_trapper_splits_a_tie_evenly(monkeypatch):
+def test_trapper_splits_a_tie_evenly():
     game = complete(new_game(), positions=[0, 1, 2, 3], cheese=[0, 5, 5, 0])
-    land(monkeypatch, game, 19)
+    land(game, 19)
     choice = mt.bots.Trapper().choose(game, game.legal_actions(), game.chance)
     assert sorted(n for _, n in choice.amounts) == [1, 2]
 
@@ -72,14 +72,14 @@ def test_metrics_work_on_a_mouse_trap_frame():
     assert "last mouse" in bk.metrics.end_reasons(frame).index
 
 
-def test_save_restore_mid_split_and_mid_crank(monkeypatch):
+def test_save_restore_mid_split_and_mid_crank():
     game = complete(new_game(), positions=[0, 1, 2, 3], cheese=[0, 5, 5, 0])
-    land(monkeypatch, game, 19)
+    land(game, 19)
     assert game.phase == "split"
     copy = mt.Game.from_dict(json.loads(json.dumps(game.to_dict())))
     assert copy.legal_actions() == game.legal_actions() and copy.owed == 3
     game = complete(new_game(n_players=2), positions=[0, 36], cheese=[3, 0])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     copy = mt.Game.from_dict(json.loads(json.dumps(game.to_dict())))
     assert copy.phase == "crank" and copy.legal_actions() == game.legal_actions()
 

@@ -17,37 +17,37 @@ def test_the_start_is_a_tie_with_no_leader():
     assert game.lead.leader is None and game.lead.lead_changes == 0
 
 
-def test_taking_cheese_takes_the_lead(monkeypatch):
+def test_taking_cheese_takes_the_lead():
     game = arrange(new_game(seed=1), cheese=[1, 2, 0, 0])
     assert game.lead.leader == 1 and game.lead.worst_deficit == [1, 0, 2, 2]
-    land(monkeypatch, game, TAKE_2)
+    land(game, TAKE_2)
     assert game.cheese == [3, 2, 0, 0]
     assert game.lead.leader == 0 and game.lead.lead_changes == 1
     assert game.lead.worst_deficit == [1, 1, 3, 3]
     assert game.result()["lead_changes"] == 1 and game.result()["winner_worst_deficit"] is None
 
 
-def test_a_tie_for_the_lead_is_skipped(monkeypatch):
+def test_a_tie_for_the_lead_is_skipped():
     game = arrange(new_game(seed=2), cheese=[2, 3, 0, 0])
-    land(monkeypatch, game, LOSE_1, 1)  # seat 0: 1 cheese; seat 1 still leads
-    land(monkeypatch, game, LOSE_1, 1)  # seat 1: 2 cheese; 1 and 2: no change of leader
+    land(game, LOSE_1, 1)  # seat 0: 1 cheese; seat 1 still leads
+    land(game, LOSE_1, 1)  # seat 1: 2 cheese; 1 and 2: no change of leader
     assert game.cheese == [1, 2, 0, 0] and game.lead.leader == 1 and game.lead.lead_changes == 0
     game.current = 0
-    land(monkeypatch, game, TAKE_2)  # seat 0: 3 cheese, the sole leader
+    land(game, TAKE_2)  # seat 0: 3 cheese, the sole leader
     assert game.lead.leader == 0 and game.lead.lead_changes == 1
 
 
-def test_a_turn_without_cheese_changing_hands_leaves_the_lead_alone(monkeypatch):
+def test_a_turn_without_cheese_changing_hands_leaves_the_lead_alone():
     game = arrange(new_game(seed=3), cheese=[0, 4, 1, 0])
     before = game.lead.to_dict()
-    land(monkeypatch, game, BLANK)
+    land(game, BLANK)
     assert game.current == 1 and game.lead.to_dict() == before
 
 
-def test_the_last_catch_counts_for_the_winner(monkeypatch):
+def test_the_last_catch_counts_for_the_winner():
     game = complete(new_game(n_players=2, seed=4, stage_odds=ALWAYS), cheese=[1, 5], positions=[0, WHEEL])
     assert game.lead.leader == 1 and game.lead.worst_deficit == [4, 0]
-    land(monkeypatch, game, CRANK_SPACE, 6)
+    land(game, CRANK_SPACE, 6)
     game.apply(mt.Crank())
     row = game.result()
     assert (row["winner"], row["end"]) == (0, "last mouse")

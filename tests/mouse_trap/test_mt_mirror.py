@@ -1,7 +1,8 @@
 """The App's text mirror of the board (``_describe_state``): the state in words, not only the last event."""
+from boardkit import ScriptedChance
 from boardkit.games import mouse_trap as mt
 from boardkit.games.mouse_trap.view import describe_state
-from mt_helpers import ALWAYS, CRANK_SPACE, WHEEL, arrange, force_rolls, never_past
+from mt_helpers import ALWAYS, CRANK_SPACE, WHEEL, arrange, never_past
 from view_helpers import make_apps
 
 import pytest
@@ -44,10 +45,10 @@ def test_positions_are_told_by_stretch_number_and_the_text_on_the_space():
     (ALWAYS, "every stage worked and the cage fell"),
     (never_past(5), "it stopped at stage F (ball rolls down rickety stairs failed)"),
 ])
-def test_a_crank_this_turn_is_told_with_its_outcome(monkeypatch, odds, said):
+def test_a_crank_this_turn_is_told_with_its_outcome(odds, said):
     game = arrange(mt.Game(mt.Rules(stage_odds=odds), n_players=2, seed=0),
                    positions=[CRANK_SPACE - 1, WHEEL], cheese=[1, 1], parts="all")
-    force_rolls(monkeypatch, game, 1)
+    ScriptedChance.onto(game, rolls=[1])
     game.apply(mt.Roll())
     game.apply(mt.Crank())
     lines = describe_state(game, ["human", "Trapper"])
@@ -70,18 +71,18 @@ def test_the_mirror_follows_the_game_as_the_bots_play(make_app):
     assert app._describe_state()[0].startswith("Game over after")
 
 
-def test_the_app_keeps_the_cranks_of_every_game_it_played(make_app, monkeypatch):
+def test_the_app_keeps_the_cranks_of_every_game_it_played(make_app):
     app = make_app(rules=mt.Rules(stage_odds=never_past(3)), seats=["human", "Trapper"] + ["Trapper"] * 2, seed=1)
     assert app.cranks == []
     arrange(app.game, positions=[CRANK_SPACE - 1, WHEEL, 20, 30], cheese=[1, 1, 1, 1], parts="all")
-    force_rolls(monkeypatch, app.game, 1)
+    ScriptedChance.onto(app.game, rolls=[1])
     app.choose(mt.Roll())
     app.choose(mt.Crank())
     assert app.cranks == [0]                       # the chain stopped at D
     app.new_game(seed=2)
     assert app.cranks == [0]                       # an earlier game's cranks are kept
     arrange(app.game, positions=[CRANK_SPACE - 1, WHEEL, 20, 30], cheese=[1, 1, 1, 1], parts="all")
-    force_rolls(monkeypatch, app.game, 1)
+    ScriptedChance.onto(app.game, rolls=[1])
     app.choose(mt.Roll())
     app.choose(mt.Crank())
     assert app.cranks == [0, 0]

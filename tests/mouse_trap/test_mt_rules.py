@@ -9,10 +9,11 @@ import math
 import pytest
 
 import boardkit as bk
+from boardkit import ScriptedChance
 from boardkit.games import mouse_trap as mt
 from boardkit.games.mouse_trap import events as ev
 from boardkit.games.mouse_trap.rules import SPACE_KINDS, STAGE_ODDS
-from mt_helpers import (ALWAYS, CRANK_SPACE, SAFE, WHEEL, arrange, complete, force_rolls, land, never_past,
+from mt_helpers import (ALWAYS, CRANK_SPACE, SAFE, WHEEL, arrange, complete, land, never_past,
                         new_game, of_type, saved, where)
 
 ROLL, CRANK, STOP = mt.Roll(), mt.Crank(), mt.Stop()
@@ -62,9 +63,9 @@ def test_setup_all_mice_on_start_and_all_cheese_in_the_pile(n_players):
     assert game.legal_actions() == [ROLL]
 
 
-def test_roll_moves_forward_and_play_proceeds_to_the_left(monkeypatch):
+def test_roll_moves_forward_and_play_proceeds_to_the_left():
     game = arrange(new_game(n_players=3))
-    force_rolls(monkeypatch, game, 3)
+    ScriptedChance.onto(game, rolls=[3])
     game.apply(ROLL)
     assert game.legal_actions() == [mt.Build(), mt.DoNotBuild()]  # a build space: she may build
     game.apply(mt.Build())
@@ -73,18 +74,18 @@ def test_roll_moves_forward_and_play_proceeds_to_the_left(monkeypatch):
     assert game.events[:2] == [ev.Rolled(0, 3), ev.Moved(0, 0, 3, "2-3-4", "roll")]
 
 
-def test_mice_circle_the_loop_and_share_spaces(monkeypatch):
+def test_mice_circle_the_loop_and_share_spaces():
     game = arrange(new_game(n_players=2), positions=[WHEEL, SAFE])
-    force_rolls(monkeypatch, game, 1)
+    ScriptedChance.onto(game, rolls=[1])
     game.apply(ROLL)  # from the wheel round to SAFE
     assert game.positions == [SAFE, SAFE]
     rules = game.rules
     assert rules.forward(33, 4) == 37 and rules.forward(38, 6) == 38 and rules.forward(34, 12) == 34 + 12 - 6
 
 
-def test_two_mice_on_one_space(monkeypatch):
+def test_two_mice_on_one_space():
     game = arrange(new_game(n_players=2), positions=[0, 2])
-    land(monkeypatch, game, 2, 2)
+    land(game, 2, 2)
     assert game.positions == [2, 2]
 
 
@@ -95,9 +96,9 @@ def test_two_mice_on_one_space(monkeypatch):
     (3, "build 2-3-4", True), (3, "build 2-3", True), (3, "build 2", False),
     (2, "build 2-3-4", True), (2, "build 2-3", True), (2, "build 2", True),
 ])
-def test_build_only_when_the_player_count_matches(monkeypatch, n_players, text, builds):
+def test_build_only_when_the_player_count_matches(n_players, text, builds):
     game = arrange(new_game(n_players=n_players), parts=5)
-    events = land(monkeypatch, game, where(game, text))
+    events = land(game, where(game, text))
     if builds:
         assert game.legal_actions() == [mt.Build(), mt.DoNotBuild()] and game.current == 0
         game.apply(mt.Build())
@@ -109,20 +110,20 @@ def test_build_only_when_the_player_count_matches(monkeypatch, n_players, text, 
         assert of_type(events, ev.NothingHappens)
 
 
-def test_parts_are_built_in_numerical_order(monkeypatch):
+def test_parts_are_built_in_numerical_order():
     game = arrange(new_game(n_players=2))
     for expected in (1, 2, 3):
         game.current = 0
-        land(monkeypatch, game, 1)
+        land(game, 1)
         game.apply(mt.Build())
         assert game.parts == expected
     built = [e.part for e in game.events if isinstance(e, ev.Built)]
     assert built == [1, 2, 3]
 
 
-def test_the_cheese_wheel_build_space_builds_two_parts_and_takes_two_cheese(monkeypatch):
+def test_the_cheese_wheel_build_space_builds_two_parts_and_takes_two_cheese():
     game = arrange(new_game(n_players=4), parts=10)
-    land(monkeypatch, game, 37)
+    land(game, 37)
     before = len(game.events)
     game.apply(mt.Build())
     events = game.events[before:]
@@ -130,9 +131,9 @@ def test_the_cheese_wheel_build_space_builds_two_parts_and_takes_two_cheese(monk
     assert of_type(events, ev.Built) == [ev.Built(0, 11), ev.Built(0, 12)]
 
 
-def test_double_build_with_one_part_left_builds_one_and_completes_the_trap(monkeypatch):
+def test_double_build_with_one_part_left_builds_one_and_completes_the_trap():
     game = arrange(new_game(n_players=4), parts=23)
-    land(monkeypatch, game, 37)
+    land(game, 37)
     game.apply(mt.Build())
     events = game.events
     assert game.parts == 24 and game.trap_complete and game.cheese[0] == 1
@@ -140,35 +141,35 @@ def test_double_build_with_one_part_left_builds_one_and_completes_the_trap(monke
     assert game.trap_done_turn == game.turns
 
 
-def test_building_is_a_choice_and_declining_builds_nothing_and_takes_nothing(monkeypatch):
+def test_building_is_a_choice_and_declining_builds_nothing_and_takes_nothing():
     """The book: "then you may build one piece" -- she may also decline."""
     game = arrange(new_game(n_players=4), parts=10)
-    land(monkeypatch, game, 37)
+    land(game, 37)
     assert game.phase == "build" and game.legal_actions() == [mt.Build(), mt.DoNotBuild()]
     game.apply(mt.DoNotBuild())
     assert game.parts == 10 and game.cheese[0] == 0 and game.pile == 30 and game.current == 1
     assert game.phase == "roll" and ev.NothingHappens(0, "decides not to build") in game.events
 
 
-def test_an_illegal_build_changes_nothing(monkeypatch):
+def test_an_illegal_build_changes_nothing():
     game = arrange(new_game(n_players=4), parts=10)
     with pytest.raises(ValueError, match="not legal"):
         game.apply(mt.Build())  # not on a build space: it is time to roll
-    land(monkeypatch, game, 37)
+    land(game, 37)
     before = saved(game)
     with pytest.raises(ValueError):
         game.apply(mt.Crank())
     assert saved(game) == before
 
 
-def test_a_mouse_sent_to_a_build_space_does_not_build(monkeypatch):
+def test_a_mouse_sent_to_a_build_space_does_not_build():
     path = ("start", "back 1", "build 2-3-4")
     game = arrange(new_game(n_players=4, path=path), positions=[0, 0, 0, 0])
-    land(monkeypatch, game, 1, 1)  # GO BACK 1 to START ... and a sent mouse follows no message
+    land(game, 1, 1)  # GO BACK 1 to START ... and a sent mouse follows no message
     assert game.phase == "roll" and game.current == 1 and game.parts == 0
     path = ("start", "ahead 1", "build 2-3-4")
     game = arrange(new_game(n_players=4, path=path), positions=[0, 0, 0, 0])
-    land(monkeypatch, game, 1, 1)  # MOVE AHEAD 1 onto the build space: no build
+    land(game, 1, 1)  # MOVE AHEAD 1 onto the build space: no build
     assert game.positions[0] == 2 and game.phase == "roll" and game.current == 1 and game.parts == 0
 
 
@@ -178,47 +179,47 @@ def test_the_book_is_the_default_for_a_sent_mouse():
     assert rules.wheel_cheese_when_sent is False and rules.crank_when_sent is False
 
 
-def test_nothing_happens_on_a_build_space_once_the_trap_is_complete(monkeypatch):
+def test_nothing_happens_on_a_build_space_once_the_trap_is_complete():
     game = complete(new_game(n_players=4))
-    land(monkeypatch, game, 3)
+    land(game, 3)
     assert game.parts == 24 and game.cheese[0] == 0 and game.pile == 30
 
 
 # -- take and lose cheese -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("text,gain", [("take 1", 1), ("take 2", 2)])
-def test_take_cheese(monkeypatch, text, gain):
+def test_take_cheese(text, gain):
     game = arrange(new_game(), cheese=[1, 0, 0, 0])
-    land(monkeypatch, game, where(game, text))
+    land(game, where(game, text))
     assert game.cheese[0] == 1 + gain and game.pile == 29 - gain
 
 
 @pytest.mark.parametrize("held,text,left", [(3, "lose 1", 2), (3, "lose 2", 1), (1, "lose 2", 0), (0, "lose 1", 0)])
-def test_lose_cheese_returns_what_you_hold_when_short(monkeypatch, held, text, left):
+def test_lose_cheese_returns_what_you_hold_when_short(held, text, left):
     game = arrange(new_game(), cheese=[held, 0, 0, 0])
-    land(monkeypatch, game, where(game, text))
+    land(game, where(game, text))
     assert game.cheese[0] == left and game.pile == 30 - left
 
 
 # -- go back, move ahead, go to cheese ------------------------------------------------------
 
-def test_go_back_without_following_the_message(monkeypatch):
+def test_go_back_without_following_the_message():
     game = arrange(new_game(n_players=2))
-    events = land(monkeypatch, game, 7)  # back 3 -> 4, a "build 2-3" space: no build
+    events = land(game, 7)  # back 3 -> 4, a "build 2-3" space: no build
     assert game.positions[0] == 4 and game.parts == 0 and game.cheese[0] == 0
     assert events[-1] == ev.Moved(0, 7, 4, "2-3", "sent")
     assert game.current == 1
 
 
-def test_move_ahead_without_following_the_message(monkeypatch):
+def test_move_ahead_without_following_the_message():
     game = arrange(new_game(n_players=2))
-    land(monkeypatch, game, 12)  # ahead 4 -> 16, "build 2-3"
+    land(game, 12)  # ahead 4 -> 16, "build 2-3"
     assert game.positions[0] == 16 and game.parts == 0
 
 
-def test_go_back_stops_at_start(monkeypatch):
+def test_go_back_stops_at_start():
     game = arrange(new_game(path=("start", "take 1", "back 5", "blank")))
-    land(monkeypatch, game, 2)
+    land(game, 2)
     assert game.positions[0] == 0
 
 
@@ -229,19 +230,19 @@ def test_go_back_in_the_loop_goes_round_it():
 
 
 @pytest.mark.parametrize("sent_cheese", [True, False])
-def test_go_to_cheese_sends_the_mouse_to_the_cheese_wheel(monkeypatch, sent_cheese):
+def test_go_to_cheese_sends_the_mouse_to_the_cheese_wheel(sent_cheese):
     game = arrange(new_game(wheel_cheese_when_sent=sent_cheese))
-    land(monkeypatch, game, 26)
+    land(game, 26)
     assert game.positions[0] == WHEEL
     assert game.cheese[0] == (2 if sent_cheese else 0)
 
 
 @pytest.mark.parametrize("crank_when_sent", [True, False])
-def test_sent_to_turn_crank(monkeypatch, crank_when_sent):
+def test_sent_to_turn_crank(crank_when_sent):
     path = ("start", "ahead 10")
     game = complete(new_game(n_players=2, path=path, crank_when_sent=crank_when_sent), positions=[0, 6],
                     cheese=[2, 0])
-    land(monkeypatch, game, 1)  # ahead 10 from 1: 11 = TURN CRANK (loop 2..7)
+    land(game, 1)  # ahead 10 from 1: 11 = TURN CRANK (loop 2..7)
     assert game.positions[0] == game.rules.crank
     if crank_when_sent:
         assert game.phase == "crank" and game.current == 0 and mt.Push(1) in game.legal_actions()
@@ -251,35 +252,35 @@ def test_sent_to_turn_crank(monkeypatch, crank_when_sent):
 
 # -- take three from the rival with most ---------------------------------------------------------
 
-def test_take_three_from_the_rival_with_most_even_when_the_pile_has_cheese(monkeypatch):
+def test_take_three_from_the_rival_with_most_even_when_the_pile_has_cheese():
     game = arrange(new_game(), cheese=[0, 2, 5, 4], positions=[0, 1, 2, 3])
-    events = land(monkeypatch, game, 19)
+    events = land(game, 19)
     assert game.cheese == [3, 2, 2, 4] and game.pile == 30 - 11
     assert ev.TookCheese(0, 2, 3) in events
 
 
-def test_rival_with_most_holding_less_than_three(monkeypatch):
+def test_rival_with_most_holding_less_than_three():
     game = arrange(new_game(), cheese=[1, 2, 0, 1], positions=[0, 1, 2, 3])
-    land(monkeypatch, game, 19)
+    land(game, 19)
     assert game.cheese == [3, 0, 0, 1]
 
 
-def test_safe_cannot_be_robbed(monkeypatch):
+def test_safe_cannot_be_robbed():
     game = arrange(new_game(), cheese=[0, 9, 5, 1], positions=[0, SAFE, 2, 3])
-    land(monkeypatch, game, 19)
+    land(game, 19)
     assert game.cheese == [3, 9, 2, 1]
 
 
-def test_nobody_to_rob(monkeypatch):
+def test_nobody_to_rob():
     game = arrange(new_game(), cheese=[2, 5, 0, 0], positions=[0, SAFE, 2, 3])
-    events = land(monkeypatch, game, 19)
+    events = land(game, 19)
     assert game.cheese == [2, 5, 0, 0] and of_type(events, ev.NothingHappens)
     assert game.current == 1
 
 
-def test_a_tie_for_most_is_the_takers_choice(monkeypatch):
+def test_a_tie_for_most_is_the_takers_choice():
     game = arrange(new_game(), cheese=[0, 5, 5, 1], positions=[0, 1, 2, 3])
-    land(monkeypatch, game, 19)
+    land(game, 19)
     assert game.phase == "split" and game.current == 0
     options = game.legal_actions()
     assert options == [mt.Split(((2, 3),)), mt.Split(((1, 1), (2, 2))), mt.Split(((1, 2), (2, 1))),
@@ -288,9 +289,9 @@ def test_a_tie_for_most_is_the_takers_choice(monkeypatch):
     assert game.cheese == [3, 4, 3, 1] and game.current == 1 and game.phase == "roll"
 
 
-def test_a_tie_with_little_cheese_may_be_divided_up_to_what_each_holds(monkeypatch):
+def test_a_tie_with_little_cheese_may_be_divided_up_to_what_each_holds():
     game = arrange(new_game(), cheese=[0, 1, 1, 1], positions=[0, 1, 2, 3])
-    land(monkeypatch, game, 19)
+    land(game, 19)
     assert game.legal_actions() == [mt.Split(((1, 1), (2, 1), (3, 1)))]
     game.apply(game.legal_actions()[0])
     assert game.cheese == [3, 0, 0, 0]
@@ -298,56 +299,56 @@ def test_a_tie_with_little_cheese_may_be_divided_up_to_what_each_holds(monkeypat
 
 # -- the empty cheese pile -----------------------------------------------------------------------
 
-def test_empty_pile_take_from_the_opponent_with_most(monkeypatch):
+def test_empty_pile_take_from_the_opponent_with_most():
     game = arrange(new_game(cheese_count=10), cheese=[0, 2, 7, 0], positions=[0, 1, 2, 3])
     assert game.pile == 1
-    events = land(monkeypatch, game, 9)  # take 2: one from the pile, one from seat 2
+    events = land(game, 9)  # take 2: one from the pile, one from seat 2
     assert game.pile == 0 and game.cheese == [2, 2, 6, 0]
     assert ev.TookCheese(0, None, 1) in events and ev.TookCheese(0, 2, 1) in events
 
 
-def test_empty_pile_with_a_tie_is_a_choice(monkeypatch):
+def test_empty_pile_with_a_tie_is_a_choice():
     game = arrange(new_game(cheese_count=6), cheese=[0, 3, 3, 0], positions=[0, 1, 2, 3])
     assert game.pile == 0
-    land(monkeypatch, game, 9)
+    land(game, 9)
     assert game.phase == "split"
     assert mt.Split(((1, 2),)) in game.legal_actions() and mt.Split(((1, 1), (2, 1))) in game.legal_actions()
     game.apply(mt.Split(((2, 2),)))
     assert game.cheese == [2, 3, 1, 0]
 
 
-def test_empty_pile_and_nobody_to_take_from(monkeypatch):
+def test_empty_pile_and_nobody_to_take_from():
     game = arrange(new_game(cheese_count=0))
-    land(monkeypatch, game, 2)
+    land(game, 2)
     assert game.cheese == [0, 0, 0, 0] and game.current == 1
 
 
 # -- the cheese wheel ------------------------------------------------------------------------------
 
-def test_landing_on_the_cheese_wheel_takes_two(monkeypatch):
+def test_landing_on_the_cheese_wheel_takes_two():
     game = arrange(new_game(), positions=[WHEEL - 3, 0, 0, 0])
-    land(monkeypatch, game, WHEEL, 3)
+    land(game, WHEEL, 3)
     assert game.cheese[0] == 2 and game.pile == 28
 
 
 # -- turn crank ----------------------------------------------------------------------------------------
 
-def test_no_crank_before_the_trap_is_complete(monkeypatch):
+def test_no_crank_before_the_trap_is_complete():
     game = arrange(new_game(), positions=[0, WHEEL, 0, 0], cheese=[5, 0, 0, 0], parts=23)
-    events = land(monkeypatch, game, CRANK_SPACE)
+    events = land(game, CRANK_SPACE)
     assert game.phase == "roll" and game.current == 1 and game.positions[1] == WHEEL
     assert of_type(events, ev.NothingHappens)
 
 
-def test_a_mouse_on_the_wheel_must_be_cranked_at(monkeypatch):
+def test_a_mouse_on_the_wheel_must_be_cranked_at():
     game = complete(new_game(n_players=3, stage_odds=ALWAYS), positions=[0, WHEEL, 4])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     assert game.legal_actions() == [CRANK]  # no cheese to push with, no way to stop
 
 
-def test_crank_catches_the_mouse_and_takes_its_cheese(monkeypatch):
+def test_crank_catches_the_mouse_and_takes_its_cheese():
     game = complete(new_game(n_players=3, stage_odds=ALWAYS), positions=[0, WHEEL, 4], cheese=[1, 6, 2])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     game.apply(CRANK)
     assert game.positions == [CRANK_SPACE, None, 4]
     assert game.cheese == [7, 0, 2]
@@ -356,14 +357,14 @@ def test_crank_catches_the_mouse_and_takes_its_cheese(monkeypatch):
     assert ev.Caught(0, 1, 6) in game.events
     assert game.current == 2 and not game.is_over
     assert game.parts == 24  # the trap is reset, still complete
-    force_rolls(monkeypatch, game, 1)
+    ScriptedChance.onto(game, rolls=[1])
     game.apply(ROLL)
     assert game.current == 0  # seat 1 is out: its turn is skipped
 
 
-def test_last_mouse_on_the_board_wins(monkeypatch):
+def test_last_mouse_on_the_board_wins():
     game = complete(new_game(n_players=2, stage_odds=ALWAYS), positions=[0, WHEEL])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     game.apply(CRANK)
     assert game.is_over and game.winner == 0 and game.end_reason == "last mouse"
     assert game.events[-1] == ev.Won(0)
@@ -371,20 +372,20 @@ def test_last_mouse_on_the_board_wins(monkeypatch):
     assert game.result()["stalemate"] is False and game.result()["catches"] == 1
 
 
-def test_all_mice_on_the_wheel_are_caught_together(monkeypatch):
+def test_all_mice_on_the_wheel_are_caught_together():
     game = complete(new_game(n_players=4, stage_odds=ALWAYS), positions=[0, WHEEL, WHEEL, WHEEL],
                     cheese=[0, 1, 2, 3])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     game.apply(CRANK)
     assert game.positions == [CRANK_SPACE, None, None, None] and game.cheese == [6, 0, 0, 0]
     assert game.winner == 0
 
 
 @pytest.mark.parametrize("stage", [0, 5, 15])
-def test_a_failing_stage_misses_them_all_and_they_go_to_safe(monkeypatch, stage):
+def test_a_failing_stage_misses_them_all_and_they_go_to_safe(stage):
     game = complete(new_game(n_players=4, stage_odds=never_past(stage)), positions=[0, WHEEL, WHEEL, 3],
                     cheese=[0, 1, 2, 3])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     game.apply(CRANK)
     assert game.positions == [CRANK_SPACE, SAFE, SAFE, 3] and game.cheese == [0, 1, 2, 3]
     crank = of_type(game.events, ev.CrankTurned)[0]
@@ -404,12 +405,12 @@ def test_a_backup_saves_a_failing_stage():
 
 # -- paying to move an opponent's mouse --------------------------------------------------------------
 
-def test_no_mouse_on_the_wheel_pay_to_push(monkeypatch):
+def test_no_mouse_on_the_wheel_pay_to_push():
     game = complete(new_game(n_players=4), positions=[0, 30, SAFE, 36], cheese=[2, 0, 0, 0])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     assert game.phase == "crank"
     assert game.legal_actions() == [mt.Push(1), mt.Push(3), STOP]  # not the mouse on SAFE
-    force_rolls(monkeypatch, game, 4)
+    ScriptedChance.onto(game, rolls=[4])
     game.apply(mt.Push(3))
     assert game.positions[3] == WHEEL and game.cheese[0] == 1 and game.pile == 29
     assert ev.Pushed(0, 3, 4) in game.events
@@ -417,10 +418,10 @@ def test_no_mouse_on_the_wheel_pay_to_push(monkeypatch):
     assert game.legal_actions() == [mt.Push(1), CRANK]  # someone on the wheel: crank, no stopping
 
 
-def test_keep_paying_for_more_opponents_then_crank(monkeypatch):
+def test_keep_paying_for_more_opponents_then_crank():
     game = complete(new_game(n_players=3, stage_odds=ALWAYS), positions=[0, 37, 36], cheese=[3, 0, 4])
-    land(monkeypatch, game, CRANK_SPACE, 1)
-    force_rolls(monkeypatch, game, 3, 4)
+    land(game, CRANK_SPACE, 1)
+    ScriptedChance.onto(game, rolls=[3, 4])
     game.apply(mt.Push(1))
     assert game.positions[1] == WHEEL
     game.apply(mt.Push(2))
@@ -430,40 +431,40 @@ def test_keep_paying_for_more_opponents_then_crank(monkeypatch):
     assert game.winner == 0 and game.cheese == [5, 0, 0]
 
 
-def test_pushes_stop_when_the_cheese_runs_out(monkeypatch):
+def test_pushes_stop_when_the_cheese_runs_out():
     game = complete(new_game(n_players=2), positions=[0, 30], cheese=[1, 0])
-    land(monkeypatch, game, CRANK_SPACE)
-    force_rolls(monkeypatch, game, 1)
+    land(game, CRANK_SPACE)
+    ScriptedChance.onto(game, rolls=[1])
     game.apply(mt.Push(1))  # the last cheese; the mouse moves to 31, not the wheel
     assert game.positions[1] == 31 and game.cheese[0] == 0
     assert game.phase == "roll" and game.current == 1  # nothing more to do: the turn ends
     assert isinstance(game.events[-1], ev.NothingHappens)
 
 
-def test_stop_paying(monkeypatch):
+def test_stop_paying():
     game = complete(new_game(n_players=2), positions=[0, 30], cheese=[5, 0])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     game.apply(STOP)
     assert game.cheese == [5, 0] and game.current == 1
 
 
-def test_a_pushed_mouse_follows_no_message(monkeypatch):
+def test_a_pushed_mouse_follows_no_message():
     game = complete(new_game(n_players=2), positions=[0, 36], cheese=[2, 3])
-    land(monkeypatch, game, CRANK_SPACE)
-    force_rolls(monkeypatch, game, 3)
+    land(game, CRANK_SPACE)
+    ScriptedChance.onto(game, rolls=[3])
     game.apply(mt.Push(1))  # to 39, "lose 1"
     assert game.positions[1] == 39 and game.cheese[1] == 3
 
 
-def test_nothing_to_do_on_turn_crank(monkeypatch):
+def test_nothing_to_do_on_turn_crank():
     game = complete(new_game(n_players=2), positions=[0, SAFE], cheese=[3, 0])
-    events = land(monkeypatch, game, CRANK_SPACE)
+    events = land(game, CRANK_SPACE)
     assert game.current == 1 and of_type(events, ev.NothingHappens)
 
 
-def test_a_caught_mouse_never_moves_again(monkeypatch):
+def test_a_caught_mouse_never_moves_again():
     game = complete(new_game(n_players=3, stage_odds=ALWAYS), positions=[0, WHEEL, 30], cheese=[3, 0, 0])
-    land(monkeypatch, game, CRANK_SPACE)
+    land(game, CRANK_SPACE)
     game.apply(CRANK)
     assert game.positions[1] is None
     bk.play(game, [mt.bots.Random()] * 3)

@@ -11,13 +11,14 @@ import sys
 import pytest
 from ipycanvas import Canvas, MultiCanvas
 
+from boardkit import ScriptedChance
 from boardkit import render as r
 from boardkit.core import step as bot_step
 from boardkit.games import mouse_trap as mt
 from boardkit.games.mouse_trap import view_draw as vd
 from boardkit.games.mouse_trap.game import CRANKING, ROLLING, SPLITTING
 from boardkit.games.mouse_trap.rules import SPACE_KINDS, STAGES, parse_space
-from mt_helpers import ALWAYS, CRANK_SPACE, SAFE, WHEEL, arrange, force_rolls, never_past, saved
+from mt_helpers import ALWAYS, CRANK_SPACE, SAFE, WHEEL, arrange, never_past, saved
 from view_helpers import Unchanged, centre, counters, key_down, labels, make_apps, mouse_down, text
 
 HUMAN_FIRST = ["human", "Trapper", "Trapper", "Trapper"]
@@ -46,13 +47,13 @@ def make_app():
 
 
 @pytest.fixture
-def crank_app(make_app, monkeypatch):
+def crank_app(make_app):
     """``crank_app(odds, positions, cheese)``: seat 1 human, trap complete, her roll of 1
     stops on TURN CRANK; ``odds`` are the stage odds (ALWAYS, or never_past(k))."""
     def make(odds=ALWAYS, positions=(CRANK_SPACE - 1, WHEEL, 20, 30), cheese=(5, 3, 2, 1), seats=HUMAN_FIRST):
         app = make_app(rules=mt.Rules(stage_odds=odds), seats=seats, seed=1)
         arrange(app.game, positions=positions, cheese=cheese, parts="all")
-        force_rolls(monkeypatch, app.game, 1)
+        ScriptedChance.onto(app.game, rolls=[1])
         app.redraw()
         app.refresh()
         return app
@@ -223,8 +224,7 @@ def test_crank_state_reads_the_crank_of_this_turn_only():
 def test_a_failed_crank_shows_its_stage_and_the_ones_before_it_worked():
     game = mt.Game(mt.Rules(stage_odds=never_past(5)), n_players=4, seed=0)
     arrange(game, positions=[CRANK_SPACE - 1, WHEEL, 0, 0], cheese=[1, 0, 0, 0], parts="all")
-    force = iter([1])
-    game.chance.roll = lambda sides=6: next(force)
+    ScriptedChance.onto(game, rolls=[1])
     game.apply(mt.Roll())
     game.apply(mt.Crank())
     scene = vd.snapshot(game, ["human"] + BOTS[1:])
@@ -239,7 +239,7 @@ def test_redraw_and_the_crank_animation_each_travel_as_one_message(sent):
     game = mt.Game(rules, n_players=4, seed=0)
     arrange(game, positions=[CRANK_SPACE - 1, WHEEL, 0, 0], cheese=[1, 0, 0, 0], parts="all")
     before = vd.snapshot(game, BOTS)
-    game.chance.roll = lambda sides=6: 1
+    ScriptedChance.onto(game, rolls=[1])
     game.apply(mt.Roll())
     game.apply(mt.Crank())
     after = vd.snapshot(game, BOTS)
@@ -387,7 +387,7 @@ def test_a_failed_crank_is_shown_at_its_stage(crank_app):
     assert app.cranks_animated == 1
 
 
-def test_human_pushes_a_mouse_by_clicking_it_then_stops(crank_app, monkeypatch):
+def test_human_pushes_a_mouse_by_clicking_it_then_stops(crank_app):
     app = crank_app(ALWAYS, positions=(CRANK_SPACE - 1, 20, 30, SAFE), cheese=(3, 0, 0, 0))
     app.step()
     assert app.game.phase == CRANKING and "no mouse is on the Cheese Wheel" in text(app)
@@ -396,7 +396,7 @@ def test_human_pushes_a_mouse_by_clicking_it_then_stops(crank_app, monkeypatch):
         assert "is on SAFE: it cannot be pushed" in text(app)
         mouse_down(app, *centre(app.geometry.stage_rect(0)))
         assert "No mouse is on the Cheese Wheel" in text(app)
-    force_rolls(monkeypatch, app.game, 2)
+    ScriptedChance.onto(app.game, rolls=[2, 2])                 # her two pushes each roll a 2
     mouse_down(app, *pawn_point(app, 2))                        # Player 3's mouse: 30 -> 32
     assert app.game.positions[2] == 32 and app.game.cheese[0] == 2
     assert "Player 1 pays a cheese and rolls 2 for Player 3's mouse" in text(app)
@@ -408,11 +408,11 @@ def test_human_pushes_a_mouse_by_clicking_it_then_stops(crank_app, monkeypatch):
     assert app.game.current_player == 1 and app.game.phase == ROLLING
 
 
-def test_human_may_build_or_decline_with_buttons_or_the_trap(make_app, monkeypatch):
+def test_human_may_build_or_decline_with_buttons_or_the_trap(make_app):
     """The book: on a build space a player *may* build; the App offers both."""
     app = make_app(seats=HUMAN_FIRST, seed=1)
     game = arrange(app.game, positions=[2, 5, 6, 7], parts=4)
-    force_rolls(monkeypatch, game, 1)                           # 3: build 2-3-4
+    ScriptedChance.onto(game, rolls=[1])                        # 3: build 2-3-4
     app.refresh()
     app.step()
     assert game.phase == "build" and labels(app) == ["1. Build", "2. Do not build"]
@@ -421,17 +421,17 @@ def test_human_may_build_or_decline_with_buttons_or_the_trap(make_app, monkeypat
     assert "Player 1: decides not to build" in text(app)
     assert game.parts == 4 and game.cheese[0] == 0 and game.current == 1
     game = arrange(app.game, positions=[2, 5, 6, 7], parts=4)
-    force_rolls(monkeypatch, game, 1)
+    ScriptedChance.onto(game, rolls=[1])
     app.refresh()
     app.step()
     mouse_down(app, *centre(app.geometry.stage_rect(0)))        # the trap: build
     assert game.parts == 5 and game.cheese[0] == 1 and game.phase == ROLLING
 
 
-def test_human_splits_a_take_between_tied_rivals_with_buttons(make_app, monkeypatch):
+def test_human_splits_a_take_between_tied_rivals_with_buttons(make_app):
     app = make_app(seats=HUMAN_FIRST, seed=1)
     game = arrange(app.game, positions=[18, 5, 6, 7], cheese=[0, 3, 3, 0])
-    force_rolls(monkeypatch, game, 1)                           # 19: TAKE 3 FROM RIVAL WITH MOST
+    ScriptedChance.onto(game, rolls=[1])                        # 19: TAKE 3 FROM RIVAL WITH MOST
     app.refresh()
     app.step()
     assert game.phase == SPLITTING
@@ -472,9 +472,10 @@ def test_out_of_turn_clicks_and_choices_change_nothing(make_app):
         assert "It is Player 1's turn, a bot: press Step" in text(app)
 
 
-def test_a_button_of_an_earlier_decision_does_nothing(crank_app, monkeypatch):
+def test_a_button_of_an_earlier_decision_does_nothing(crank_app):
     app = crank_app(ALWAYS, positions=(CRANK_SPACE - 1, WHEEL - 1, 30, 5), cheese=(3, 0, 0, 0))
     app.step()
+    ScriptedChance.onto(app.game, rolls=[1])                    # the push rolls a 1
     old = app.choice_buttons[0]                                 # push Player 2 ...
     old.click()                                                 # ... onto the wheel: now Crank
     assert labels(app)[-1].endswith("Turn the crank")

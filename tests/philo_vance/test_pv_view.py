@@ -154,6 +154,30 @@ def test_court_cards_fill_the_column_and_jurors_fit_their_card(n_players):
     assert vb.HEIGHT == vb.BOARD + 2 * vb.MARGIN                 # the board and the cards: nothing under them
 
 
+@pytest.mark.parametrize("n_players", (4, 6))
+def test_a_court_cards_title_row_never_overlaps_itself(n_players):
+    """The title, the case and what lies in front of the player (Philo Vance's hat, a claimed clue) side by side
+    in the card's width, even on the narrow cards of six players with a long clue claimed."""
+    game = table(n_players)
+    # the longest clue that fits a six players' card beside its case, once its "claimed:" goes (longer ones are
+    # said only in the board in words)
+    longest = max((clue for clue in range(len(pv.CLUES)) if len(vc.clue_label(clue)) <= 18),
+                  key=lambda clue: len(vc.clue_label(clue)))
+    shortest = min(range(len(pv.CLUES)), key=lambda clue: len(vc.clue_label(clue)))
+    game.claimed[0], game.claimed[n_players - 1] = shortest, longest
+    game.philo_owner = 0
+    scene = vd.snapshot(game, ["human"] + ["Detective"] * (n_players - 1), analysis.prior_beliefs())
+    for seat in range(n_players):
+        x, _, w, _ = vc.court_rect(seat, n_players)
+        parts = sorted(vc.title_row(scene, seat), key=lambda part: part[1])
+        assert parts[0][0] == "title" and parts[0][1] >= x and parts[-1][1] + parts[-1][2] <= x + w
+        for (kind, left, width, _), (later, start, _, _) in zip(parts, parts[1:]):
+            assert left + width <= start, (seat, kind, later)
+    claim = [part for part in vc.title_row(scene, n_players - 1) if part[0] == "claim"]
+    assert claim and claim[0][3].endswith(vc.clue_label(longest))         # the claimed clue shows
+    assert {"claim", "pv"} <= {part[0] for part in vc.title_row(scene, 0)}
+
+
 @pytest.mark.parametrize("n_players", range(2, 7))
 def test_an_empty_court_card_names_its_court_size_and_its_banner_hides_no_jurors_number(n_players):
     for court_size in range(1, pv.rules.LIMITS["court_size"] + 1):
@@ -469,13 +493,19 @@ def test_discarding_and_claiming_are_clicks_on_the_discard_pile(make_app, monkey
     assert "claimed: muddy boots" not in vc.seat_status(app._scene(), 1)     # a badge, not the status
 
 
-def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
+def doubles_with_juror_7_down(human_app, monkeypatch):
+    """Player 1 (human) throws doubles with the clue on juror 7 face down: (game, app)."""
     game = table()
     game.face_up[0][6] = False
     place(game, p0=HALL)
     app = human_app(game)
     force_rolls(monkeypatch, game, 3, 3)
     app.step()
+    return game, app
+
+
+def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
+    game, app = doubles_with_juror_7_down(human_app, monkeypatch)
     assert game.phase == TURNING_UP and "doubles! Click one of your face-down jurors" in text(app)
     assert vc.clickable_jurors(app._scene()) == {(0, 7)}
     with Unchanged(app):
@@ -488,12 +518,7 @@ def test_turning_a_clue_up_after_doubles(human_app, monkeypatch):
 # --- the decisions where the book says "may": a button each, with words, keys and touch ----------
 
 def test_after_doubles_a_button_leaves_the_clues_face_down(human_app, monkeypatch):
-    game = table()
-    game.face_up[0][6] = False
-    place(game, p0=HALL)
-    app = human_app(game)
-    force_rolls(monkeypatch, game, 3, 3)
-    app.step()
+    game, app = doubles_with_juror_7_down(human_app, monkeypatch)
     assert "or press Leave them face down" in text(app)
     assert labels(app) == ["1. Turn up juror 7", "2. Leave them face down"]
     assert "pv-leavedown" in app.choice_buttons[1]._dom_classes

@@ -2,11 +2,13 @@
 
 This is the *instrument*, not the definition: the rules are ``game.py`` and
 the bots are ``bots.py``.  This module plays the same rules and the same bots
-as plain loops over small integer arrays, and tests
-(``tests/cluedo_cards/test_cc_fast.py``) prove that its games agree with the
-reference engine's *in distribution* on the rulebook and on variants.  The
-two engines draw different random numbers, so one seed does not give the
-same game in both; each on its own replays exactly from its seeds.
+as plain loops over small integer arrays, in lockstep with the reference
+engine: it draws the same numbers of the one stream (``core/fast.py``) in
+the same order -- the miniatures' shuffle, the deck's, each reshuffle of the
+discards, and a Random bot's pick, drawn only when it has a choice, as
+``bk.play`` asks a bot only then -- so one seed gives the same game in both
+(``tests/cluedo_cards/test_cc_lockstep.py`` proves it on the rulebook and
+variants, frame for frame).
 
 What it covers: every ``Rules`` field (pictures, numbers, copies, hand size,
 miniatures, powers, ``empty_draw``, ``floor_at_zero``, ``ties``, ``starter``,
@@ -118,7 +120,7 @@ def matches(card, top, n_numbers):
 
 @njit
 def fits_table(n_kinds, n_numbers):
-    """``fits[top, card]``: may ``card`` go on ``top`` (made once per deck, as game.matching_cards)."""
+    """``fits[top, card]``: may ``card`` go on ``top`` (made once per deck; game.matches is the rule)."""
     fits = np.zeros((n_kinds, n_kinds), dtype=np.bool_)
     for top in range(n_kinds):
         for card in range(n_kinds):
@@ -292,9 +294,12 @@ def revolverist_play(player, n_players, hands, hand_len, held, top, fits, power,
 
 @njit(inline="always")  # a few times a turn: copied into its caller
 def random_play(hands, seat, length, top, fits, distinct, options, state):
-    """Random: any card that may go on ``top``, each different card equally likely; NO_CARD if none."""
+    """Random: any card that may go on ``top``, each different card equally likely; NO_CARD if none.
+    As in the reference engine, a bot is asked (and draws a number) only when there is a choice."""
     n_options = playable(hands, seat, length, top, fits, distinct, options)
-    return options[below(state, n_options)] if n_options else NO_CARD
+    if n_options == 0:
+        return NO_CARD
+    return options[0] if n_options == 1 else options[below(state, n_options)]
 
 
 @njit(allocates=False)
@@ -335,6 +340,8 @@ def dagger_victim(bot, player, n_players, hand_len, scores, state):
 @njit(allocates=False)
 def swap_partner(bot, player, n_players, hand_len, scores, state):
     """Rule 9: the Revolver's player must swap hands with a rival of her choice."""
+    if n_players == 2:  # one rival: no choice, so no bot is asked
+        return seat_after(player, 1, n_players)
     if bot == BOT_RANDOM:
         return seat_after(player, 1 + below(state, n_players - 1), n_players)
     return fewest_cards(player, n_players, hand_len, scores)

@@ -4,10 +4,11 @@ This module is the *instrument*, not the definition: ``game.py`` and
 ``bots.py`` say what the rules and the bots are; this is the same game
 written as plain loops over small integer arrays and compiled with numba, so
 ``bk.simulate(rules, engine="fast")`` plays hundreds of thousands of games.
-Tests (``tests/mouse_trap/test_mt_fast.py``) check that its frames agree in
-distribution with the reference engine's, on the rulebook and on variants.
-The two engines draw different random numbers, so one seed does not give the
-same game in both; each gives the same frame from the same seed.
+The two engines are in lockstep: they draw the same random numbers
+(``core.rng.Chance`` and its compiled twin) in the same order, so one seed
+gives the same game in both, frame for frame
+(``tests/mouse_trap/test_mt_lockstep.py``); ``test_mt_fast.py`` checks the
+lane's pieces and compares the engines in distribution too.
 
 What it covers: every field of ``mt.Rules`` (any ``path`` and ``loop``,
 ``cheese_count``, ``n_parts``, ``stage_odds`` (Fractions are played as their

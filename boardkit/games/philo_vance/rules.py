@@ -80,6 +80,11 @@ follows; each choice is a field, so a tinkerer can change it:
 * **The order of a turn**: declare or convict (before the dice), throw, turn a
   card up, Philo Vance and the Judge arrive, move your own piece (white die),
   then Philo Vance (coloured die).
+* **Where the book says "may"** the player decides (see ``game.py``): after
+  doubles he turns a face-down clue up or leaves them all down (a total equal
+  to a juror's number turns that clue up at once); he moves Philo Vance or
+  leaves him where he is; on a red clue spot he draws or not (a clue he
+  claimed he must take; X always gives its clue).
 * **A game with no end** (``max_turns``): a game stops as a stalemate after
   ``max_turns`` turns; it also ends when every player has retired.
 """
