@@ -221,7 +221,9 @@ def test_gameboard_play_builds_and_waits_for_the_white_pawn(make_app):
     assert app.seats == HUMANS and game.phase == "place" and game.current_player == 0
     assert "Player 1: put the white square pawn on a Spade Space." in text(app)
     assert not app.pad.enabled and app.timer.state == "ready"            # nobody sketches yet
-    assert app.guesser_input.options == () and app.guess_input.disabled and app.guess_button.disabled
+    # the Who menu says why nobody may guess (it showed a blank choice), and is off with the guess box
+    assert app.guesser_input.options == (("no sketch yet", None),) and app.guesser_input.label == "no sketch yet"
+    assert app.guesser_input.disabled and app.guess_input.disabled and app.guess_button.disabled
     spades = [i for i, kind in enumerate(game.rules.track) if kind == SPADE]
     assert [t.value for t in targets(app, "space")] == spades
     corners = ["top-left", "top-right", "bottom-right", "bottom-left"]      # clockwise from space 0, as drawn
@@ -322,7 +324,8 @@ def test_a_right_guess_waits_for_the_sketcher_then_agree_scores_for_the_team(tea
     assert "Player 2: the matcher says Player 4's guess is right. Agree or overrule?" in text(app)
     assert labels(app) == ["1. Agree, right: Player 4 scores", "2. Overrule, wrong: keep going"]
     assert app.timer.state == "paused" and app.timer.remaining == pytest.approx(40)
-    assert app.guesser_input.options == () and app.guess_input.disabled and app.guess_button.disabled
+    assert app.guesser_input.options == (("not now", None),) and app.guesser_input.label == "not now"
+    assert app.guesser_input.disabled and app.guess_input.disabled and app.guess_button.disabled
     assert app.game.team_scores == [0, 0]
     drawn.clear()
     button_with(app, "wld-confirm").click()                            # the Agree button
@@ -635,6 +638,7 @@ def test_the_end_of_a_team_game_shows_the_winner():
         assert "Team B wins" in text(app) and "Press New game" in text(app)
         assert "The game is over." in card_text(app) and app.timer.state != "running"
         assert app.guess_input.disabled and not app.pad.enabled
+        assert app.guesser_input.disabled and app.guesser_input.label == "game over"
     finally:
         app.close()
 
