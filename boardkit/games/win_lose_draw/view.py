@@ -37,7 +37,7 @@ import ipywidgets as widgets
 
 from boardkit.core.bots import Random
 from boardkit.core.events import seat as _seat
-from boardkit.render.app import HUMAN, GameApp, scaled
+from boardkit.render.app import HUMAN, GameApp, canvas_text_scale, scaled
 
 from . import view_draw
 from .actions import CONFIRM, OVERRULE, TIME_UP, Award, PlacePawn, TakePawn, TimeUp
@@ -460,7 +460,7 @@ class App(GameApp):
         return None
 
     def _scene(self):
-        return view_draw.snapshot(self.game)
+        return view_draw.snapshot(self.game, canvas_text_scale())
 
     def _draw_board(self, layer, scene) -> None:
         if scene.play == TEAM:
