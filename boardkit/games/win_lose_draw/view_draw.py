@@ -21,6 +21,7 @@ from .track import COLOURS, SPADE
 WIDTH, HEIGHT = 1200, 470
 BOARD = (20, 30, 420, 420)                 # the gameboard's square (x, y, w, h)
 SPACE = 50                                 # side of a space on the gameboard
+INSIDE_RING = BOARD[2] - 2 * SPACE - 20    # the widest a word inside the ring may be
 PANEL_X = 470                              # where the players' rows start (Gameboard Play)
 ROW_H = 62
 SWATCH = 40
@@ -133,7 +134,7 @@ def draw_gameboard(c, scene: Scene) -> None:
         c.stroke_style = palette.TEXT
         c.stroke_rect(left, top, size, size)
     bx, by, bw, bh = BOARD
-    s, inside = scene.text_scale, bw - 2 * SPACE - 20          # the words stay inside the ring
+    s, inside = scene.text_scale, INSIDE_RING
     draw_text(c, "Win, Lose or Draw", bx + bw / 2, by + 95, px=28 * s, bold=True, max_width=inside)
     draw_text(c, "clockwise \u27f3", bx + bw / 2, by + 128, px=22 * s, max_width=inside)
 
@@ -167,7 +168,7 @@ def draw_gameboard_pieces(c, scene: Scene) -> list[Target]:
 def _draw_centre(c, scene: Scene) -> list[Target]:
     """Inside the ring: the pawns left of each colour (click one to take it) and the last roll."""
     bx, by, bw, bh = BOARD
-    s, inside = scene.text_scale, bw - 2 * SPACE - 20
+    s, inside = scene.text_scale, INSIDE_RING
     targets = []
     draw_text(c, "Pawns in the centre", bx + bw / 2, by + 175, px=22 * s, bold=True, max_width=inside)
     taking = scene.phase == "take" and not scene.is_over
