@@ -164,7 +164,7 @@ def set_canvas_text_scale(scale: float) -> None:
         raise ValueError(f"the canvas text scale must be a number from 1 to 2, got {scale!r}")
     _canvas_text["scale"] = float(scale)
     for app in list(_live_apps):
-        app.redraw()
+        app._guard(app.redraw)()             # a failure shows in that App's status, never stops the switch
 
 
 def scaled(length: str) -> str:
