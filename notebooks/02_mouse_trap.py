@@ -459,7 +459,7 @@ games_button, games_view = study_button("Play 3,000 games", play_games)
 further.add("### How long is a game?\n"
             "A build space marked **2** builds only in a two-player game, one marked **2-3-4** in every game. "
             "The bots play 1,000 games with 2, 3 and 4 players: how long do they last, and does the first "
-            "player have an edge? (The computer plays these on its fast lane, about 30 times faster than the "
+            "player have an edge? (The computer plays these on its fast lane, about 70 times faster than the "
             "readable engine; the first study compiles it, which can take half a minute.)")
 further.add_widget(widgets.VBox([games_button, games_view]))
 

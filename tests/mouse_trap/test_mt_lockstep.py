@@ -31,3 +31,12 @@ VARIANTS = {
 def test_both_engines_play_the_same_games(variant):
     rules, bots, n_games = VARIANTS[variant]
     assert assert_lockstep(rules, len(bots), n_games, bots=bots, seed=26) == n_games
+
+
+def test_a_rule_the_engines_play_differently_is_caught_at_its_first_turn(monkeypatch):
+    """Teeth: a reference engine whose Cheese Wheel gives one cheese (the lane gives the rulebook's
+    two) must fail, and the message names the first turn at which the games part."""
+    from boardkit.games.mouse_trap.rules import WHEEL
+    monkeypatch.setitem(mt.Game.MESSAGES, WHEEL, lambda game, player, space: game._give(player, 1))
+    with pytest.raises(AssertionError, match=r"the rows first differ with a turn cap of \d+ turns"):
+        assert_lockstep(mt.Rules(), 4, 20, bots=[T()] * 4, seed=26)

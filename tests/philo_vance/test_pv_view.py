@@ -14,6 +14,7 @@ import pytest
 from ipycanvas import MultiCanvas
 
 from boardkit import render as r
+from boardkit.core import ScriptedChance
 from boardkit.core import step as bot_step
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import analysis
@@ -154,6 +155,30 @@ def test_court_cards_fill_the_column_and_jurors_fit_their_card(n_players):
     assert vb.HEIGHT == vb.BOARD + 2 * vb.MARGIN                 # the board and the cards: nothing under them
 
 
+@pytest.mark.parametrize("n_players", (4, 6))
+def test_a_court_cards_title_row_never_overlaps_itself(n_players):
+    """The title, the case and what lies in front of the player (Philo Vance's hat, a claimed clue) side by side
+    in the card's width, even on the narrow cards of six players with a long clue claimed."""
+    game = table(n_players)
+    # the longest clue that fits a six players' card beside its case, once its "claimed:" goes (longer ones are
+    # said only in the board in words)
+    longest = max((clue for clue in range(len(pv.CLUES)) if len(vc.clue_label(clue)) <= 18),
+                  key=lambda clue: len(vc.clue_label(clue)))
+    shortest = min(range(len(pv.CLUES)), key=lambda clue: len(vc.clue_label(clue)))
+    game.claimed[0], game.claimed[n_players - 1] = shortest, longest
+    game.philo_owner = 0
+    scene = vd.snapshot(game, ["human"] + ["Detective"] * (n_players - 1), analysis.prior_beliefs())
+    for seat in range(n_players):
+        x, _, w, _ = vc.court_rect(seat, n_players)
+        parts = sorted(vc.title_row(scene, seat), key=lambda part: part[1])
+        assert parts[0][0] == "title" and parts[0][1] >= x and parts[-1][1] + parts[-1][2] <= x + w
+        for (kind, left, width, _), (later, start, _, _) in zip(parts, parts[1:]):
+            assert left + width <= start, (seat, kind, later)
+    claim = [part for part in vc.title_row(scene, n_players - 1) if part[0] == "claim"]
+    assert claim and claim[0][3].endswith(vc.clue_label(longest))         # the claimed clue shows
+    assert {"claim", "pv"} <= {part[0] for part in vc.title_row(scene, 0)}
+
+
 @pytest.mark.parametrize("n_players", range(2, 7))
 def test_an_empty_court_card_names_its_court_size_and_its_banner_hides_no_jurors_number(n_players):
     for court_size in range(1, pv.rules.LIMITS["court_size"] + 1):
@@ -235,8 +260,7 @@ def test_hit_targets_find_pieces_spaces_dice_piles_and_jurors():
 def test_routes_follow_the_paths_a_throw_took():
     game = table()
     place(game, p0=HALL)
-    force = iter([4, 2])
-    game.chance.roll = lambda sides=6: next(force)
+    ScriptedChance.onto(game, rolls=[4, 2])
     game.apply(pv.Roll())
     before = vd.snapshot(game, BOTS)
     n_events = len(game.events)
@@ -248,8 +272,7 @@ def test_routes_follow_the_paths_a_throw_took():
     # a green arrow sends the piece on to X: one route, the jump to X at its end
     game = table()
     place(game, p0=BOARD.start)
-    force = iter([2, 5])
-    game.chance.roll = lambda sides=6: next(force)
+    ScriptedChance.onto(game, rolls=[2, 5])
     game.apply(pv.Roll())
     before = vd.snapshot(game, BOTS)
     n_events = len(game.events)
@@ -262,8 +285,7 @@ def test_redraw_and_each_animation_travel_as_one_message(sent):
     place(game, p0=HALL)
     layout, canvas = LAYOUT, MultiCanvas(3, width=vb.WIDTH, height=vb.HEIGHT)
     before = vd.snapshot(game, BOTS, analysis.prior_beliefs())
-    force = iter([4, 2])
-    game.chance.roll = lambda sides=6: next(force)
+    ScriptedChance.onto(game, rolls=[4, 2])
     game.apply(pv.Roll())
     thrown = vd.snapshot(game, BOTS, analysis.prior_beliefs())
     n_events = len(game.events)

@@ -10,7 +10,6 @@ from typing import NamedTuple
 from boardkit.core.actions import ROLL, Roll  # noqa: F401 (the shared roll decision)
 
 from .events import seat
-from .rules import Rules
 
 
 class Build(NamedTuple):
@@ -96,4 +95,3 @@ BUILD_IT = Build()
 DONT_BUILD = DoNotBuild()
 CRANK = Crank()
 STOP = Stop()
-PUSHES = tuple(Push(player) for player in range(Rules.max_players))

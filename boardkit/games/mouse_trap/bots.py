@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally likely)
 
-from .actions import BUILD_IT, CRANK, STOP, Push, Split
+from .actions import BUILD_IT, CRANK, STOP, Push
+from .game import BUILDING, CRANKING, SPLITTING
 
 
 class Trapper:
@@ -30,24 +31,31 @@ class Trapper:
         self.reserve = reserve
 
     def choose(self, game, actions, chance):
-        if BUILD_IT in actions:
+        if game.phase == BUILDING:
             return BUILD_IT
-        kind = type(actions[0])
-        if kind is Split:
-            return min(actions, key=lambda a: max(n for _, n in a.amounts))
-        if kind is Push or CRANK in actions or STOP in actions:
+        if game.phase == SPLITTING:
+            return min(actions, key=self._largest_share)
+        if game.phase == CRANKING:
             return self._on_crank(game, actions)
         return actions[0]
 
+    @staticmethod
+    def _largest_share(split) -> int:
+        """The most cheese one rival gives in this split."""
+        return max(n for _, n in split.amounts)
+
     def _on_crank(self, game, actions):
-        rules, player = game.rules, game.current
-        pushes = [a for a in actions if type(a) is Push]
-        if pushes and game.cheese[player] - rules.push_cost >= self.reserve:
-            reachable = [a for a in pushes
-                         if 1 <= rules.steps_to_wheel(game.positions[a.opponent]) <= rules.die_sides]
-            if reachable:
-                return min(reachable, key=lambda a: (rules.steps_to_wheel(game.positions[a.opponent]),
-                                                     -game.cheese[a.opponent], a.opponent))
+        """Push the best rival a roll can bring to the wheel, if she can spare the cheese; else crank or stop."""
+        rules = game.rules
+
+        def steps(push):
+            return rules.steps_to_wheel(game.positions[push.opponent])
+
+        can_spare = game.cheese[game.current] - rules.push_cost >= self.reserve
+        reachable = [a for a in actions if isinstance(a, Push) and 1 <= steps(a) <= rules.die_sides]
+        if can_spare and reachable:
+            # nearest the wheel; then the one holding most cheese; then the lower seat
+            return min(reachable, key=lambda push: (steps(push), -game.cheese[push.opponent], push.opponent))
         return CRANK if CRANK in actions else STOP
 
     def __repr__(self):

@@ -49,7 +49,7 @@ from __future__ import annotations
 from boardkit.core import BaseGame, LeadTracker, event_to_dict
 
 from . import events as ev
-from .actions import BUILD_IT, CRANK, DONT_BUILD, PUSHES, ROLL, STOP, Build, Crank, DoNotBuild, Push, Roll, Split, Stop
+from .actions import BUILD_IT, CRANK, DONT_BUILD, ROLL, STOP, Build, Crank, DoNotBuild, Push, Roll, Split, Stop
 from .rules import AHEAD, BACK, BUILD, CRANK as CRANK_SPACE, LOSE, RIVAL, STAGE_LETTERS, TAKE, TO_CHEESE, WHEEL, Rules
 
 # The phases of a turn: which decision the current player faces.
@@ -88,7 +88,6 @@ class Game(BaseGame):
         #: the lead over the game (the drama columns of ``result``): each seat's standing is its cheese
         self.lead = LeadTracker(n_players)
         self.lead.update(self.cheese)
-        self._legal = [ROLL]
 
     # -- what players see -----------------------------------------------------
     @property
@@ -119,40 +118,26 @@ class Game(BaseGame):
 
     # -- decisions ----------------------------------------------------------
     def _legal_actions(self) -> list:
-        if self.phase == ROLLING:
-            return [ROLL]
-        if self.phase == BUILDING:
-            return [BUILD_IT, DONT_BUILD]
-        if self.phase == CRANKING:
-            return self._crank_choices()
-        if self.phase == SPLITTING:
-            return self._split_choices()
-        raise AssertionError(f"unknown phase {self.phase!r}")
+        """The choices of the phase the turn is in (``CHOICES``, at the end of the class)."""
+        return self.CHOICES[self.phase](self)
 
     def _apply(self, action) -> None:
-        kind = type(action)
-        if kind is Roll:
-            self._roll()
-        elif kind is Build:
-            self._build_parts(self.current, self.rules.spaces[self.positions[self.current]])
-        elif kind is DoNotBuild:
-            self._nothing("decides not to build")
-        elif kind is Push:
-            self._push(action.opponent)
-        elif kind is Crank:
-            self._crank()
-        elif kind is Stop:
-            self._end_turn()
-        elif kind is Split:
-            for victim, amount in action.amounts:
-                self._steal(self.current, victim, amount)
-            self._end_turn()
+        """Carry out a decision: each kind of action is a step of the turn (``STEPS``, at the end of the class)."""
+        self.STEPS[type(action)](self, action)
+
+    def _roll_choices(self) -> list:
+        return [ROLL]
+
+    def _build_choices(self) -> list:
+        return [BUILD_IT, DONT_BUILD]
 
     def _crank_choices(self) -> list:
+        """On TURN CRANK: pay to push any rival's mouse not on the wheel or SAFE (if she can pay),
+        then turn the crank if a rival is on the wheel, else stop."""
         rules, player = self.rules, self.current
         choices = []
         if self.cheese[player] >= rules.push_cost:
-            choices = [PUSHES[p] for p in self.opponents()
+            choices = [Push(p) for p in self.opponents()
                        if self.positions[p] != rules.wheel and self.positions[p] != rules.safe]
         choices.append(CRANK if self.on_wheel() else STOP)
         return choices
@@ -167,79 +152,83 @@ class Game(BaseGame):
                 for split in _shares(total, len(tied), most)]
 
     # -- a turn, step by step -----------------------------------------------
-    def _roll(self) -> None:
+    def _roll(self, action: Roll) -> None:
         player, rules = self.current, self.rules
         self.turns += 1
         value = self.last_roll = self.chance.roll(rules.die_sides)
-        start = self.positions[player]
-        end = rules.forward(start, value)
-        if self.events is not None:
-            self.log(ev.Rolled(player, value))
+        self.log(ev.Rolled(player, value))
+        end = rules.forward(self.positions[player], value)
         self._move(player, end, "roll")
         self._land(player, rules.spaces[end])
 
     def _land(self, player: int, space) -> None:
-        """Carry out the message of the space the mouse stopped on."""
-        rules, kind = self.rules, space.kind
-        if kind == BUILD:
-            self._build(player, space)
-        elif kind == TAKE:
-            self._give(player, space.amount)
-        elif kind == LOSE:
-            self._lose(player, space.amount)
-        elif kind == RIVAL:
-            self._rob(player, space.amount, "no rival off SAFE has cheese to take")
-        elif kind == WHEEL:
+        """Carry out the message of the space the mouse stopped on (``MESSAGES``, at the end of the
+        class); START, a blank space and SAFE have none."""
+        message = self.MESSAGES.get(space.kind)
+        if message is None:
+            self._end_turn()
+        else:
+            message(self, player, space)
+
+    def _take(self, player: int, space) -> None:
+        self._give(player, space.amount)
+
+    def _take_from_rival(self, player: int, space) -> None:
+        self._rob(player, space.amount, "no rival off SAFE has cheese to take")
+
+    def _cheese_wheel(self, player: int, space) -> None:
+        self._give(player, self.rules.wheel_cheese)
+
+    def _turn_crank(self, player: int, space) -> None:
+        self._at_crank()
+
+    def _sent(self, player: int, space) -> None:
+        """GO BACK, MOVE AHEAD, GO TO CHEESE: the mouse moves, and does not follow the message of
+        its new space, with two exceptions (the house readings of ``Rules``)."""
+        rules, start = self.rules, self.positions[player]
+        if space.kind == BACK:
+            end = rules.back(start, space.amount)
+        elif space.kind == AHEAD:
+            end = rules.forward(start, space.amount)
+        else:  # GO TO CHEESE
+            end = rules.wheel
+        self._move(player, end, "sent")
+        if end == rules.wheel and rules.wheel_cheese_when_sent:
             self._give(player, rules.wheel_cheese)
-        elif kind == CRANK_SPACE:
+        elif end == rules.crank and rules.crank_when_sent:
             self._at_crank()
-        elif kind in (BACK, AHEAD, TO_CHEESE):
-            start = self.positions[player]
-            if kind == BACK:
-                end = rules.back(start, space.amount)
-            elif kind == AHEAD:
-                end = rules.forward(start, space.amount)
-            else:
-                end = rules.wheel
-            self._move(player, end, "sent")
-            # The message of the new space is not followed, with two exceptions (see Rules).
-            if end == rules.wheel and rules.wheel_cheese_when_sent:
-                self._give(player, rules.wheel_cheese)
-            elif end == rules.crank and rules.crank_when_sent:
-                self._at_crank()
-            else:
-                self._end_turn()
-        else:  # START, a blank space, SAFE
+        else:
             self._end_turn()
 
     def _move(self, player: int, end: int, how: str) -> None:
         start = self.positions[player]
         self.positions[player] = end
-        if self.events is not None:
-            self.log(ev.Moved(player, start, end, self.rules.spaces[end].label, how))
+        self.log(ev.Moved(player, start, end, self.rules.labels[end], how))
 
     def _build(self, player: int, space) -> None:
         """A build space for this many players, parts left to build: she *may* build (a decision)."""
         if self.n_players not in space.players:
-            return self._nothing(f"this build space is not for {self.n_players} players")
-        if self.parts == self.rules.n_parts:
-            return self._nothing("the trap is already complete")
-        self.phase = BUILDING
-        self._legal = [BUILD_IT, DONT_BUILD]
+            self._nothing(f"this build space is not for {self.n_players} players")
+        elif self.parts == self.rules.n_parts:
+            self._nothing("the trap is already complete")
+        else:
+            self.phase = BUILDING
 
-    def _build_parts(self, player: int, space) -> None:
+    def _build_it(self, action: Build) -> None:
         """She builds: the next part (two on a double space, as many as are left) and a cheese for each."""
-        rules = self.rules
+        player, rules = self.current, self.rules
+        space = rules.spaces[self.positions[player]]
         n_parts = min(space.amount, rules.n_parts - self.parts)
         for _ in range(n_parts):
             self.parts += 1
-            if self.events is not None:
-                self.log(ev.Built(player, self.parts))
+            self.log(ev.Built(player, self.parts))
         if self.parts == rules.n_parts:
             self.trap_done_turn = self.turns
-            if self.events is not None:
-                self.log(ev.TrapDone(player))
+            self.log(ev.TrapDone(player))
         self._give(player, n_parts)
+
+    def _do_not_build(self, action: DoNotBuild) -> None:
+        self._nothing("decides not to build")
 
     # -- cheese ----------------------------------------------------------------
     def _give(self, player: int, amount: int) -> None:
@@ -248,8 +237,7 @@ class Game(BaseGame):
         if from_pile:
             self.pile -= from_pile
             self.cheese[player] += from_pile
-            if self.events is not None:
-                self.log(ev.TookCheese(player, None, from_pile))
+            self.log(ev.TookCheese(player, None, from_pile))
         if amount > from_pile:
             self._rob(player, amount - from_pile, "the pile is empty and no rival off SAFE has cheese")
         else:
@@ -263,81 +251,86 @@ class Game(BaseGame):
         return [p for p in rivals if self.cheese[p] == most], most
 
     def _rob(self, player: int, amount: int, why_not: str) -> None:
-        """Take ``amount`` cheese from the rival with most; a tie is the taker's choice."""
+        """Take ``amount`` cheese from the rival with most; a tie is the taker's choice (a decision)."""
         tied, most = self._richest()
         if not tied:
-            return self._nothing(why_not)
-        if len(tied) == 1:
+            self._nothing(why_not)
+        elif len(tied) == 1:
             self._steal(player, tied[0], min(amount, most))
-            return self._end_turn()
-        self.owed = amount
-        self.phase = SPLITTING
-        self._legal = self._split_choices()
+            self._end_turn()
+        else:
+            self.owed = amount
+            self.phase = SPLITTING
+
+    def _split(self, action: Split) -> None:
+        for victim, amount in action.amounts:
+            self._steal(self.current, victim, amount)
+        self._end_turn()
 
     def _steal(self, player: int, victim: int, amount: int) -> None:
         self.cheese[victim] -= amount
         self.cheese[player] += amount
-        if self.events is not None:
-            self.log(ev.TookCheese(player, victim, amount))
+        self.log(ev.TookCheese(player, victim, amount))
 
-    def _lose(self, player: int, amount: int) -> None:
-        amount = min(amount, self.cheese[player])
+    def _lose(self, player: int, space) -> None:
+        amount = min(space.amount, self.cheese[player])
         if amount == 0:
-            return self._nothing("has no cheese to lose")
-        self._return(player, amount)
-        self._end_turn()
+            self._nothing("has no cheese to lose")
+        else:
+            self._return(player, amount)
+            self._end_turn()
 
     def _return(self, player: int, amount: int) -> None:
         self.cheese[player] -= amount
         self.pile += amount
-        if self.events is not None:
-            self.log(ev.ReturnedCheese(player, amount))
+        self.log(ev.ReturnedCheese(player, amount))
 
     # -- the trap ------------------------------------------------------------
     def _at_crank(self) -> None:
         if not self.trap_complete:
-            return self._nothing("the trap is not finished, so the crank cannot be turned yet")
-        self.phase = CRANKING
-        self._crank_or_end("no mouse is on the Cheese Wheel and none can be pushed")
+            self._nothing("the trap is not finished, so the crank cannot be turned yet")
+        else:
+            self.phase = CRANKING
+            self._crank_or_end("no mouse is on the Cheese Wheel and none can be pushed")
 
     def _crank_or_end(self, why_not: str) -> None:
-        choices = self._crank_choices()
-        if choices == [STOP]:
+        """She decides (push, crank or stop), unless stopping is all she can do."""
+        if self._crank_choices() == [STOP]:
             self._nothing(why_not)
-        else:
-            self._legal = choices
 
-    def _push(self, target: int) -> None:
-        player, rules = self.current, self.rules
+    def _push(self, action: Push) -> None:
+        player, rules, target = self.current, self.rules, action.opponent
         self._return(player, rules.push_cost)
         value = self.chance.roll(rules.die_sides)
         self.pushes += 1
-        if self.events is not None:
-            self.log(ev.Pushed(player, target, value))
+        self.log(ev.Pushed(player, target, value))
         self._move(target, rules.forward(self.positions[target], value), "pushed")
         self._crank_or_end("no mouse is on the Cheese Wheel and no more can be pushed")
 
+    def _stop(self, action: Stop) -> None:
+        self._end_turn()
+
     def run_chain(self) -> tuple[int, tuple]:
-        """Run the contraption stage by stage: (index of the failing stage or 16, backups used)."""
-        backups, used = self.rules.backups, []
-        uniform = self.chance.uniform
+        """Run the contraption stage by stage: (index of the failing stage or 16, backups used).
+        A stage works when a uniform draw is below its chance; a failing stage with a backup
+        gets a second draw."""
+        used = []
         for i, p in enumerate(self.rules.stage_floats):
-            if uniform() < p:
+            if self.chance.uniform() < p:
                 continue
             letter = STAGE_LETTERS[i]
-            if letter in backups and uniform() < p:
+            if letter in self.rules.backups and self.chance.uniform() < p:
                 used.append(letter)
                 continue
             return i, tuple(used)
         return len(STAGE_LETTERS), tuple(used)
 
-    def _crank(self) -> None:
+    def _crank(self, action: Crank) -> None:
         player, rules = self.current, self.rules
         targets = tuple(self.on_wheel())
         stopped_at, used = self.run_chain()
         self.cranks += 1
-        if self.events is not None:
-            self.log(ev.CrankTurned(player, targets, stopped_at, used))
+        self.log(ev.CrankTurned(player, targets, stopped_at, used))
         if stopped_at < len(STAGE_LETTERS):
             for victim in targets:  # missed together: all escape to SAFE
                 self._move(victim, rules.safe, "missed")
@@ -348,11 +341,9 @@ class Game(BaseGame):
             self.cheese[player] += handed
             self.positions[victim] = None
             self.catches += 1
-            if self.events is not None:
-                self.log(ev.Caught(player, victim, handed))
+            self.log(ev.Caught(player, victim, handed))
         if len(self.alive()) == 1:
-            if self.events is not None:
-                self.log(ev.Won(player))
+            self.log(ev.Won(player))
             self.phase = ROLLING
             self.lead.update(self.cheese)  # the winning turn ends here
             return self.finish(player, LAST_MOUSE)
@@ -360,12 +351,13 @@ class Game(BaseGame):
 
     # -- ending a turn ---------------------------------------------------------
     def _nothing(self, reason: str) -> None:
-        if self.events is not None:
-            self.log(ev.NothingHappens(self.current, reason))
+        self.log(ev.NothingHappens(self.current, reason))
         self._end_turn()
 
     def _end_turn(self) -> None:
-        if self.cheese != self.lead.scores:  # cheese changed hands: tell the lead tracker
+        """The lead is noted if cheese changed hands, and the next mouse still on the board is to roll
+        (or the turn cap ends the game)."""
+        if self.cheese != self.lead.scores:
             self.lead.update(self.cheese)
         self.phase = ROLLING
         self.owed = 0
@@ -376,11 +368,16 @@ class Game(BaseGame):
                 break
         self.current = nxt
         if self.turns >= self.rules.max_turns:
-            if self.events is not None:
-                self.log(ev.TurnCap(None, self.turns))
+            self.log(ev.TurnCap(None, self.turns))
             self.finish(None, TURN_CAP)
-        else:
-            self._legal = [ROLL]
+
+
+    # -- the turn's tables: what each phase offers, what each action does, what each space says ---------
+    CHOICES = {ROLLING: _roll_choices, BUILDING: _build_choices, CRANKING: _crank_choices, SPLITTING: _split_choices}
+    STEPS = {Roll: _roll, Build: _build_it, DoNotBuild: _do_not_build, Push: _push, Crank: _crank, Stop: _stop,
+             Split: _split}
+    MESSAGES = {BUILD: _build, TAKE: _take, LOSE: _lose, RIVAL: _take_from_rival, WHEEL: _cheese_wheel,
+                CRANK_SPACE: _turn_crank, BACK: _sent, AHEAD: _sent, TO_CHEESE: _sent}
 
     # -- simulation rows ------------------------------------------------------
     #: ``trap_done``: the turn the trap was finished, missing if it never was

@@ -278,6 +278,11 @@ class Rules(BaseRules):
         """Every space, START first, the Loop last (positions index into this)."""
         return tuple(parse_space(text) for text in self.path + self.loop)
 
+    @cached_property
+    def labels(self) -> tuple:
+        """Each space's words as printed on the board (``Space.label``), START first."""
+        return tuple(space.label for space in self.spaces)
+
     @property
     def loop_start(self) -> int:
         """Position of SAFE, the first space of the Loop."""

@@ -156,7 +156,7 @@ def _event_values(rules: Rules, n_players: int) -> dict:
     seats = range(n_players)
     return {"player": seats, "target": seats, "victim": seats, "targets": seats,
             "source": seats, "start": range(len(rules.spaces)), "end": range(len(rules.spaces)),
-            "label": {space.label for space in rules.spaces}, "how": ("roll", "sent", "pushed", "missed"),
+            "label": set(rules.labels), "how": ("roll", "sent", "pushed", "missed"),
             "part": range(1, rules.n_parts + 1), "amount": range(rules.cheese_count + 1),
             "cheese": range(rules.cheese_count + 1), "value": range(1, rules.die_sides + 1),
             "stopped_at": range(len(STAGE_LETTERS) + 1), "backups_used": rules.backups,

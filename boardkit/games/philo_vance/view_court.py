@@ -36,6 +36,7 @@ COURT_GAP = 8
 HEADER_H = 40                                 # a court card's title row
 TEXT_PX = r.MIN_TEXT_PX
 SQUEEZE = 0.75                                # a long clue may be squeezed to 75% of its width
+STATUS_SQUEEZE = 0.6                          # a card's case (its title row's status) to 60%
 NUMBER_TAB = 28                               # the juror's number, left of the clue's first line
 NUMBER_BAND = 30                              # the top of a juror's box that its number fills (4 + 22 px + a gap)
 BANNER_W, BANNER_H = 500, 40                  # "Reach X to lay the clues" on an empty court card
@@ -316,6 +317,40 @@ def court_banner_rect(seat: int, n_players: int, court_size: int):
     return ((left + right - width) / 2, top, width, BANNER_H)
 
 
+def title_row(scene, seat: int) -> list[tuple]:
+    """The parts of ``seat``'s title row, as they are drawn: ("title", x, width, text), ("status", ...) the case,
+    and the badges from the right ("pv" Philo Vance's hat, "claim" a claimed clue, "drawn" the clue drawn), each
+    (kind, x, width, text).  No two overlap.  The case keeps room enough to be read (``STATUS_SQUEEZE``); a clue's
+    badge that does not fit beside them says only the clue (squeezed a little if need be), or is left out (the
+    board in words says it); a case that still cannot be read is left out too."""
+    x, y, w, h = court_rect(seat, scene.n_players)
+    # a narrow card (six players) leaves its case the room: the seats' bots are in the menus under the board
+    title = r.seat_title(seat, scene.names[seat]) if w > COURT_W / 2 else f"Player {seat + 1}"
+    title_w = min(290, len(title) * TEXT_PX * 0.5)
+    left, right = x + 58 + title_w + 18, x + w - 10
+    status = seat_status(scene, seat)
+    readable = STATUS_SQUEEZE * len(status) * TEXT_PX * 0.46      # the case squeezed as far as it stays readable
+    badges = [("pv", 38, "")] if scene.philo_owner == seat else []
+    for kind, clue, word in (("claim", scene.claimed[seat], "claimed"),
+                             ("drawn", scene.drawn if scene.decider == seat and scene.phase == KEEPING else None,
+                              "drew")):
+        if clue is None:
+            continue
+        room = right - sum(width + 8 for _, width, _ in badges) - left - 10 - (readable if kind == "claim" else 0)
+        for text, squeeze in ((f"{word}: {clue_label(clue)}", 1), (clue_label(clue), SQUEEZE)):
+            width = min(330, 16 + len(text) * TEXT_PX * 0.52)
+            if width * squeeze <= room:
+                badges.append((kind, min(width, room), text))
+                break
+    parts = [("title", x + 58, title_w, title)]
+    for kind, width, text in badges:
+        right -= width + 8
+        parts.append((kind, right + 8, width, text))
+    if right - left - 10 >= readable:
+        parts.insert(1, ("status", left, right - left - 10, status))
+    return parts
+
+
 def draw_court_title(c, scene, seat: int) -> None:
     """The card's frame and its title row: pawn, name, the case, and what lies in front of the player."""
     x, y, w, h = court_rect(seat, scene.n_players)
@@ -324,23 +359,15 @@ def draw_court_title(c, scene, seat: int) -> None:
                         RETIRED_FILL if scene.retired[seat] else pal.WHITE)
     mid = y + HEADER_H / 2 + 2
     r.draw_pawn(c, x + 34, mid, 32, style)
-    # a narrow card (six players) leaves its case the room: the seats' bots are in the menus under the board
-    title = r.seat_title(seat, scene.names[seat]) if w > COURT_W / 2 else f"Player {seat + 1}"
-    title_w = min(290, len(title) * TEXT_PX * 0.5)
-    r.draw_text(c, title, x + 58, mid, bold=True, align="left", max_width=title_w)
-    right = x + w - 10
-    badges = []
-    if scene.philo_owner == seat:
-        badges.append("pv")
-    if scene.claimed[seat] is not None:
-        badges.append("claim")
-    if scene.drawn is not None and scene.decider == seat and scene.phase == KEEPING:
-        badges.append("drawn")
-    for badge in badges:
-        right = _draw_badge(c, scene, seat, badge, right, mid)
-    left = x + 58 + title_w + 18
-    r.draw_text(c, seat_status(scene, seat), left, mid, bold=scene.winner == seat, align="left",
-                max_width=max(right - left - 10, 60))
+    for kind, left, width, text in title_row(scene, seat):
+        if kind == "title":
+            r.draw_text(c, text, left, mid, bold=True, align="left", max_width=width)
+        elif kind == "status":
+            r.draw_text(c, text, left, mid, bold=scene.winner == seat, align="left", max_width=width)
+        elif kind == "pv":
+            draw_top_hat(c, left + width - 20, mid, 34, player_style(seat).colour)
+        else:
+            _draw_badge(c, text, kind == "drawn", left, width, mid)
 
 
 def _text_style(c, px, bold=False, colour=pal.TEXT, align="left"):
@@ -438,20 +465,11 @@ def draw_boxes(c, boxes) -> None:
         r.draw_tick(c, x + w - 22, y + h - 20, 24)
 
 
-def _draw_badge(c, scene, seat: int, badge: str, right: float, mid: float) -> float:
-    """Draw a badge right-aligned at ``right``; returns where the next one ends."""
-    if badge == "pv":
-        draw_top_hat(c, right - 20, mid, 34, player_style(seat).colour)
-        return right - 46
-    clue = scene.claimed[seat] if badge == "claim" else scene.drawn
-    word = "claimed" if badge == "claim" else "drew"
-    text = f"{word}: {clue_label(clue)}"
-    width = min(330, 16 + len(text) * TEXT_PX * 0.52)
-    fill = NAMED_FILL if badge == "drawn" else pal.WHITE
-    c.fill_style = fill
-    c.fill_rect(right - width, mid - 16, width, 32)
-    c.line_width = 3 if badge == "drawn" else 2
+def _draw_badge(c, text: str, drawn: bool, left: float, width: float, mid: float) -> None:
+    """A clue lying in front of a player (claimed) or drawn and waiting: ``text`` in a box from ``left``."""
+    c.fill_style = NAMED_FILL if drawn else pal.WHITE
+    c.fill_rect(left, mid - 16, width, 32)
+    c.line_width = 3 if drawn else 2
     c.stroke_style = pal.TEXT
-    c.stroke_rect(right - width, mid - 16, width, 32)
-    r.draw_text(c, text, right - width / 2, mid, bold=badge == "drawn", max_width=width - 10)
-    return right - width - 8
+    c.stroke_rect(left, mid - 16, width, 32)
+    r.draw_text(c, text, left + width / 2, mid, bold=drawn, max_width=width - 10)
