@@ -213,8 +213,9 @@ def reveal_promises(prediction):
                             classmates=classmates)
     ax = fig.axes[0]
     running_promise = np.cumsum([a["chance"] for a in everything]) / np.arange(1, len(everything) + 1)
-    ax.plot(np.arange(1, len(everything) + 1), running_promise, color="black", ls="--", lw=2,
-            label="what the grid promised (average chance)")
+    # at the arrests' places on the chart: the class's arrests (their chances unknown here) come between
+    where = np.concatenate([np.arange(1, len(own) + 1), len(own) + pooled + np.arange(1, len(computer) + 1)])
+    ax.plot(where, running_promise, color="black", ls="--", lw=2, label="what the grid promised (average chance)")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2, frameon=False)
     return (answer_table(prediction, exact=promised, simulated=share_with_interval(sum(came_true), len(came_true)),
                          exact_label="What the grid promised (average chance)",
@@ -222,7 +223,8 @@ def reveal_promises(prediction):
             Markdown(for_this_page(("You have made no arrest yet, so the chart starts with "
                                     + (f"your class's {pooled:,}; then come " if pooled else "")) if not own else
                                    f"Your {len(own)} arrest{'s' if len(own) != 1 else ''} "
-                                   f"start{'s' if len(own) == 1 else ''} the chart; then come ",
+                                   f"start{'s' if len(own) == 1 else ''} the chart; then come "
+                                   + (f"your class's {pooled:,}, then " if pooled else ""),
                                    plays_here(prediction, len(own), "arrests") + " The chart ends with ") +
                      f"the computer's {len(computer):,}: four Detective bots playing 200 games. The grid knows "
                      "only the clue texts, and it is a little **too modest**: its arrests come true more often "

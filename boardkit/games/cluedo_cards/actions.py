@@ -5,11 +5,9 @@ decisions about the same seat (``Skip(1)`` and ``SwapWith(1)``) are never equal.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from .events import Card, seat
-from .rules import Rules
 
 
 class Play(NamedTuple):
@@ -86,16 +84,3 @@ class SwapWith(NamedTuple):
 
     def __repr__(self):
         return f"SwapWith({self.player!r})"
-
-
-@lru_cache(maxsize=None)
-def play(card: Card) -> Play:
-    """The one shared Play decision for ``card``."""
-    return Play(card)
-
-
-DRAW = Draw()
-PASS = Pass()
-SKIP_NOBODY = SkipNobody()
-SKIPS = tuple(Skip(player) for player in range(Rules.max_players))
-SWAPS = tuple(SwapWith(player) for player in range(Rules.max_players))

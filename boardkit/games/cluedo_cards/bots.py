@@ -12,75 +12,39 @@ from __future__ import annotations
 
 from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally likely)
 
-from .actions import Play, Skip, SkipNobody, SwapWith
+from .actions import Play, Skip, SwapWith
 from .rules import SWAP_HANDS
 
 
-def follow_ups(hand, played, fits) -> int:
+def follow_ups(hand, played) -> int:
     """How many of the other cards in ``hand`` could go on ``played`` (options kept for later).
 
-    ``fits`` is the set of cards that may go on ``played`` (``game.matching[played]``),
-    worked out once per deck rather than card by card.  ``played`` itself is in
-    it, so its copies in the hand are taken off again.
+    A card follows ``played`` with the same picture or the same number (``game.matches``); ``played``
+    matches itself, so it and its copies in the hand are taken off again.
     """
-    return len([c for c in hand if c in fits]) - hand.count(played)
+    fits = [c for c in hand if c.picture == played.picture or c.number == played.number]
+    return len(fits) - hand.count(played)
 
 
-def most_follow_ups(plays, hand, game):
-    """The first of these Play actions whose card leaves most cards of ``hand`` able to follow it.
-
-    The same as ``max(plays, key=lambda a: follow_ups(...))``, written as a
-    loop because bots call it at most turns of every simulated game.
-    """
-    if len(plays) == 1:
-        return plays[0]
-    matching = game.matching
-    # With one copy of each card (the rulebook's deck) no card is in a hand
-    # twice, so a set intersection counts the follow-ups -- the same number as
-    # follow_ups(), found faster.
-    held = set(hand) if game.rules.copies == 1 else None
-    best, most = None, -1
-    for action in plays:
-        played = action.card
-        fits = matching[played]
-        count = len(fits & held) - 1 if held is not None else follow_ups(hand, played, fits)
-        if count > most:
-            best, most = action, count
-    return best
+def most_follow_ups(plays, hand):
+    """The first of these Play actions whose card leaves most cards of ``hand`` able to follow it."""
+    return max(plays, key=lambda action: follow_ups(hand, action.card))
 
 
 def action_cards(plays, powers) -> list:
-    """The Play actions whose card has a power (``powers``: ``rules.power_of``).
-
-    The same as ``[a for a in plays if a.card.picture in powers]``, written as
-    a loop because bots call it at most turns of every simulated game.
-    """
-    kept = []
-    for action in plays:
-        if action.card.picture in powers:
-            kept.append(action)
-    return kept
+    """The Play actions whose card has a power (``powers``: ``rules.power_of``)."""
+    return [action for action in plays if action.card.picture in powers]
 
 
 def rivals_only(choices) -> list:
     """The Skip choices of a Dagger without ``SkipNobody()``: the bots that use it always pick a victim."""
-    return [choice for choice in choices if type(choice) is not SkipNobody]
+    return [choice for choice in choices if isinstance(choice, Skip)]
 
 
 def fewest_cards(game, choices):
     """The Skip or SwapWith choice aimed at the rival nearest going out: the
-    fewest cards (ties: the higher score, then the first choice, in turn order).
-
-    The same as ``min(choices, key=lambda a: (len(game.hands[a.player]), -game.scores[a.player]))``,
-    written as a loop because bots call it after every Dagger and Revolver.
-    """
-    hands, scores = game.hands, game.scores
-    best = choices[0]
-    for choice in choices[1:]:
-        fewer = len(hands[choice.player]) - len(hands[best.player])
-        if fewer < 0 or (fewer == 0 and scores[choice.player] > scores[best.player]):
-            best = choice
-    return best
+    fewest cards (ties: the higher score, then the first choice, in turn order)."""
+    return min(choices, key=lambda action: (len(game.hands[action.player]), -game.scores[action.player]))
 
 
 class Shedder:
@@ -97,13 +61,12 @@ class Shedder:
     name = "Shedder"
 
     def choose(self, game, actions, chance):
-        kind = type(actions[0])
-        if kind is Play:
+        if isinstance(actions[0], Play):
             with_power = action_cards(actions, game.rules.power_of)
-            return most_follow_ups(with_power or actions, game.hands[game.current], game)
-        if kind is Skip:
+            return most_follow_ups(with_power or actions, game.hands[game.current])
+        if isinstance(actions[0], Skip):
             return fewest_cards(game, rivals_only(actions))
-        if kind is SwapWith:
+        if isinstance(actions[0], SwapWith):
             return fewest_cards(game, actions)
         return actions[0]
 
@@ -130,12 +93,11 @@ class Revolverist:
         self.margin = margin
 
     def choose(self, game, actions, chance):
-        kind = type(actions[0])
-        if kind is Play:
+        if isinstance(actions[0], Play):
             return self._play(game, actions)
-        if kind is Skip:
+        if isinstance(actions[0], Skip):
             return max(rivals_only(actions), key=lambda a: (game.scores[a.player], -len(game.hands[a.player])))
-        if kind is SwapWith:
+        if isinstance(actions[0], SwapWith):
             return fewest_cards(game, actions)
         return actions[0]
 
@@ -154,7 +116,7 @@ class Revolverist:
             smallest = min(len(game.hands[p]) for p in game.others())
             if len(hand) - smallest >= self.margin:
                 return revolvers[0]
-        return most_follow_ups(plain_cards or other_action_cards or revolvers, hand, game)
+        return most_follow_ups(plain_cards or other_action_cards or revolvers, hand)
 
     def __repr__(self):
         return f"{type(self).__name__}(margin={self.margin})"

@@ -120,7 +120,7 @@ def matches(card, top, n_numbers):
 
 @njit
 def fits_table(n_kinds, n_numbers):
-    """``fits[top, card]``: may ``card`` go on ``top`` (made once per deck, as game.matching_cards)."""
+    """``fits[top, card]``: may ``card`` go on ``top`` (made once per deck; game.matches is the rule)."""
     fits = np.zeros((n_kinds, n_kinds), dtype=np.bool_)
     for top in range(n_kinds):
         for card in range(n_kinds):

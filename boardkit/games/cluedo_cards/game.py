@@ -36,12 +36,11 @@ Columns of :meth:`Game.result` (one simulation row):
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict, hand_counts, refill_from
 
 from . import events as ev
-from .actions import DRAW, PASS, SKIP_NOBODY, SKIPS, SWAPS, Draw, Pass, Play, Skip, SkipNobody, SwapWith, play
+from .actions import Draw, Pass, Play, Skip, SkipNobody, SwapWith
 from .events import Card, card
 from .rules import AGAIN, SKIP_CHOSEN, SKIP_NEXT, SWAP_HANDS, Rules
 
@@ -55,44 +54,9 @@ TARGET_REACHED = "target reached"
 ROUND_CAP = "round cap"
 
 
-@lru_cache(maxsize=None)
-def deck_in_order(pictures: tuple, numbers: tuple, copies: int) -> tuple[Card, ...]:
-    """The unshuffled deck: every picture with every number, ``copies`` times (made once per deck)."""
-    return tuple(card(p, n) for _ in range(copies) for p in pictures for n in numbers)
-
-
-def full_deck(rules: Rules) -> tuple[Card, ...]:
-    return deck_in_order(rules.pictures, rules.numbers, rules.copies)
-
-
-@lru_cache(maxsize=None)
-def matching_cards(pictures: tuple, numbers: tuple) -> dict:
-    """For every card, the set of cards that may go on it (worked out once per deck)."""
-    cards = [card(p, n) for p in pictures for n in numbers]
-    return {top: frozenset(c for c in cards if matches(c, top)) for top in cards}
-
-
-@lru_cache(maxsize=None)
-def play_choices(pictures: tuple, numbers: tuple) -> dict:
-    """For every top card, the Play decision of each card that may go on it (made once per deck).
-
-    ``play_choices(...)[top][card]`` is the one shared ``Play(card)``; a card
-    not in ``play_choices(...)[top]`` cannot go on ``top``.
-    """
-    return {top: {c: play(c) for c in fits} for top, fits in matching_cards(pictures, numbers).items()}
-
-
-@lru_cache(maxsize=None)
-def rival_choices(phase: str, player: int, n_players: int) -> tuple:
-    """After a Dagger (phase ``SKIPPING``) or a Revolver (``SWAPPING``): the one
-    shared Skip or SwapWith aimed at each other seat, in turn order (made once per seat).
-
-    A Dagger's player *can* choose (rule 6), so she may also let nobody miss a
-    turn: ``SkipNobody()`` comes last.  A Revolver's swap is a must (rule 9).
-    """
-    if phase == SKIPPING:
-        return tuple(SKIPS[(player + k) % n_players] for k in range(1, n_players)) + (SKIP_NOBODY,)
-    return tuple(SWAPS[(player + k) % n_players] for k in range(1, n_players))
+def full_deck(rules: Rules) -> list[Card]:
+    """The unshuffled deck: every picture with every number, ``copies`` times."""
+    return [card(p, n) for _ in range(rules.copies) for p in rules.pictures for n in rules.numbers]
 
 
 def matches(candidate: Card, top: Card) -> bool:
@@ -127,18 +91,7 @@ class Game(BaseGame):
         #: the lead after each round: lead changes, the most each seat was ever behind (see core.lead)
         self.lead = LeadTracker(n_players)
         self.penalties = 0
-        self._use_deck_tables()
         self._start_round(0)
-        # For speed: CPython 3.11 looks attributes up fast on an object with at
-        # most 29 of them; a Game has 28 (with BaseGame's).  A 30th made whole
-        # games about 7% slower, so think twice before adding one.
-
-    def _use_deck_tables(self) -> None:
-        """Look up what is worked out once per deck, for a new game and a restored one."""
-        rules = self.rules
-        self._matching = matching_cards(rules.pictures, rules.numbers)
-        self._play_choices = play_choices(rules.pictures, rules.numbers)
-        self._power_of = rules.power_of  # looked up on the rules once, not at every card played
 
     # -- what players see -----------------------------------------------------
     @property
@@ -156,17 +109,12 @@ class Game(BaseGame):
         return [(player + k) % self.n_players for k in range(1, self.n_players)]
 
     def playable(self, player: int | None = None) -> list[Card]:
-        """The different cards of the player's hand that may go on the top card."""
-        hand = self.hands[self.current if player is None else player]
-        fits = self._matching[self.discard_pile.cards[-1]]
-        if self.rules.copies == 1:  # every card is different: no repeats to remove
-            return [c for c in hand if c in fits]
-        return list(dict.fromkeys(c for c in hand if c in fits))
-
-    @property
-    def matching(self) -> dict:
-        """For every card, the set of cards that may go on it (worked out once per deck; bots use it)."""
-        return self._matching
+        """The different cards of the player's hand that may go on the top card, in hand order."""
+        hand, top = self.hands[self.current if player is None else player], self.top
+        fits = [c for c in hand if c.picture == top.picture or c.number == top.number]  # matches(c, top)
+        if self.rules.copies == 1:  # one deck: no card is in a hand twice
+            return fits
+        return list(dict.fromkeys(fits))  # each different card once
 
     def miniature(self, player: int) -> tuple:
         """The (picture, penalty) of a seat's face-down miniature (the players cannot see it)."""
@@ -174,52 +122,39 @@ class Game(BaseGame):
 
     # -- decisions ----------------------------------------------------------
     def _legal_actions(self) -> list:
-        phase = self.phase
-        if phase == PLAYING:
-            # playable(), written out for speed (this runs every turn): a plain loop, as a
-            # list comprehension is a function call of its own in Python 3.11, and
-            # each fitting card's Play comes from a table made once per deck.
-            choices = self._play_choices[self.discard_pile.cards[-1]]  # the cards that fit, and their Play
-            plays = []
-            for c in self.hands[self.current]:
-                if c in choices:
-                    plays.append(choices[c])
-            if plays:
-                # a player who can play must play (each different card once)
-                return plays if self.rules.copies == 1 else list(dict.fromkeys(plays))
-            if self.draw_pile.cards or (self.rules.empty_draw == "reshuffle" and len(self.discard_pile) >= 2):
-                return [DRAW]
-            return [PASS]
-        if phase == SKIPPING or phase == SWAPPING:
-            return list(rival_choices(phase, self.current, self.n_players))
-        raise AssertionError(f"unknown phase {phase!r}")
+        if self.phase == SKIPPING:
+            # rule 6: she *can* choose a rival to miss a turn, so letting nobody miss one is a choice too
+            return [Skip(rival) for rival in self.others()] + [SkipNobody()]
+        if self.phase == SWAPPING:
+            return [SwapWith(rival) for rival in self.others()]  # rule 9: she must swap with someone
+        plays = [Play(c) for c in self.playable()]
+        if plays:
+            return plays  # rule 4: a player who can play must play
+        if self.draw_pile.cards or (self.rules.empty_draw == "reshuffle" and len(self.discard_pile) >= 2):
+            return [Draw()]  # rule 5
+        return [Pass()]
 
     def _apply(self, action) -> None:
-        kind = type(action)
-        if kind is Play:
+        if isinstance(action, Play):
             self._play(action.card)
-        elif kind is Draw:
+        elif isinstance(action, Draw):
             self._draw()
-        elif kind is Pass:
+        elif isinstance(action, Pass):
             self.turns += 1
             self.round_turns += 1
-            if self.events is not None:
-                self.log(ev.NothingHappens(self.current, "cannot play and there is no card to draw: passes"))
+            self.log(ev.NothingHappens(self.current, "cannot play and there is no card to draw: passes"))
             self._end_turn()
-        elif kind is Skip:
+        elif isinstance(action, Skip):
             self.missing[action.player] += 1
-            if self.events is not None:
-                self.log(ev.MustMiss(self.current, action.player, self.top))
+            self.log(ev.MustMiss(self.current, action.player, self.top))
             self._end_turn()
-        elif kind is SkipNobody:
-            if self.events is not None:
-                self.log(ev.NobodyMisses(self.current, self.top))
+        elif isinstance(action, SkipNobody):
+            self.log(ev.NobodyMisses(self.current, self.top))
             self._end_turn()
-        elif kind is SwapWith:
+        elif isinstance(action, SwapWith):
             player, other = self.current, action.player
             self.hands[player], self.hands[other] = self.hands[other], self.hands[player]
-            if self.events is not None:
-                self.log(ev.SwappedHands(player, other))
+            self.log(ev.SwappedHands(player, other))
             self._end_turn()
 
     # -- a turn, step by step -----------------------------------------------
@@ -230,22 +165,19 @@ class Game(BaseGame):
         hand = self.hands[player]
         hand.remove(played)
         self.discard_pile.cards.append(played)
-        if self.events is not None:
-            self.log(ev.Played(player, played))
+        self.log(ev.Played(player, played))
         if not hand:
             return self._go_out(player)
-        power = self._power_of.get(played.picture)
+        power = self.rules.power_of.get(played.picture)
         if power is None:
             self._end_turn()
         elif power == SKIP_NEXT:
             victim = (player + 1) % self.n_players
             self.missing[victim] += 1
-            if self.events is not None:
-                self.log(ev.MustMiss(player, victim, played))
+            self.log(ev.MustMiss(player, victim, played))
             self._end_turn()
         elif power == AGAIN:
-            if self.events is not None:
-                self.log(ev.AnotherTurn(player))
+            self.log(ev.AnotherTurn(player))
             self._end_turn(again=True)
         elif power == SKIP_CHOSEN:
             self.phase = SKIPPING
@@ -258,19 +190,16 @@ class Game(BaseGame):
         self.round_turns += 1
         if not self.draw_pile.cards:
             refill_from(self.draw_pile, self.discard_pile, self.chance)
-            if self.events is not None:
-                self.log(ev.Reshuffled(None, len(self.draw_pile)))
+            self.log(ev.Reshuffled(None, len(self.draw_pile)))
         drawn = self.draw_pile.cards.pop()
         self.hands[player].append(drawn)
-        if self.events is not None:
-            self.log(ev.Drew(player, drawn))
+        self.log(ev.Drew(player, drawn))
         self._end_turn()
 
     def _end_turn(self, again: bool = False) -> None:
         self.phase = PLAYING
         if self.round_turns >= self.rules.max_turns:
-            if self.events is not None:
-                self.log(ev.RoundVoid(None, self.round, self.round_turns))
+            self.log(ev.RoundVoid(None, self.round, self.round_turns))
             return self._end_round(None)
         if again:
             return
@@ -278,8 +207,7 @@ class Game(BaseGame):
         nxt = (self.current + 1) % n
         while missing[nxt]:  # each pass spends one missed turn, so this ends
             missing[nxt] -= 1
-            if self.events is not None:
-                self.log(ev.MissedTurn(nxt))
+            self.log(ev.MissedTurn(nxt))
             nxt = (nxt + 1) % n
         self.current = nxt
 
@@ -301,19 +229,17 @@ class Game(BaseGame):
         del cards[:n * size]
         self.discard_pile.cards[:] = [cards.pop()]
         self.draw_pile.cards[:] = cards
-        if self.events is not None:
-            self.log(ev.RoundStarted(starter, self.round))
-            for player, hand in enumerate(self.hands):
-                self.log(ev.MiniatureTaken(player))
-                self.log(ev.Dealt(player, tuple(hand)))
-            self.log(ev.DiscardStarted(None, self.top))
+        self.log(ev.RoundStarted(starter, self.round))
+        for player, hand in enumerate(self.hands):
+            self.log(ev.MiniatureTaken(player))
+            self.log(ev.Dealt(player, tuple(hand)))
+        self.log(ev.DiscardStarted(None, self.top))
 
     def _go_out(self, player: int) -> None:
         """The player is out of cards: she scores, the miniatures are turned over, the round ends."""
         rules, scores = self.rules, self.scores
         scores[player] += rules.going_out_points
-        if self.events is not None:
-            self.log(ev.WentOut(player, rules.going_out_points))
+        self.log(ev.WentOut(player, rules.going_out_points))
         last = self.top.picture  # the card she went out with, action card or not
         for seat, index in enumerate(self.miniatures):
             picture, penalty = rules.miniatures[index]
@@ -323,8 +249,7 @@ class Game(BaseGame):
                 self.penalties += lost
             if rules.floor_at_zero and scores[seat] < 0:
                 scores[seat] = 0
-            if self.events is not None:
-                self.log(ev.Revealed(seat, picture, penalty, lost))
+            self.log(ev.Revealed(seat, picture, penalty, lost))
         self._end_round(player)
 
     def _end_round(self, went_out: int | None) -> None:
@@ -334,16 +259,14 @@ class Game(BaseGame):
         self.round_winners.append(went_out)
         self.leaders.append("=" if sole_leader is None else str(sole_leader))
         self.lead.update(scores)
-        if self.events is not None:
-            self.log(ev.RoundScored(None, self.round, tuple(scores)))
+        self.log(ev.RoundScored(None, self.round, tuple(scores)))
         if best >= self.rules.target:
             if sole_leader is not None:
                 return self._win(sole_leader)
             if self.rules.ties == "round winner" and went_out is not None and scores[went_out] == best:
                 return self._win(went_out)
         if self.round >= self.rules.max_rounds:
-            if self.events is not None:
-                self.log(ev.RoundCap(None, self.round))
+            self.log(ev.RoundCap(None, self.round))
             return self.finish(None, ROUND_CAP)
         self._start_round(self.next_starter(went_out))
 
@@ -357,8 +280,7 @@ class Game(BaseGame):
         return went_out if rule == "winner" else (went_out + 1) % n
 
     def _win(self, player: int) -> None:
-        if self.events is not None:
-            self.log(ev.Won(player, self.scores[player]))
+        self.log(ev.Won(player, self.scores[player]))
         self.finish(player, TARGET_REACHED)
 
     # -- simulation rows ------------------------------------------------------

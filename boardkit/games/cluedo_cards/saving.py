@@ -124,7 +124,6 @@ def load_game(cls, data: dict):
             raise ValueError(f"saved game has unknown keys {unknown!r:.80}")
         rules, n_players = game.rules, game.n_players
         bound = _bounds(rules, n_players)
-        game._use_deck_tables()  # the per-deck tables a new game looks up
         game.hands = [_cards(hand, rules, "hands") for hand in _list(data["hands"], "hands", n_players)]
         game.draw_pile = Pile(_cards(data["draw_pile"], rules, "draw_pile"), "draw")
         game.discard_pile = Pile(_cards(data["discard_pile"], rules, "discard_pile"), "discard")
