@@ -19,10 +19,10 @@ shuffle, door, deal and bot tie-break, so the same seed gives the same game
 in both: ``bk.simulate(..., engine="reference")`` and ``engine="fast"`` return
 identical frames, and ``engine="auto"`` changes only the speed.  Each game's
 ``tests/<game>/test_*_lockstep.py`` proves it on the rulebook and variants,
-hundreds of seeds each.  Games in lockstep: Mystery Date, Mouse Trap, Win,
-Lose or Draw, the Cluedo Card Game.  The others still draw from numpy's PCG64
-in the reference engine (their ``Game.CHANCE`` says so) and agree with their
-lanes *in distribution*, not game for game.
+hundreds of seeds each.  Every game is in lockstep: Mystery Date, Mouse Trap,
+Philo Vance, the Cluedo Card Game, Win, Lose or Draw.  (A game whose reference
+engine drew from another source, its ``Game.CHANCE`` not ``Chance``, would agree
+with its lane only *in distribution*, not game for game.)
 
 Without numba a lane is not played as plain Python (numpy's numbers do not
 add up as Python's do): calling one says so, and ``engine="auto"`` plays the

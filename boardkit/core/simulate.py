@@ -182,11 +182,10 @@ def simulate(
     else the reference engine.  ``frame.attrs["engine"]`` says which played,
     and when ``"auto"`` fell back to the reference engine,
     ``frame.attrs["fallback"]`` says why (a warning says it too, once).
-    For a game in lockstep with its lane (Mystery Date, Mouse Trap, Win,
-    Lose or Draw, the Cluedo Card Game; see ``core/fast.py``) the two engines
-    give the same frame from the same seed, so the engine changes only the
-    speed; for the others they agree in distribution, not game for game (each
-    gives the same frame from the same seed).
+    Every game is in lockstep with its lane (Mystery Date, Mouse Trap, Philo
+    Vance, the Cluedo Card Game, Win, Lose or Draw; see ``core/fast.py``): the
+    two engines give the same frame from the same seed, so the engine changes
+    only the speed.
     Both give the same columns with the same types (the game's
     ``Game.RESULT_TYPES``: ``int32`` counts, pandas' nullable ``Int8`` for
     ``winner``, missing where nobody won), about 40 bytes a game; for runs

@@ -1,85 +1,12 @@
-"""Philo Vance's fast lane agrees with the reference engine in distribution (issue 13).
+"""Philo Vance's fast lane (issue 13): it plays the same game as the reference engine.
 
-The lane plays the Detective (the default bot) and ``Random``.  For six
-cases of Random bots and five of Detectives (alone, with other boldness, and
-mixed with Random), on the rulebook and variants (2, 3, 4, 5 and 6 players,
-the largest count; every Rules field but ``board``, of which the box has
-one, off its default in at least one case), the reference engine's games are
-compared with the lane's, column by column.  The nine cases recorded before
-the book's claims "at any time" became the default (``claim_any_time``)
-play claims only when a card is turned up, as they did then; two cases play
-the book's rule (Random, 6 players, and the Detectives' rulebook game):
-
-* categorical columns (winner seat -- "none" for no winner --, end reason,
-  winner_suspect, philo_vance, judge; categories too rare for the test pooled
-  into "other") by a two-sample chi-square test (scipy.stats.chi2_contingency);
-* numeric columns (turns, declarations, successful, retired, bumps,
-  lead_changes, winner_worst_deficit) by a two-sample Kolmogorov-Smirnov test
-  (scipy.stats.ks_2samp), and the mean length (turns) by Welch's t-test
-  (scipy.stats.ttest_ind, equal_var=False).
-
-The cases live in ``pv_fast_cases.py``, shared with the script that records
-them.
-
-**The recorded reference sample.**  The reference engine is slow (Random's
-rulebook games 70 a second on one core, Detectives' 150-550), and catching
-a 2-point difference in a win rate or 3% in mean length takes tens of
-thousands of its games a case.  So they are played once, by
-``tools/record_pv_reference.py``, and kept in
-``tests/philo_vance/data/reference_games.npz``; the lane plays its m = 2n
-games live, from a fixed seed.  The recording stays honest because the
-first test here checks, every run, that each case's definition (rules,
-players, bots, n, seed) is the one recorded, and that 20 recorded games a
-case (15 spread through the sample and its 5 longest), replayed now by the
-reference engine from their seeds, come out exactly as recorded.  When the
-reference engine (``game.py``, ``bots.py``) or a case changes, that test
-fails and says to re-record: ``python tools/record_pv_reference.py`` (about
-30 minutes on 2 cores), then commit the new file.
-
-**Power.**  A difference d in one seat's win rate p (or in the share of
-games nobody wins), with n reference and m fast games, is caught by a
-two-sided test at alpha = 0.001 with power 0.8 when
-d >= 4.13 * sqrt(p(1-p)(1/n + 1/m)); a relative difference r in mean length
-when r >= 4.13 * CV * sqrt(1/n + 1/m), CV being the turns' coefficient of
-variation.  ``pv_fast_cases.py`` chooses each case's n from a pilot so that
-d = 2 points and r = 3% are caught, with m = 2n.  Measured on the recording
-(p: the rate nearest one half; ``python tools/record_pv_reference.py
---report`` prints this table again):
-
-=====================================================  =======  =====  ====  ======  =====
-case                                                         n      p    CV  points  mean
-=====================================================  =======  =====  ====  ======  =====
-Random, rulebook, 2 players (p: no winner)              92,000  0.983  1.79    0.21  3.0%
-Random, 6 players, 300-turn cap (p: no winner)           9,000  0.951  0.55    1.15  2.9%
-Random, 2 players never retiring (p: no winner)         15,000  0.643  0.55    1.98  2.3%
-Random, 5 children (p: a seat)                          21,000  0.204  0.86    1.41  3.0%
-Random, 4 experts, double deck (p: no winner)           52,000  0.999  1.34    0.06  3.0%
-Detectives, rulebook, 4 players (p: a seat)             13,000  0.263  0.42    1.95  1.9%
-Detectives, 2 experts, bold and cautious (p: seat 0)    16,000  1.000  0.69    0.04  2.8%
-Detectives and Random, 6 players (p: a Detective)       13,000  0.261  0.45    1.95  2.0%
-Detectives and Random, 3 children (p: a Detective)      16,000  0.507  0.28    2.00  1.1%
-=====================================================  =======  =====  ====  ======  =====
-
-So every case catches a 2-point difference in any win rate and a 3% one in
-mean length (the 5 children's 3.01% rounds to it), with 247,000 recorded
-reference games (2.7 MB) and 494,000 fast games played here: the whole
-file takes about 100 s of CPU on one core, 60 s of it the 184,000 fast
-rulebook games of Random, whose lengths (4 to 3,000 turns) vary most.
-``test_a_two_point_difference_in_a_win_rate_is_caught`` plants a difference
-of that size (2.7 points) and sees it caught.
-
-**Threshold.** Each test uses p < 0.001.  13 tests per case and 9 cases:
-with Bonferroni the chance of any false alarm is below 12%; the seeds are
-fixed, so the result does not change from run to run.
-
-The planted-difference tests show the comparison has teeth: the lane playing
-a slightly different game (a fourth attempt before retiring; Detectives who
-convict with 6 correct clues, not 7; green arrows that give a clue) is caught
-against the recorded reference sample.
+Game for game, the two engines are proved equal by ``test_pv_lockstep.py`` (issue 26): the same
+seed gives the same game in both, so the reference engine's games are replayed by seed there and
+nothing is recorded.  Here: one comparison in distribution (a smoke test, on other seeds) and a
+planted difference it must catch, what the lockstep variants are for (read off the lane's games,
+which are the reference engine's), the engine choice, and the lane's pieces one at a time against
+``game.py`` and ``bots.py``.
 """
-import functools
-from dataclasses import replace
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -88,91 +15,34 @@ from scipy import stats
 import boardkit as bk
 from boardkit.core.bots import Random
 from boardkit.core.lead import LeadTracker
-from boardkit.core.simulate import play_many, seed_array
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import fast
 from fast_helpers import distribution_differences
-from pv_fast_cases import CASES, CATEGORICAL, RECORDING, D, decode, encode, load_recording, random_bots
+from test_pv_lockstep import VARIANTS
 
 P_THRESHOLD = 0.001
-#: recorded games replayed a case by the staleness check: spread through the sample, and the longest
-REPLAYED_SPREAD, REPLAYED_LONGEST = 15, 5
-LANE_SEED = 1125
-#: the lane's games in a planted-difference test (the differences planted are large)
-PLANTED_GAMES = 5_000
-RERECORD = (f"the reference engine has changed since {RECORDING.relative_to(RECORDING.parents[3])} was "
-            "recorded: run `python tools/record_pv_reference.py` (about 30 minutes on 2 cores) and commit it")
-
-#: two cases the tests below name (the case names say every rule they change)
-NEVER_RETIRING = next(name for name in CASES if name.startswith("2 players: never retire"))
-SIX_CAPPED = next(name for name in CASES if name.startswith("6 players: no Judge needed"))
-
-_recording: dict = {}
+D = pv.bots.Detective
+#: the columns the smoke test compares by chi-square; every other outcome column by Kolmogorov-Smirnov
+CATEGORICAL = ("winner", "end", "winner_suspect", "philo_vance", "judge")
+#: the smoke test's case: the default bots on the rulebook, the game most students simulate
+SMOKE = dict(rules=pv.Rules(), n_players=4, progress=False, executor=None)
 
 
-def bots_of(name):
-    return CASES[name].bots()
+def random_bots(n_players):
+    return [Random() for _ in range(n_players)]
 
 
-def replayed(encoded: dict) -> np.ndarray:
-    """Which recorded games the staleness check replays: spread out, plus the longest."""
-    n = len(encoded["seed"])
-    spread = np.linspace(0, n - 1, min(n, REPLAYED_SPREAD)).astype(int)
-    longest = np.argsort(encoded["turns"], kind="stable")[-REPLAYED_LONGEST:]
-    return np.unique(np.concatenate([spread, longest]))
+# -- one comparison in distribution, a smoke test -----------------------------------------------
+@pytest.fixture(scope="module")
+def smoke():
+    """1,000 reference games of 4 Detectives and 10,000 fast ones, on other seeds.
 
-
-def staleness(recording: dict, cases=CASES) -> list[str]:
-    """What no longer matches between the recording and the reference engine today (empty: nothing)."""
-    problems = [f"{name}: recorded, but no longer a case" for name in recording
-                if name != "end_labels" and name not in CASES]
-    for name, case in cases.items():
-        if name not in recording:
-            problems.append(f"{name}: not recorded")
-            continue
-        fingerprint, encoded = recording[name]
-        if fingerprint != case.fingerprint():
-            problems.append(f"{name}: recorded as\n    {fingerprint}\n  defined as\n    {case.fingerprint()}")
-            continue
-        if not np.array_equal(encoded["seed"], seed_array(case.seed, case.n)):
-            problems.append(f"{name}: the recorded seeds are not those of seed {case.seed}")
-            continue
-        for i in replayed(encoded):
-            row = play_many(case.rules, case.n_players, [int(encoded["seed"][i])], case.bots())
-            now = encode(row, recording["end_labels"])
-            differ = [key for key in now if now[key][0] != encoded[key][i]]
-            if differ:
-                problems.append(f"{name}: game {i} (seed {encoded['seed'][i]}) now differs in "
-                                + ", ".join(f"{key} {encoded[key][i]} -> {now[key][0]}" for key in differ))
-    return problems
-
-
-def recording() -> dict:
-    """The recorded reference games, checked against the reference engine once a session."""
-    if not _recording:
-        loaded = load_recording()
-        _recording.update(loaded=loaded, problems=staleness(loaded))
-    assert not _recording["problems"], RERECORD + "\n" + "\n".join(_recording["problems"])
-    return _recording["loaded"]
-
-
-def play_case(name):
-    """(recorded reference, fast) frames of a case: the lane plays its m games."""
-    case, loaded = CASES[name], recording()
-    reference = decode(loaded[name][1], loaded["end_labels"], case.n_players)
-    lane = bk.simulate(case.rules, case.n_players, n_games=case.m, seed=LANE_SEED, bots=case.bots(),
-                       progress=False, executor=None, engine="fast")
+    A module fixture, so the root conftest.py runs this file's tests on one pytest-xdist worker and the
+    reference games are played once."""
+    reference = bk.simulate(n_games=1000, seed=11, engine="reference", **SMOKE)
+    lane = bk.simulate(n_games=10_000, seed=12, engine="fast", **SMOKE)
     assert lane.attrs["engine"] == "fast"
     return reference, lane
-
-
-@pytest.fixture(scope="module")
-def frames():
-    """``frames(name)``: :func:`play_case`, each case played once.
-
-    A module fixture, so the root conftest.py runs this file's tests on one pytest-xdist worker: each
-    case's games are played once in the suite, not once on each worker that happens to need them."""
-    return functools.cache(play_case)
 
 
 def differences(reference: pd.DataFrame, lane: pd.DataFrame) -> dict:
@@ -184,83 +54,56 @@ def differences(reference: pd.DataFrame, lane: pd.DataFrame) -> dict:
     return found
 
 
-def test_the_recording_is_the_reference_engines_own_output():
-    """Runs first: every case recorded as defined, and its sample games replay exactly as recorded."""
-    loaded = recording()
-    assert [name for name in loaded if name != "end_labels"] == list(CASES)
-    assert all(len(replayed(loaded[name][1])) >= REPLAYED_SPREAD for name in CASES)
+def test_the_engines_agree_in_distribution_on_the_rulebook(smoke):
+    """Game for game the lockstep test proves it; this compares the engines the old way once, on other
+    seeds, so a lane that drifted in a way the lockstep variants do not reach would still show here."""
+    assert differences(*smoke) == {}
 
 
-def test_a_stale_recording_is_noticed():
-    """A recorded game that the reference engine no longer plays so, or a case defined otherwise than
-    recorded, is reported (here on copies of one case's recording)."""
-    name = "Detectives and Random: 3 children"
-    loaded = recording()
-    fingerprint, encoded = loaded[name]
-    changed = {**encoded, "turns": encoded["turns"].copy()}
-    changed["turns"][replayed(encoded)[3]] += 1
-    problems = staleness({"end_labels": loaded["end_labels"], name: (fingerprint, changed)}, {name: CASES[name]})
-    assert len(problems) == 1 and "now differs in turns" in problems[0]
-    redefined = {name: replace(CASES[name], seed=CASES[name].seed + 1)}
-    problems = staleness({"end_labels": loaded["end_labels"], name: (fingerprint, encoded)}, redefined)
-    assert len(problems) == 1 and "recorded as" in problems[0]
-
-
-@pytest.mark.parametrize("name", list(CASES))
-def test_the_lane_agrees_with_the_reference_in_distribution(name, frames):
-    reference, lane = frames(name)
-    assert len(reference) == CASES[name].n and len(lane) == CASES[name].m
-    assert differences(reference, lane) == {}
-
-
-def test_the_variants_reach_what_they_are_for(frames):
-    """The cases really exercise their rules: convictions, retirements, the cap, Philo Vance, children's wins."""
-    _, lane = frames("2 players, claims only when turned up")
-    assert set(lane["end"]) == {"convicted", "all retired", "turn cap"}
-    assert 0.1 < lane["philo_vance"].mean() < 0.9 and 0.1 < lane["judge"].mean() < 0.9
-    _, lane = frames(NEVER_RETIRING)
-    assert (lane["retired"] == 0).all() and 0.2 < (lane["end"] == "convicted").mean() < 0.6
-    _, lane = frames("5 children: hands of 6, 4 matching clues win")
-    assert (lane["declarations"] == 0).all() and (lane["end"] == "convicted").mean() > 0.9
-    reference, lane = frames(SIX_CAPPED)
-    assert lane["turns"].max() == 300 and lane["bumps"].mean() > 5
-
-
-@pytest.mark.parametrize("case, changes", [
-    ("2 players, claims only when turned up", {"retire_after_failures": 4}),
-    ("Detectives: the rulebook, 4 players (the default bots)", {"convict_correct": 6}),
-    (NEVER_RETIRING, {"arrow_rewards": True}),
-], ids=["a fourth attempt before retiring", "Detectives convicting with 6 clues",
-        "green arrows give a clue"])
-def test_a_planted_difference_is_caught(case, changes, frames):
-    """The same comparison, the lane playing a slightly different game: it must notice."""
-    reference, _ = frames(case)
-    rules, n_players = CASES[case].rules, CASES[case].n_players
-    lane = bk.simulate(rules.replace(**changes), n_players, n_games=PLANTED_GAMES, seed=LANE_SEED,
-                       bots=bots_of(case), progress=False, executor=None, engine="fast")
+def test_a_planted_difference_is_caught(smoke):
+    """The same comparison, the lane's Detectives convicting with 6 correct clues, not 7: it must notice."""
+    reference, _ = smoke
+    lane = bk.simulate(n_games=10_000, seed=12, engine="fast", **{**SMOKE, "rules": pv.Rules(convict_correct=6)})
     assert differences(reference, lane)
 
 
-def test_a_two_point_difference_in_a_win_rate_is_caught(frames):
-    """The size of difference the sample sizes are chosen for: in the lane, seat 0's Detective is a
-    little bolder (boldness 0.45, not 0.6), which wins it 2.7 points more often (27.9% of games, not 25.1%,
-    in 100,000 games of each) and changes the mean length by 1%.  Caught with the test's own m games."""
-    name = "Detectives: the rulebook, 4 players (the default bots)"
-    reference, _ = frames(name)
-    case = CASES[name]
-    bots = [D(boldness=0.45)] + case.bots()[1:]
-    lane = bk.simulate(case.rules, case.n_players, n_games=case.m, seed=LANE_SEED, bots=bots, progress=False,
-                       executor=None, engine="fast")
-    assert abs(lane["winner"].eq(0).mean() - reference["winner"].eq(0).mean()) < 0.05
-    assert "winner" in differences(reference, lane)
-
-
-def test_metrics_read_a_fast_frame_like_a_reference_frame(frames):
-    reference, lane = frames(NEVER_RETIRING)
+def test_metrics_read_a_fast_frame_like_a_reference_frame(smoke):
+    reference, lane = smoke
     ref_summary, lane_summary = bk.metrics.summary(reference), bk.metrics.summary(lane)
     assert list(ref_summary.index) == list(lane_summary.index)
     ref_rates, lane_rates = bk.metrics.win_rates(reference)["win rate"], bk.metrics.win_rates(lane)["win rate"]
     assert (abs(ref_rates - lane_rates) < 0.05).all()
+
+
+# -- what the lockstep variants are for ------------------------------------------------------------
+def lane_frame(variant: str, n_games: int = 1000):
+    """The lane's games of a lockstep variant: the reference engine's own games for the same seeds."""
+    rules, bots, _ = VARIANTS[variant]
+    return bk.simulate(rules, len(bots), n_games=n_games, seed=26, bots=bots, progress=False, executor=None,
+                       engine="fast")
+
+
+def test_the_lockstep_variants_reach_what_they_are_for():
+    """The variants the engines are compared on really play their rules: every way a game ends,
+    Philo Vance and the Judge, retirements (or none), one juror deciding nearly every game, bumps, children's wins,
+    Detectives and Random both winning."""
+    lane = lane_frame("2 players, Random, claims only when turned up")
+    assert set(lane["end"]) == {"convicted", "all retired", "turn cap"}
+    assert 0.1 < lane["philo_vance"].mean() < 0.9 and 0.1 < lane["judge"].mean() < 0.9
+    lane = lane_frame("Detectives: 2 experts (5-8-10), bold and cautious, never retiring, arrows give nothing")
+    assert (lane["retired"] == 0).all() and (lane["end"] == "convicted").mean() > 0.9
+    lane = lane_frame("extreme sizes: 1 juror, 1 clue named and right, 6 players, turn cap 200")
+    assert (lane["end"] == "convicted").mean() > 0.99 and (lane["declarations"] > 0).all() and lane["bumps"].mean() > 5
+    lane = lane_frame("extreme sizes: 24 jurors, a deck of 20 of each clue, no reshuffle, retire after 1, 3 players")
+    assert lane["retired"].max() >= 2 and (lane["end"] == "convicted").any()
+    for children in ("the children's game, 5 players, hands of 6, 4 matching clues win",
+                     "the children's game, 6 players, hands of 1, 1 matching clue wins, claims only when turned up"):
+        lane = lane_frame(children)
+        assert (lane["declarations"] == 0).all() and (lane["end"] == "convicted").mean() > 0.9
+    lane = lane_frame("6 players, every bot (one Detective on three seats), 10 jurors, name 5, convict 6 then 8, "
+                      "no Judge, no refill")
+    winners = set(lane["winner"].dropna())
+    assert winners & {0, 2, 4, 5} and winners & {1, 3} and lane["successful"].mean() > 1  # Detectives and Random win
 
 
 # -- the engine choice -------------------------------------------------------------------------

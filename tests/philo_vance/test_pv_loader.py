@@ -114,8 +114,9 @@ def test_a_task_with_the_wrong_arguments_is_refused(task):
 
 def test_a_player_in_the_game_must_be_on_the_board():
     data = _midgame_save()
-    data["position"]["0"] = None
-    with pytest.raises(ValueError, match="position of piece 0"):
+    seat = data["retired"].index(False)
+    data["position"][str(seat)] = None
+    with pytest.raises(ValueError, match=f"position of piece {seat}"):
         pv.Game.from_dict(data)
 
 

@@ -6,6 +6,7 @@ what the rulebook says happens.
 """
 import pytest
 
+from boardkit.core import ScriptedChance
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import events as ev
 from boardkit.games.philo_vance import game as pvgame
@@ -36,12 +37,10 @@ def test_setup(n_players):
     assert_cards_conserved(game)
 
 
-def test_highest_first_throw_starts_and_ties_throw_again(monkeypatch):
+def test_highest_first_throw_starts_and_ties_throw_again():
     # seat 0 throws 3+3, seats 1 and 2 throw 6+5 (a tie); they throw again: 1+1 and 2+2
     rolls = [3, 3, 6, 5, 6, 5, 1, 1, 2, 2]
-    monkeypatch.setattr(pv.Game.CHANCE, "roll", lambda self, sides=6: rolls.pop(0))  # its stream, until in lockstep
-    game = pv.Game(pv.Rules(), n_players=3, seed=1)
-    monkeypatch.undo()
+    game = pv.Game(pv.Rules(), n_players=3, seed=1, chance=ScriptedChance(rolls=rolls))
     assert game.current == 2 and game.decider == 2
     first = game.events[0]
     assert isinstance(first, ev.FirstThrows) and first.starter == 2

@@ -186,7 +186,7 @@ def _card_as_text(data):
 
 
 def _court_clue_lost(data):
-    court = next(c for c in data["court"] if c)
+    court = next(c for c in data["court"] if c and c[0] is not None)  # (a retired player's jurors are all empty)
     court[0] = None
 
 

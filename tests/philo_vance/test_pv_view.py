@@ -14,6 +14,7 @@ import pytest
 from ipycanvas import MultiCanvas
 
 from boardkit import render as r
+from boardkit.core import ScriptedChance
 from boardkit.core import step as bot_step
 from boardkit.games import philo_vance as pv
 from boardkit.games.philo_vance import analysis
@@ -259,8 +260,7 @@ def test_hit_targets_find_pieces_spaces_dice_piles_and_jurors():
 def test_routes_follow_the_paths_a_throw_took():
     game = table()
     place(game, p0=HALL)
-    force = iter([4, 2])
-    game.chance.roll = lambda sides=6: next(force)
+    ScriptedChance.onto(game, rolls=[4, 2])
     game.apply(pv.Roll())
     before = vd.snapshot(game, BOTS)
     n_events = len(game.events)
@@ -272,8 +272,7 @@ def test_routes_follow_the_paths_a_throw_took():
     # a green arrow sends the piece on to X: one route, the jump to X at its end
     game = table()
     place(game, p0=BOARD.start)
-    force = iter([2, 5])
-    game.chance.roll = lambda sides=6: next(force)
+    ScriptedChance.onto(game, rolls=[2, 5])
     game.apply(pv.Roll())
     before = vd.snapshot(game, BOTS)
     n_events = len(game.events)
@@ -286,8 +285,7 @@ def test_redraw_and_each_animation_travel_as_one_message(sent):
     place(game, p0=HALL)
     layout, canvas = LAYOUT, MultiCanvas(3, width=vb.WIDTH, height=vb.HEIGHT)
     before = vd.snapshot(game, BOTS, analysis.prior_beliefs())
-    force = iter([4, 2])
-    game.chance.roll = lambda sides=6: next(force)
+    ScriptedChance.onto(game, rolls=[4, 2])
     game.apply(pv.Roll())
     thrown = vd.snapshot(game, BOTS, analysis.prior_beliefs())
     n_events = len(game.events)

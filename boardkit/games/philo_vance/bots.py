@@ -100,9 +100,11 @@ class Detective:
 
     # -- keeping up with the table -------------------------------------------------
     def _catch_up(self, game, player: int) -> None:
-        """Hear the new verdicts; read its own card once it is face up."""
+        """Hear the new verdicts; read its own card once it is face up.  (One Detective may play
+        several seats: each seat knows only its own card.)"""
         card_seen = (game.needs_more[player] or game.rules.children) and game.suspect[player] is not None
-        if self._game is game and self._heard == len(game.verdicts) and self._card_seen == card_seen:
+        if (self._game is game and self._heard == len(game.verdicts) and self._card_seen == card_seen
+                and self._seat == player):
             return  # nothing new
         if self._game is not game:
             self._game, self._plan, self._thoughts = game, [], {}
@@ -111,14 +113,14 @@ class Detective:
             suspect = game.suspect[player]
             rows = list(rows)
             rows[suspect] = analysis.update_on_card_seen(grid.beliefs[suspect], game.rules.cards[suspect]).tolist()
-        self._heard, self._card_seen, self._rows = heard, card_seen, rows
+        self._heard, self._card_seen, self._seat, self._rows = heard, card_seen, player, rows
 
     def _think(self, game, player: int) -> tuple:
         """(target suspect, its beliefs row, weakest place, its worth, clues in play),
         worked out again only when its cards or the verdicts change."""
         places = game.hand[player] if game.rules.children else game.court[player]
         up = None if game.rules.children else game.face_up[player]
-        key = (self._heard, self._card_seen, game.suspect[player], tuple(places), up and tuple(up))
+        key = (player, self._heard, self._card_seen, game.suspect[player], tuple(places), up and tuple(up))
         thought = self._thoughts.get(key)
         if thought is None:
             target = self._target(game, player)
@@ -193,7 +195,7 @@ class Detective:
         rules = game.rules
         if CONVICT in actions:
             held = frozenset(game.clues_in_play(player))
-            key = ("convict", self._heard, held)
+            key = ("convict", player, self._heard, held)
             if key not in self._thoughts:
                 row = self._rows[game.suspect[player]]
                 self._thoughts[key] = chance_at_least([row[c] for c in held], rules.convict_correct)
@@ -218,7 +220,7 @@ class Detective:
         """
         rules, rows = game.rules, self._rows
         held = sorted(game.clues_in_play(player))
-        key = ("arrest", self._heard, tuple(held), tuple(suspects))
+        key = ("arrest", player, self._heard, tuple(held), tuple(suspects))
         if key not in self._thoughts:
             k = rules.named_clues
             # the sum of each suspect's k likeliest held clues: the two best get their exact odds

@@ -3,10 +3,11 @@
 This module is the *instrument*, not the definition: ``game.py`` says what
 the rules are, and students read it.  Here the same game is written again as
 plain loops over small integer arrays and compiled with numba (see
-:mod:`boardkit.core.fast`).  Tests (``tests/philo_vance/test_pv_fast.py``)
-prove that its frames agree in distribution with the reference engine's, on
-the rulebook and on variants; the two do not play the same game from the
-same seed (they draw their numbers differently).
+:mod:`boardkit.core.fast`).  It draws from the same random stream as
+``game.py`` in the same order (the dice, the shuffles, ``Random``'s picks),
+so the same seed plays the same game in both:
+``tests/philo_vance/test_pv_lockstep.py`` proves it frame for frame, on the
+rulebook and on variants.
 
 What it covers: every field of :class:`~.rules.Rules` (any deck, cards and
 board file, court size, the 4-7-9 and 5-8-10 numbers, the third failure or
@@ -111,6 +112,15 @@ OUT_COLUMNS = ("winner", "turns", "end", "winner_suspect", "declarations", "succ
 (M_BOT, M_BOLD, M_LAST_TRY, M_SCORES, M_SCORES_COURT, M_COPIES, M_DIST, M_VALUES, M_VALUES2, M_NEW, M_FLAGS,
  M_PRIOR) = range(12)
 F_ANY_DETECTIVE = 0  # M_FLAGS: is any seat a Detective (then every verdict updates the beliefs)?
+
+
+# -- Random's choice ---------------------------------------------------------------------
+@lane_jit
+def random_pick(chance, n):
+    """``Random``'s pick among ``n`` legal actions (0 .. n-1, the order of ``Game.legal_actions()``),
+    one ``below(n)`` as ``chance.pick`` draws it; a lone action is forced and draws nothing
+    (``bk.play`` carries it out without asking the bot)."""
+    return 0 if n == 1 else below(chance, n)
 
 
 # -- small counts ------------------------------------------------------------------------
@@ -258,7 +268,7 @@ def offer_claims(discarder, n_players, court, up, hand, seat_, discards, g, rule
                 claims = wants(p, discards[g[DISCARD_N] - 1], 0.1, n_players, court, up, hand, seat_, rules, beliefs,
                                on_card, seen, work, mind) >= 0
             else:
-                claims = below(chance, 2) == 0  # [CLAIM, PASS]
+                claims = random_pick(chance, 2) == 0  # [CLAIM, PASS]
             if claims:
                 claimer = p
                 break
@@ -316,7 +326,7 @@ def keep_or_discard(p, clue, keep_only, n_players, court, up, hand, seat_, pile,
             if k < 0:
                 k = places
     else:
-        k = below(chance, places if keep_only else places + 1)  # Keep(1..places) [+ DISCARD]
+        k = random_pick(chance, places if keep_only else places + 1)  # Keep(1..places) [+ DISCARD]
     if k == places:
         discards[g[DISCARD_N]] = clue
         g[DISCARD_N] += 1
@@ -363,7 +373,7 @@ def clue_spot(p, from_claim, n_players, court, up, hand, seat_, pile, discards, 
     """Game._task_clue_spot: on a red clue spot he may draw or not ([DRAW, NO_DRAW]; a Detective
     draws), unless he brings a claimed clue (he must take it) or no clue is left to draw."""
     can_draw = g[PILE_N] > 0 or (rules[R_RESHUFFLE] and g[DISCARD_N] > 0)
-    if not from_claim and can_draw and not is_detective(p, mind) and below(chance, 2) == 1:
+    if not from_claim and can_draw and not is_detective(p, mind) and random_pick(chance, 2) == 1:
         return  # NO_DRAW
     take_clue(p, from_claim, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance,
               beliefs, mind, work)
@@ -787,7 +797,7 @@ def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, di
             for k in range(n_waiting):
                 work[W_MOVING, k] = work[W_WAITING, k]
             n_moving = n_waiting
-            pick = 0 if n_onward == 1 or is_detective(g[CURRENT], mind) else below(chance, n_onward)
+            pick = 0 if is_detective(g[CURRENT], mind) else random_pick(chance, n_onward)
             start, space = space, work[W_ONWARD, pick]
     # the chain is done: penalties first, then the draws (Game._chain_done)
     n_penalties = n_draws = 0
@@ -818,7 +828,7 @@ def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, di
                             pick, best = n, worth
                         n += 1
             else:
-                pick = below(chance, n_up + 1)  # TurnDown(face-up jurors) + [SPARE]
+                pick = random_pick(chance, n_up + 1)  # TurnDown(face-up jurors) + [SPARE]
             for j in range(rules[R_COURT_SIZE]):
                 if up[victim, j]:
                     if pick == 0:
@@ -859,7 +869,7 @@ def bump_check(piece, n_players, position, court, up, hand, seat_, pile, discard
     if is_detective(g[CURRENT], mind):
         k = detective_bump(g[CURRENT], n_others, n_targets, board, kind_, g, work)
     else:
-        k = below(chance, n_choices + 1)  # Bump(piece, to) for each piece and target, + [NO_BUMP]
+        k = random_pick(chance, n_choices + 1)  # Bump(piece, to) for each piece and target, + [NO_BUMP]
     if k == n_choices:
         return
     bump(work[W_OTHERS, k // n_targets], work[W_TARGETS, k % n_targets], piece, n_players, position, court, up,
@@ -948,7 +958,7 @@ def arrive(piece, by_arrow, n_players, position, court, up, hand, seat_, pile, d
     if space == x and seat_[owner, NEEDS_MORE]:
         n = demandable(owner, n_players, court, up, hand, seat_, rules, on_card, seen, work)
         if n > 0:
-            k = 0 if is_detective(owner, mind) else below(chance, n + 1)  # Demand(each clue) + [DRAW]
+            k = 0 if is_detective(owner, mind) else random_pick(chance, n + 1)  # Demand(each clue) + [DRAW]
             if k < n:
                 demand(owner, work[W_FOUND, k], n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
                        chance, beliefs, mind, work)
@@ -995,7 +1005,7 @@ def move(piece, steps, n_players, position, court, up, hand, seat_, pile, discar
                 best = k
         space = work[W_CHOICES, best]
     else:  # Move(each space) [+ LEAVE_PHILO_VANCE]
-        k = below(chance, n + 1 if piece == PV else n)
+        k = random_pick(chance, n + 1 if piece == PV else n)
         if k == n:
             return  # Philo Vance stays where he is
         space = work[W_CHOICES, k]
@@ -1080,9 +1090,10 @@ def arrest(p, suspect, n_players, position, court, up, hand, seat_, pile, discar
         if is_detective(p, mind):
             named[k] = work[W_PLAN, k]  # the plan made with the arrest
         else:
-            pick = k + below(chance, n_in_play - k)
-            pool[k], pool[pick] = pool[pick], pool[k]
-            named[k] = pool[k]
+            pick = k + random_pick(chance, n_in_play - k)  # pool[k:] are the clues not named, in order
+            named[k] = pool[pick]
+            for m in range(pick, k, -1):
+                pool[m] = pool[m - 1]
         right += on_card[suspect, named[k]]
     g[DECLARATIONS] += 1
     if mind[M_FLAGS, F_ANY_DETECTIVE]:  # every Detective hears the verdict (bots.table_knowledge)
@@ -1130,7 +1141,7 @@ def before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discar
         k = detective_before_the_dice(p, n_arrests, can_convict, n_players, court, up, hand, seat_, rules, beliefs,
                                       on_card, seen, work, mind)
     else:
-        k = below(chance, 1 + n_arrests + (1 if can_convict else 0))
+        k = random_pick(chance, 1 + n_arrests + (1 if can_convict else 0))
     if k == 0:
         return  # ROLL
     if k <= n_arrests:
@@ -1188,7 +1199,7 @@ def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rul
                         pick, best = n, worth
                     n += 1
         else:
-            pick = below(chance, n_down + 1)  # TurnUp(each face-down juror) + [LEAVE_DOWN]: n_down leaves them
+            pick = random_pick(chance, n_down + 1)  # TurnUp(each face-down juror) + [LEAVE_DOWN]: n_down leaves them
         for j in range(rules[R_COURT_SIZE]):
             if not up[p, j] and court[p, j] >= 0:
                 if pick == 0:
@@ -1297,7 +1308,7 @@ def play_game(seed, n_players, rules, deck, on_card, board, dest, n_dest, adj, n
                             pick, best = n, mind[M_COPIES, s]
                         n += 1
             else:
-                pick = below(chance, n_free)
+                pick = random_pick(chance, n_free)
             for s in range(rules[R_N_SUSPECTS]):
                 if not card_picked(s, seat_, n_players):
                     if pick == 0:

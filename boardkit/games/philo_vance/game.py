@@ -62,7 +62,7 @@ import copy
 import functools
 from itertools import compress
 
-from boardkit.core.rng import PCGChance
+from boardkit.core.rng import Chance
 from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict
 
 from . import events as ev
@@ -108,12 +108,12 @@ def all_keeps(n_places: int) -> tuple:
 class Game(BaseGame):
     """Philo Vance for 2-6 players.  See the module docstring for a turn."""
 
-    CHANCE = PCGChance  # the old stream, until this game is in lockstep with its fast lane
+    CHANCE = Chance  # the stream its fast lane draws from, in the same order: the same seed plays the same game
 
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seed: int | None = None,
-                 record_events: bool = True):
+                 record_events: bool = True, chance: Chance | None = None):
         rules = Rules() if rules is None else rules
-        super().__init__(rules, n_players, seed=seed, record_events=record_events)
+        super().__init__(rules, n_players, seed=seed, record_events=record_events, chance=chance)
         self.board = rules.estate
         self.pile = Pile(rules.deck_cards, name="clue pile")
         self.pile.shuffle(self.chance)
