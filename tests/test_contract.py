@@ -11,10 +11,8 @@ default bots, on its rulebook and a variant or two, a few seeds each, and checke
 * **a save and restore every 2^k steps plays on identically**: at steps 1, 2, 4, 8 ...
   the game is saved to JSON text and the game loaded from that text plays on; at the end
   its events, result and save are those of an unbroken game of the same seed;
-* **the two engines stay in lockstep** for every game whose reference engine draws from
-  the one stream its fast lane draws from (``Game.CHANCE is Chance``): the same seeds give
-  identical frames in ``engine="reference"`` and ``engine="fast"``.  A game that still
-  draws from the old stream is reported as skipped, and is covered as soon as it switches.
+* **the two engines stay in lockstep**: both draw from the one stream (``Chance``), so the
+  same seeds give identical frames in ``engine="reference"`` and ``engine="fast"``.
 
 Each game's own tests check its own rules and invariants; these checks live here only.
 """
@@ -24,7 +22,6 @@ import pytest
 
 import boardkit as bk
 from boardkit import IllegalAction
-from boardkit.core import Chance
 from boardkit.core.fast import lane_for, numba_available
 from boardkit.games import cluedo_cards as cc
 from boardkit.games import mouse_trap as mt
@@ -148,16 +145,9 @@ def test_every_game_keeps_the_contract(name, variant, kind):
     assert max(steps) >= 8, f"the games were too short to save and restore more than thrice: {steps}"
 
 
-def in_lockstep(name: str) -> bool:
-    """Whether the game's reference engine draws from the one stream its lane draws from."""
-    return GAMES[name].Game.CHANCE is Chance
-
-
 @pytest.mark.parametrize("kind", BOTS)
 @pytest.mark.parametrize("name, variant", CASES, ids=[f"{n}: {v}" for n, v in CASES])
 def test_both_engines_stay_in_lockstep(name, variant, kind):
-    if not in_lockstep(name):
-        pytest.skip(f"{name} still draws from the old stream (Game.CHANCE is not Chance)")
     if not numba_available():
         pytest.skip("numba is not installed: there is no fast lane to compare")
     rules, n_players = VARIANTS[name][variant]
@@ -172,4 +162,3 @@ def test_the_contract_covers_every_game():
 
     import boardkit.games
     assert set(GAMES) == {info.name for info in pkgutil.iter_modules(boardkit.games.__path__) if info.ispkg}
-    assert in_lockstep("mystery_date") and in_lockstep("win_lose_draw")
