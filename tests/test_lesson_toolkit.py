@@ -13,6 +13,7 @@ from boardkit.games import philo_vance as pv  # noqa: E402
 from boardkit.lessons import (GoingFurther, Prediction, RuleControls, answer_table, chart, convergence_chart,  # noqa: E402
                               lesson_css, lesson_page, number, quick_check, set_class_mode, table, with_interval)
 from boardkit.lessons import share_with_interval  # noqa: E402
+from boardkit.render.app import canvas_text_scale  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -222,6 +223,9 @@ def test_the_page_css_sets_every_text_size_at_least_14_px_and_large_type_scales_
     style, toggle, names = page.children                 # (names: the script that names the sliders)
     toggle.value = True
     assert style.value == lesson_css(1.4)
+    assert canvas_text_scale() == 1.4                    # the words the Apps draw on their canvases grow too
+    toggle.value = False
+    assert style.value == lesson_css(1.0) and canvas_text_scale() == 1.0
     with pytest.raises(ValueError):
         lesson_css(10)
 

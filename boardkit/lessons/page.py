@@ -99,6 +99,8 @@ def lesson_page():
     """The page's style and its **Large type** switch: put it in the lesson's first visible output."""
     import ipywidgets as widgets
 
+    from ..render.app import set_canvas_text_scale
+
     chart_style()
     style = widgets.HTML(lesson_css())
     large = widgets.ToggleButton(value=False, description="Large type", icon="search-plus",
@@ -107,7 +109,9 @@ def lesson_page():
     large.add_class("boardkit-large-type")
 
     def switch(change):
-        style.value = lesson_css(LARGE_TYPE if change["new"] else 1.0)
+        scale = LARGE_TYPE if change["new"] else 1.0
+        style.value = lesson_css(scale)
+        set_canvas_text_scale(scale)        # the words the Apps draw on their canvases grow too
 
     large.observe(switch, names="value")
     from ..render.names import control_names

@@ -73,6 +73,7 @@ import random
 import threading
 import time
 import traceback
+import weakref
 
 import ipywidgets as widgets
 import traitlets
@@ -143,6 +144,27 @@ def focus_first_enabled(candidates) -> bool:
 
 def _random_seed():
     return random.SystemRandom().randrange(10**6)
+
+
+#: The size of the words an App draws on its canvas (a canvas draws them itself, so the page's CSS can't
+#: grow them): 1, or a lesson page's Large type (``set_canvas_text_scale``). Every App in the kernel follows it.
+_canvas_text = {"scale": 1.0}
+_live_apps: weakref.WeakSet = weakref.WeakSet()
+
+
+def canvas_text_scale() -> float:
+    """How many times its normal size an App's canvas draws its words now (see ``set_canvas_text_scale``)."""
+    return _canvas_text["scale"]
+
+
+def set_canvas_text_scale(scale: float) -> None:
+    """Draw the words on every App's canvas ``scale`` times their normal size (1 to 2; a lesson page's
+    Large type switch sets its 1.4), as the page's CSS grows the App's other text; each open App redraws."""
+    if isinstance(scale, bool) or not isinstance(scale, numbers.Real) or not 1 <= scale <= 2:
+        raise ValueError(f"the canvas text scale must be a number from 1 to 2, got {scale!r}")
+    _canvas_text["scale"] = float(scale)
+    for app in list(_live_apps):
+        app._guard(app.redraw)()             # a failure shows in that App's status, never stops the switch
 
 
 def scaled(length: str) -> str:
@@ -306,6 +328,7 @@ class GameApp(widgets.VBox):
                          layout=widgets.Layout(width="100%"), **kwargs)
         self.add_class(f"boardkit-{p}-app")
         self._start(seed)
+        _live_apps.add(self)                # it redraws when Large type changes the canvas's text size
 
     def _board_max_width(self, width: int, height: int, beside_px: int | None = None) -> str:
         """The CSS width at most of a canvas ``width`` x ``height`` that leaves ``beside_px`` (default
@@ -536,6 +559,7 @@ class GameApp(widgets.VBox):
         """
         if hasattr(self, "_stop_autoplay"):
             self._stop_autoplay.set()
+        _live_apps.discard(self)
         names = ("roll_button", "autoplay", "speed", "new_game_button", "seed_input", "players_input",
                  "log_html", "log_box", "status", "choice_box", "canvas", "drawn_mark")
         for w in [*getattr(self, "choice_buttons", []), *getattr(self, "seat_inputs", []),

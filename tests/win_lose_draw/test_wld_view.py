@@ -23,6 +23,7 @@ from boardkit.games.win_lose_draw import view as wld_view
 from boardkit.games.win_lose_draw import view_draw as vd
 from boardkit.games.win_lose_draw.game import catalogue
 from boardkit.games.win_lose_draw.track import SPADE
+from boardkit.render.app import canvas_text_scale, set_canvas_text_scale
 from view_helpers import (RecordingCanvas, Unchanged, centre, counters, key_down, labels, make_apps, saved, text,
                           wait_until)
 
@@ -221,7 +222,9 @@ def test_gameboard_play_builds_and_waits_for_the_white_pawn(make_app):
     assert app.seats == HUMANS and game.phase == "place" and game.current_player == 0
     assert "Player 1: put the white square pawn on a Spade Space." in text(app)
     assert not app.pad.enabled and app.timer.state == "ready"            # nobody sketches yet
-    assert app.guesser_input.options == () and app.guess_input.disabled and app.guess_button.disabled
+    # the Who menu says why nobody may guess (it showed a blank choice), and is off with the guess box
+    assert app.guesser_input.options == (("no sketch yet", None),) and app.guesser_input.label == "no sketch yet"
+    assert app.guesser_input.disabled and app.guess_input.disabled and app.guess_button.disabled
     spades = [i for i, kind in enumerate(game.rules.track) if kind == SPADE]
     assert [t.value for t in targets(app, "space")] == spades
     corners = ["top-left", "top-right", "bottom-right", "bottom-left"]      # clockwise from space 0, as drawn
@@ -322,7 +325,8 @@ def test_a_right_guess_waits_for_the_sketcher_then_agree_scores_for_the_team(tea
     assert "Player 2: the matcher says Player 4's guess is right. Agree or overrule?" in text(app)
     assert labels(app) == ["1. Agree, right: Player 4 scores", "2. Overrule, wrong: keep going"]
     assert app.timer.state == "paused" and app.timer.remaining == pytest.approx(40)
-    assert app.guesser_input.options == () and app.guess_input.disabled and app.guess_button.disabled
+    assert app.guesser_input.options == (("not now", None),) and app.guesser_input.label == "not now"
+    assert app.guesser_input.disabled and app.guess_input.disabled and app.guess_button.disabled
     assert app.game.team_scores == [0, 0]
     drawn.clear()
     button_with(app, "wld-confirm").click()                            # the Agree button
@@ -635,6 +639,7 @@ def test_the_end_of_a_team_game_shows_the_winner():
         assert "Team B wins" in text(app) and "Press New game" in text(app)
         assert "The game is over." in card_text(app) and app.timer.state != "running"
         assert app.guess_input.disabled and not app.pad.enabled
+        assert app.guesser_input.disabled and app.guesser_input.label == "game over"
     finally:
         app.close()
 
@@ -760,3 +765,43 @@ def test_the_gameboard_app_says_how_many_it_seats(make_app):
     shown = html.unescape(re.sub(r"<[^>]+>", " ", app.rules_html.value))
     assert "Gameboard Play is for 3 to 6 players; this App seats 3 to 6." in shown
     assert "No letters, words or numbers" in shown
+
+
+# --- Large type: the table's words grow with the rest of the App's text ---------------------------
+
+def drawn_sizes(app) -> list[tuple[str, int]]:
+    """Every text the table shows now, with its size in canvas pixels."""
+    class Sizes(RecordingCanvas):
+        def fill_text(self, text, *args):
+            self.texts.append((str(text), int(re.search(r"(\d+)px", self.font).group(1))))
+    canvas = Sizes()
+    app._draw_board(canvas, app._scene())
+    app._draw_pieces(canvas, app._scene())
+    return canvas.texts
+
+
+@pytest.mark.parametrize("rules,n_players", [(wld.Rules(), 6), (GAMEBOARD, 6)])
+def test_large_type_grows_the_words_drawn_on_the_table(make_app, drawn, rules, n_players):
+    """The table is drawn on a canvas, about half its size on a projector beside the pad: the page's Large type
+    (CSS) can't reach its words, so the lesson page's switch has every App redraw them 1.4 times bigger."""
+    app = make_app(rules=rules, n_players=n_players, seed=SEED)
+    normal = drawn_sizes(app)
+    drawn.clear()
+    set_canvas_text_scale(1.4)
+    try:
+        assert drawn and {"Player 1"} & {t.split(" \u00b7")[0] for t in texts_in(drawn[-1])}   # redrawn at once
+        large = drawn_sizes(app)
+    finally:
+        set_canvas_text_scale(1.0)
+    assert [t for t, _ in large] == [t for t, _ in normal]
+    # every word (not the colour swatches' initials R, G, B, O: marks drawn inside their squares)
+    words = [(t, px, big) for (t, px), (_, big) in zip(normal, large) if sum(ch.isalpha() for ch in t) > 1]
+    assert words and all(big == int(px * 1.4) for _, px, big in words), words
+    assert drawn_sizes(app) == normal and canvas_text_scale() == 1.0
+
+
+def test_the_canvas_text_scale_refuses_bad_input():
+    for bad in (0.5, 3, "large", True, None):
+        with pytest.raises(ValueError, match="a number from 1 to 2"):
+            set_canvas_text_scale(bad)
+    assert canvas_text_scale() == 1.0

@@ -371,7 +371,6 @@ class Game(BaseGame):
             self.log(ev.TurnCap(None, self.turns))
             self.finish(None, TURN_CAP)
 
-
     # -- the turn's tables: what each phase offers, what each action does, what each space says ---------
     CHOICES = {ROLLING: _roll_choices, BUILDING: _build_choices, CRANKING: _crank_choices, SPLITTING: _split_choices}
     STEPS = {Roll: _roll, Build: _build_it, DoNotBuild: _do_not_build, Push: _push, Crank: _crank, Stop: _stop,

@@ -37,7 +37,7 @@ import ipywidgets as widgets
 
 from boardkit.core.bots import Random
 from boardkit.core.events import seat as _seat
-from boardkit.render.app import HUMAN, GameApp, scaled
+from boardkit.render.app import HUMAN, GameApp, canvas_text_scale, scaled
 
 from . import view_draw
 from .actions import CONFIRM, OVERRULE, TIME_UP, Award, PlacePawn, TakePawn, TimeUp
@@ -145,7 +145,7 @@ class App(GameApp):
         self.keep_visible = widgets.Checkbox(value=False, description="Keep the card visible", indent=False)
         self.keep_visible.add_class("wld-keep-visible")
         self.guesser_input = widgets.Dropdown(description="Who", style=dict(description_width="initial"),
-                                              layout=widgets.Layout(width="220px"))
+                                              layout=widgets.Layout(width=scaled("220px")))
         self.guesser_input.add_class("wld-guesser")
         self.guess_input = widgets.Text(placeholder="type a guess, then Enter", continuous_update=False,
                                         layout=widgets.Layout(flex="1 1 12em"))
@@ -309,10 +309,14 @@ class App(GameApp):
             self.timer.resume()
         self.pad.enabled = live and not stealing and phase != "steal" and self.is_human(game.sketcher)
         allowed = list(game.may_guess)
-        if list(self.guesser_input.options) != [(f"Player {s + 1}", s) for s in allowed]:
+        # Nobody may guess: the menu says why (it showed a blank choice), off with the guess box.
+        nobody = "game over" if game.is_over else "not now" if phase == "ruling" else "no sketch yet"
+        options = [(f"Player {s + 1}", s) for s in allowed] if allowed else [(nobody, None)]
+        if list(self.guesser_input.options) != options:
             chosen = self.guesser_input.value
-            self.guesser_input.options = [(f"Player {s + 1}", s) for s in allowed]
-            self.guesser_input.value = chosen if chosen in allowed else (allowed[0] if allowed else None)
+            self.guesser_input.options = options
+            # by index: a value of None would mean no choice shown at all
+            self.guesser_input.index = allowed.index(chosen) if chosen in allowed else 0
         for w in (self.guesser_input, self.guess_input, self.guess_button):
             w.disabled = not allowed
         self._show_ties()
@@ -456,7 +460,7 @@ class App(GameApp):
         return None
 
     def _scene(self):
-        return view_draw.snapshot(self.game)
+        return view_draw.snapshot(self.game, canvas_text_scale())
 
     def _draw_board(self, layer, scene) -> None:
         if scene.play == TEAM:

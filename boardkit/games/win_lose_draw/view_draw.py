@@ -21,6 +21,7 @@ from .track import COLOURS, SPADE
 WIDTH, HEIGHT = 1200, 470
 BOARD = (20, 30, 420, 420)                 # the gameboard's square (x, y, w, h)
 SPACE = 50                                 # side of a space on the gameboard
+INSIDE_RING = BOARD[2] - 2 * SPACE - 20    # the widest a word inside the ring may be
 PANEL_X = 470                              # where the players' rows start (Gameboard Play)
 ROW_H = 62
 SWATCH = 40
@@ -61,10 +62,12 @@ class Scene(NamedTuple):
     last_roll: int | None
     winner: int | None
     is_over: bool
+    #: how many times their normal size the words are drawn (a lesson page's Large type: 1.4)
+    text_scale: float = 1.0
 
 
-def snapshot(game) -> Scene:
-    """Copy what the picture needs out of ``game``."""
+def snapshot(game, text_scale: float = 1.0) -> Scene:
+    """Copy what the picture needs out of ``game``; the words to be drawn ``text_scale`` times their size."""
     last_roll = None
     for event in reversed(game.events or ()):
         name = type(event).__name__
@@ -80,7 +83,8 @@ def snapshot(game) -> Scene:
         team_target=game.rules.team_target, turn_team=game.turn_team,
         held=tuple(tuple(h) for h in game.held), centre=tuple(game.centre[c] for c in COLOURS),
         colours_to_collect=game.rules.colours_to_collect, track=game.rules.track,
-        white_pawn=game.white_pawn, last_roll=last_roll, winner=game.winner, is_over=game.is_over)
+        white_pawn=game.white_pawn, last_roll=last_roll, winner=game.winner, is_over=game.is_over,
+        text_scale=text_scale)
 
 
 # --- the gameboard -----------------------------------------------------------------------------
@@ -130,8 +134,9 @@ def draw_gameboard(c, scene: Scene) -> None:
         c.stroke_style = palette.TEXT
         c.stroke_rect(left, top, size, size)
     bx, by, bw, bh = BOARD
-    draw_text(c, "Win, Lose or Draw", bx + bw / 2, by + 95, px=28, bold=True)
-    draw_text(c, "clockwise \u27f3", bx + bw / 2, by + 128, px=22)
+    s, inside = scene.text_scale, INSIDE_RING
+    draw_text(c, "Win, Lose or Draw", bx + bw / 2, by + 95, px=28 * s, bold=True, max_width=inside)
+    draw_text(c, "clockwise \u27f3", bx + bw / 2, by + 128, px=22 * s, max_width=inside)
 
 
 def draw_gameboard_pieces(c, scene: Scene) -> list[Target]:
@@ -163,22 +168,23 @@ def draw_gameboard_pieces(c, scene: Scene) -> list[Target]:
 def _draw_centre(c, scene: Scene) -> list[Target]:
     """Inside the ring: the pawns left of each colour (click one to take it) and the last roll."""
     bx, by, bw, bh = BOARD
+    s, inside = scene.text_scale, INSIDE_RING
     targets = []
-    draw_text(c, "Pawns in the centre", bx + bw / 2, by + 175, px=22, bold=True)
+    draw_text(c, "Pawns in the centre", bx + bw / 2, by + 175, px=22 * s, bold=True, max_width=inside)
     taking = scene.phase == "take" and not scene.is_over
     lacking = () if not taking else [col for col in COLOURS if col not in scene.held[scene.current]]
     x0 = bx + bw / 2 - 2 * 62 + 11
     for i, colour in enumerate(COLOURS):
         x, y = x0 + i * 62, by + 200
         draw_colour_swatch(c, colour, x, y, SWATCH)
-        draw_text(c, f"\u00d7{scene.centre[i]}", x + SWATCH / 2, y + SWATCH + 18, px=22, bold=True)
+        draw_text(c, f"\u00d7{scene.centre[i]}", x + SWATCH / 2, y + SWATCH + 18, px=22 * s, bold=True)
         if colour in lacking and scene.centre[i] > 0:
             dashed_ring(c, (x, y, SWATCH, SWATCH), pad=5)
             targets.append(Target("colour", colour, (x - 5, y - 5, SWATCH + 10, SWATCH + 10)))
     if scene.last_roll is not None:
-        draw_text(c, f"Die: {scene.last_roll}", bx + bw / 2, by + 300, px=28, bold=True)
+        draw_text(c, f"Die: {scene.last_roll}", bx + bw / 2, by + 300, px=28 * s, bold=True)
     if not scene.is_over or scene.winner is None:
-        draw_text(c, "Ace-In-The-Hole \u2660", bx + bw / 2, by + 340, px=22)
+        draw_text(c, "Ace-In-The-Hole \u2660", bx + bw / 2, by + 340, px=22 * s, max_width=inside)
     return targets
 
 
@@ -186,17 +192,20 @@ def _draw_player_rows(c, scene: Scene) -> list[Target]:
     """One row per player: her pawn, her colours, and what she does in this sketch."""
     targets = []
     y0 = BOARD[1]
+    s = scene.text_scale
     _draw_header(c, scene, PANEL_X, y0 - 10, WIDTH - PANEL_X - 20)
+    swatches = 200 + 80 * (s - 1)              # the colours start after the player's name, wider in Large type
+    role = swatches + scene.colours_to_collect * (SWATCH + 8)
     for seat in range(scene.n_players):
         rect = (PANEL_X, y0 + 40 + seat * ROW_H, WIDTH - PANEL_X - 20, ROW_H - 8)
         x, y, w, h = rect
         is_current = seat == scene.current and not scene.is_over
         draw_player_panel(c, rect, player_style(seat), is_current)
         draw_pawn(c, x + 36, y + h / 2, 36, player_style(seat))
-        draw_text(c, f"Player {seat + 1}", x + 62, y + h / 2, px=24, bold=True, align="left")
+        draw_text(c, f"Player {seat + 1}", x + 62, y + h / 2, px=24 * s, bold=True, align="left")
         held = scene.held[seat]
         for i in range(scene.colours_to_collect):
-            sx = x + 200 + i * (SWATCH + 8)
+            sx = x + swatches + i * (SWATCH + 8)
             sy = y + (h - SWATCH) / 2
             if i < len(held):
                 draw_colour_swatch(c, held[i], sx, sy, SWATCH)
@@ -207,7 +216,7 @@ def _draw_player_rows(c, scene: Scene) -> list[Target]:
                 c.stroke_style = palette.TEXT
                 c.stroke_rect(sx, sy, SWATCH, SWATCH)
                 c.restore()
-        draw_text(c, _role(scene, seat), x + 400, y + h / 2, px=22, align="left", max_width=w - 410)
+        draw_text(c, _role(scene, seat), x + role, y + h / 2, px=22 * s, align="left", max_width=w - role - 10)
         if seat in scene.guessers and scene.phase == "sketch" and not scene.is_over:
             targets.append(Target("player", seat, rect))
     return targets
@@ -231,7 +240,7 @@ def _draw_header(c, scene: Scene, x: float, y: float, w: float) -> None:
     else:
         again = f" (again, try {scene.again + 1})" if scene.again else ""
         text = f"Player {scene.sketcher + 1} sketches \u00b7 {scene.category}{again}"
-    draw_text(c, text, x, y + 18, px=28, bold=True, align="left", max_width=w)
+    draw_text(c, text, x, y + 18, px=28 * scene.text_scale, bold=True, align="left", max_width=w)
 
 
 # --- the Team Play score sheet ------------------------------------------------------------------
@@ -253,7 +262,7 @@ def draw_score_sheet(c, scene: Scene) -> None:
         c.stroke_style = TEAM_FILLS[team]
         c.stroke_rect(x, y, w, h)
         draw_shape(c, TEAM_SHAPES[team], x + 34, y + 34, 34, fill=TEAM_FILLS[team])
-        draw_text(c, TEAM_NAMES[team], x + 62, y + 34, px=30, bold=True, align="left")
+        draw_text(c, TEAM_NAMES[team], x + 62, y + 34, px=30 * scene.text_scale, bold=True, align="left")
 
 
 def draw_team_pieces(c, scene: Scene) -> list[Target]:
@@ -266,11 +275,12 @@ def draw_team_pieces(c, scene: Scene) -> list[Target]:
         head = f"STEAL! {TEAM_NAMES[1 - scene.turn_team]}: one guess \u00b7 {scene.category}"
     else:
         head = f"Player {scene.sketcher + 1} sketches for {TEAM_NAMES[scene.turn_team]} \u00b7 {scene.category}"
-    draw_text(c, head, WIDTH / 2, 40, px=32, bold=True, max_width=WIDTH - 40)
+    s = scene.text_scale
+    draw_text(c, head, WIDTH / 2, 40, px=32 * s, bold=True, max_width=WIDTH - 40)
     for team in (0, 1):
         x, y, w, h = team_panel_rect(team)
         score = scene.team_scores[team]
-        draw_text(c, f"{score} / {scene.team_target}", x + w - 20, y + 34, px=30, bold=True, align="right")
+        draw_text(c, f"{score} / {scene.team_target}", x + w - 20, y + 34, px=30 * s, bold=True, align="right")
         box = min(56, (w - 40) / scene.team_target - 6)
         for i in range(scene.team_target):
             bx, by = x + 20 + i * (box + 6), y + 72
@@ -295,7 +305,7 @@ def _draw_members(c, scene: Scene, team: int, x: float, y: float, w: float) -> l
         draw_pawn(c, rx + 36, ry + rh / 2, 36, player_style(seat))
         role = ("\u270e sketching" if seat == scene.sketcher and scene.phase in ("sketch", "ruling")
                 else "guessing" if seat in guessing else "watching")
-        draw_text(c, f"Player {seat + 1} \u00b7 {role}", rx + 64, ry + rh / 2, px=24, align="left",
+        draw_text(c, f"Player {seat + 1} \u00b7 {role}", rx + 64, ry + rh / 2, px=24 * scene.text_scale, align="left",
                   max_width=rw - 80)
         if seat in guessing and not scene.is_over:
             targets.append(Target("player", seat, rect))
