@@ -78,7 +78,7 @@ class BaseGame:
 
     def apply(self, action) -> None:
         """Carry out ``action`` for the current player; illegal actions change nothing."""
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self.legal_actions()
         try:
             # Carry out the game's own copy of the action: an equal look-alike
             # (a plain tuple for a card, 1.0 for seat 1) must not leak into the state.
@@ -94,8 +94,7 @@ class BaseGame:
         self._apply(action)
 
     def log(self, event: Event) -> None:
-        """Record an event (if events are on).  A hot path checks
-        ``self.events is not None`` first, so no event is even made when they are off."""
+        """Record an event (if events are on: ``record_events=True``)."""
         if self.events is not None:
             self.events.append(event)
 

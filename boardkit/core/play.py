@@ -42,23 +42,10 @@ def play(game, bots=None, max_steps: int = 1_000_000) -> Record:
         bots = game.rules.default_bots(game.n_players)
     if len(bots) != game.n_players:
         raise ValueError(f"bots must list one bot per seat ({game.n_players}), got {len(bots)}")
-    # The loop of step(), written out: this is the hot path of every simulation.
-    # legal_actions() is written out too (see BaseGame): the game may have
-    # worked the actions out already (game._legal), and a forced action comes
-    # straight from them, so it is carried out without apply()'s check.  A bot's choice is
-    # always checked by apply().
-    apply, chance = game.apply, game.chance
     for _ in range(max_steps):
-        if game.end_reason is not None:
+        if game.is_over:
             break
-        actions = game._legal
-        if actions is None:
-            actions = game._legal = game._legal_actions()
-        if len(actions) == 1:
-            game._legal = None  # spent: the state changes
-            game._apply(actions[0])
-        else:
-            apply(bots[game.current_player].choose(game, actions, chance))
+        step(game, bots)
     else:
         raise RuntimeError(f"game did not end within {max_steps} decisions")
     return Record(game=game, winner=game.winner, turns=game.turns, end=game.end_reason, events=game.events)

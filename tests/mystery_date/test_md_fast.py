@@ -14,7 +14,7 @@ import boardkit as bk
 import boardkit.core.fast as core_fast
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import fast
-from boardkit.games.mystery_date.bots import least_needed, target_colours, weakest_cards
+from boardkit.games.mystery_date.bots import least_needed, target_colours
 from boardkit.games.mystery_date.hand import PROGRESS, Hand, cards_in
 from md_helpers import ALL_CARDS
 
@@ -134,10 +134,10 @@ def test_target_colours_match_the_collector(dud):
 
 @pytest.mark.parametrize("weights", [(1, 1, 1, 1, 1), (2, 1, 1, 3, 1), (0, 5, 0, 1, 0), (1, 1, 4, 4, 2)])
 def test_the_weakest_cards_table_is_the_collectors_for_every_hand_without_spares(weights):
-    """weakest_table[held] is bots.weakest_cards(held) as bits, for each of the 4,096 sets of cards."""
+    """weakest_table[held] is bots.least_needed of those cards as bits, for each of the 4,096 sets of cards."""
     table = fast.weakest_table(np.array(weights, float))
     for held in range(1, 4096):
-        expected = sum(1 << CODE[card] for card in weakest_cards(held, weights))
+        expected = sum(1 << CODE[card] for card in least_needed(cards_in(held), weights))
         assert table[held] == expected, cards_in(held)
 
 

@@ -188,7 +188,7 @@ def put_on_discard(card, piles, heights):
 # bots.py does: a tie the Collector breaks at random, or any Random choice.
 @njit(allocates=False)
 def weakest_cards(hands, seat, weights):
-    """bots.weakest_cards for a hand without spare copies, as bits (bit c: card c): the
+    """bots.least_needed for a hand without spare copies, as bits (bit c: card c): the
     cards of the colour furthest from completion, never a target colour if avoidable."""
     targets = target_colours(hands, seat, weights)
     held = 0  # the colours she holds (bit c: colour c)

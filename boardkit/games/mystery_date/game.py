@@ -36,15 +36,13 @@ Columns of :meth:`Game.result` (one simulation row):
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict, hand_counts, refill_from
 
 from . import events as ev
-from .actions import (DISCARDS, GIFTS, ROLL, SHOWS, SWAPS, TAKE_DISCARD, TAKE_DRAW, Discard, Give, Roll,
-                      ShowOutfit, SwapWith, TakeFrom)
+from .actions import ROLL, TAKE_DISCARD, TAKE_DRAW, Discard, Give, Roll, ShowOutfit, SwapWith, TakeFrom
 from .events import CARDS, OUTFITS, Card
-from .hand import ALL_HELD, PROGRESS, READY, Hand, cards_in, held_bits
+from .hand import Hand, in_card_order
 from .rules import DOOR, OUTCOMES, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_COUNT, TAKE_EITHER, Rules
 
 # The phases of a turn: which decision the current player faces.
@@ -57,36 +55,24 @@ SHOWING = "show outfit"
 PHASES = (ROLLING, DISCARDING, CHOOSING_PILE, CHOOSING_OPPONENT, GIVING, SHOWING)
 
 
-@lru_cache(maxsize=None)
-def deck_in_order(copies: int) -> tuple[Card, ...]:
-    """The unshuffled deck: every card ``copies`` times, in CARDS order (made once per size)."""
-    return tuple(card for card in CARDS for _ in range(copies))
-
-
 def full_deck(rules: Rules) -> list[Card]:
-    return list(deck_in_order(rules.copies))
+    """The unshuffled deck: every card ``copies`` times, in CARDS order."""
+    return [card for card in CARDS for _ in range(rules.copies)]
 
 
-# The choices a hand offers depend only on which different cards it holds
-# (``Hand.held``), so each is worked out once for every set of them: the
-# game looks its choices up instead of working them out on every turn.
-#: ``DISCARD_CHOICES[held]``: one Discard for each different card, in CARDS order.
-DISCARD_CHOICES = [tuple(DISCARDS[card] for card in cards_in(held)) for held in ALL_HELD]
-#: ``GIFT_CHOICES[held]``: one Give for each different card, in CARDS order.
-GIFT_CHOICES = [tuple(GIFTS[card] for card in cards_in(held)) for held in ALL_HELD]
-#: ``OUTFIT_CHOICES[held]``: one ShowOutfit for each complete outfit.
-OUTFIT_CHOICES = [tuple(SHOWS[colour] for colour in READY[held]) for held in ALL_HELD]
+def different_cards(hand) -> list[Card]:
+    """One of each different card in the hand, in CARDS order (red 1, red 2, ..., orange 3)."""
+    return in_card_order(set(hand))
 
 
 def ready_colours(hand) -> list[str]:
     """Colours of which the hand holds the 1, 2 and 3: the dates she is ready for."""
-    return list(READY[held_bits(hand)])
+    return list(Hand(hand).ready)
 
 
-@lru_cache(maxsize=None)
-def seats_after(player: int, n_players: int) -> tuple[int, ...]:
+def seats_after(player: int, n_players: int) -> list[int]:
     """The other seats in turn order, starting with the one after ``player``."""
-    return tuple((player + k) % n_players for k in range(1, n_players))
+    return [(player + k) % n_players for k in range(1, n_players)]
 
 
 class Game(BaseGame):
@@ -110,13 +96,12 @@ class Game(BaseGame):
             for hand in self.hands:
                 hand.add(self.draw_pile.draw())
         self.discard_pile.put(self.draw_pile.draw())
-        if self.events is not None:
-            for player, hand in enumerate(self.hands):
-                self.log(ev.Dealt(player, tuple(hand)))
-            self.log(ev.DiscardStarted(None, self.discard_pile.top))
+        for player, hand in enumerate(self.hands):
+            self.log(ev.Dealt(player, tuple(hand)))
+        self.log(ev.DiscardStarted(None, self.discard_pile.top))
         self._refill_draw_pile()
         #: each seat's standing: how near its hand is to a complete outfit (0-3)
-        self.standing = [PROGRESS[hand.held] for hand in self.hands]
+        self.standing = [hand.standing for hand in self.hands]
         #: the lead over the game (the drama columns of ``result``)
         self.lead = LeadTracker(n_players)
         self.lead.update(self.standing)
@@ -127,27 +112,26 @@ class Game(BaseGame):
         return self.current if self.end_reason is None else None
 
     def ready(self, player: int) -> list[str]:
-        return list(READY[self.hands[player].held])
+        return list(self.hands[player].ready)
 
     def space_of(self, player: int) -> str:
         return self.rules.board[self.positions[player]]
 
     # -- decisions ----------------------------------------------------------
     def _legal_actions(self) -> list:
-        phase = self.phase
-        if phase == GIVING:
-            return list(GIFT_CHOICES[self.hands[self.current].held])
-        if phase == DISCARDING:
-            return list(DISCARD_CHOICES[self.hands[self.current].held])
-        if phase == ROLLING:
-            return [ROLL]
-        if phase == CHOOSING_PILE:
-            return self._pile_choices()
-        if phase == CHOOSING_OPPONENT:
-            return self._opponent_choices()
-        if phase == SHOWING:
-            return self._outfit_choices()
-        raise AssertionError(f"unknown phase {phase!r}")
+        return self.CHOICES[self.phase](self)
+
+    def _roll_choices(self) -> list:
+        """At the start of her turn she rolls."""
+        return [ROLL]
+
+    def _discard_choices(self) -> list:
+        """Over the hand limit: one Discard for each different card she holds."""
+        return [Discard(card) for card in different_cards(self.hands[self.current])]
+
+    def _gift_choices(self) -> list:
+        """A swap: one Give for each different card she holds."""
+        return [Give(card) for card in different_cards(self.hands[self.current])]
 
     def _pile_choices(self) -> list:
         """TAKE 1 FROM EITHER: each pile that has a card to take."""
@@ -160,26 +144,29 @@ class Game(BaseGame):
 
     def _opponent_choices(self) -> list:
         """SWAP ANY PLAYER: each opponent, in turn order, who holds a card."""
-        return [SWAPS[p] for p in seats_after(self.current, self.n_players) if self.hands[p]]
+        return [SwapWith(p) for p in seats_after(self.current, self.n_players) if self.hands[p]]
 
     def _outfit_choices(self) -> list:
         """OPEN THE DOOR: each outfit she holds complete."""
-        return list(OUTFIT_CHOICES[self.hands[self.current].held])
+        return [ShowOutfit(colour) for colour in self.hands[self.current].ready]
+
+    #: the choices of each phase of a turn
+    CHOICES = {ROLLING: _roll_choices, DISCARDING: _discard_choices, CHOOSING_PILE: _pile_choices,
+               CHOOSING_OPPONENT: _opponent_choices, GIVING: _gift_choices, SHOWING: _outfit_choices}
 
     def _apply(self, action) -> None:
-        kind = type(action)  # each decision is its own type
-        if kind is Roll:
+        if isinstance(action, Roll):
             self._roll()
-        elif kind is Give:
-            self._swap(action.card)
-        elif kind is Discard:
+        elif isinstance(action, Discard):
             self._discard(action.card)
-        elif kind is TakeFrom:
+        elif isinstance(action, TakeFrom):
             self._take_from(action.pile)
-        elif kind is SwapWith:
+        elif isinstance(action, SwapWith):
             self.swap_with = action.opponent
             self.phase = GIVING
-        elif kind is ShowOutfit:
+        elif isinstance(action, Give):
+            self._swap(action.card)
+        elif isinstance(action, ShowOutfit):
             self._open_door(action.colour)
 
     # -- a turn, step by step -----------------------------------------------
@@ -190,16 +177,15 @@ class Game(BaseGame):
         start = self.positions[player]
         end = self.positions[player] = (start + value) % len(board)
         space = board[end]
-        if self.events is not None:
-            self.log(ev.Rolled(player, value))
-            self.log(ev.Moved(player, start, end, space))
+        self.log(ev.Rolled(player, value))
+        self.log(ev.Moved(player, start, end, space))
         if space in TAKE_COUNT:
             for _ in range(TAKE_COUNT[space]):
                 self._take_from("draw", then_check=False)
             self._check_hand_limit()
         elif space == TAKE_EITHER:
             self._choose_or_skip(CHOOSING_PILE, self._pile_choices(), "both piles are empty")
-        elif space == SWAP_LEFT or space == SWAP_RIGHT:
+        elif space in (SWAP_LEFT, SWAP_RIGHT):
             offset = 1 if space == SWAP_LEFT else -1
             self.swap_with = (player + offset) % self.n_players
             if not self.hands[player] or not self.hands[self.swap_with]:
@@ -222,13 +208,11 @@ class Game(BaseGame):
         """Ask for one of ``choices`` in ``phase``, or end the turn (saying ``why_not``) if there are none."""
         if choices:
             self.phase = phase
-            self._legal = choices  # worked out now, so legal_actions() need not do it again
         else:
             self._nothing(why_not)
 
     def _nothing(self, reason: str) -> None:
-        if self.events is not None:
-            self.log(ev.NothingHappens(self.current, reason))
+        self.log(ev.NothingHappens(self.current, reason))
         self._end_turn()
 
     def _take_from(self, pile_name: str, then_check: bool = True) -> None:
@@ -237,24 +221,21 @@ class Game(BaseGame):
             card = self.discard_pile.draw()
             if not self.discard_pile.cards and self.draw_pile.cards:
                 self.discard_pile.put(self.draw_pile.draw())
-                if self.events is not None:
-                    self.log(ev.DiscardStarted(None, self.discard_pile.top))
+                self.log(ev.DiscardStarted(None, self.discard_pile.top))
                 self._refill_draw_pile()
         else:
             if not self.draw_pile.cards:
                 self._refill_draw_pile()
             if not self.draw_pile.cards:
-                if self.events is not None:
-                    self.log(ev.PileEmpty(player, "draw"))
+                self.log(ev.PileEmpty(player, "draw"))
                 if then_check:
                     self._check_hand_limit()
                 return
-            card = self.draw_pile.cards.pop()  # the top card (draw() without its empty-pile check)
+            card = self.draw_pile.draw()
             if not self.draw_pile.cards:
                 self._refill_draw_pile()
         self.hands[player].add(card)
-        if self.events is not None:
-            self.log(ev.Took(player, pile_name, card))
+        self.log(ev.Took(player, pile_name, card))
         if then_check:
             self._check_hand_limit()
 
@@ -262,7 +243,7 @@ class Game(BaseGame):
         """Rule 5: a used-up draw pile is remade from the discards (less the top)."""
         if not self.draw_pile.cards:
             n_cards = len(self.discard_pile.cards) - 1
-            if refill_from(self.draw_pile, self.discard_pile, self.chance) and self.events is not None:
+            if refill_from(self.draw_pile, self.discard_pile, self.chance):
                 self.log(ev.Reshuffled(None, n_cards))
 
     def _check_hand_limit(self) -> None:
@@ -272,7 +253,7 @@ class Game(BaseGame):
             self.phase = DISCARDING
             return
         # Her hand changed this turn (she took, discarded or met the Dud): has her standing moved?
-        progress = PROGRESS[hand.held]
+        progress = hand.standing
         if progress != self.standing[player]:
             self.standing[player] = progress
             self.lead.update(self.standing)
@@ -281,8 +262,7 @@ class Game(BaseGame):
     def _discard(self, card: Card) -> None:
         self.hands[self.current].remove(card)
         self.discard_pile.put(card)
-        if self.events is not None:
-            self.log(ev.Discarded(self.current, card))
+        self.log(ev.Discarded(self.current, card))
         self._check_hand_limit()
 
     def _swap(self, given: Card) -> None:
@@ -293,12 +273,11 @@ class Game(BaseGame):
         my_hand.remove(given)
         their_hand.add(given)
         my_hand.add(received)
-        if self.events is not None:
-            self.log(ev.Swapped(player, opponent, given, received))
+        self.log(ev.Swapped(player, opponent, given, received))
         self.swap_with = None
         # Both hands changed: have their standings moved?
         standing = self.standing
-        mine, theirs = PROGRESS[my_hand.held], PROGRESS[their_hand.held]
+        mine, theirs = my_hand.standing, their_hand.standing
         if mine != standing[player] or theirs != standing[opponent]:
             standing[player], standing[opponent] = mine, theirs
             self.lead.update(standing)
@@ -307,11 +286,9 @@ class Game(BaseGame):
     def _open_door(self, colour: str) -> None:
         player = self.current
         outcome = OUTCOMES[self.chance.weighted(self.rules.live_weights)]
-        if self.events is not None:
-            self.log(ev.DoorOpened(player, colour, outcome))
+        self.log(ev.DoorOpened(player, colour, outcome))
         if outcome == colour:
-            if self.events is not None:
-                self.log(ev.Won(player, colour))
+            self.log(ev.Won(player, colour))
             self.won_date = colour
             self.finish(player, "date found")
         elif outcome == "dud":
@@ -319,8 +296,7 @@ class Game(BaseGame):
             for card in OUTFITS[colour]:
                 hand.remove(card)
                 self.discard_pile.put(card)
-                if self.events is not None:
-                    self.log(ev.Discarded(player, card))
+                self.log(ev.Discarded(player, card))
             for _ in range(self.rules.dud_redraw):
                 self._take_from("draw", then_check=False)
             self._check_hand_limit()
@@ -331,11 +307,8 @@ class Game(BaseGame):
         self.phase = ROLLING
         self.current = (self.current + 1) % self.n_players
         if self.turns >= self.rules.max_turns:
-            if self.events is not None:
-                self.log(ev.TurnCap(None, self.turns))
+            self.log(ev.TurnCap(None, self.turns))
             self.finish(None, "turn cap")
-        else:
-            self._legal = [ROLL]  # the next player's only choice: no need to work it out
 
     # -- simulation rows ------------------------------------------------------
     #: ``date``: the colour of the date found, None at the turn cap

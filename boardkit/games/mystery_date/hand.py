@@ -104,6 +104,16 @@ class Hand:
         return card
 
     @property
+    def standing(self) -> int:
+        """How near she is to a date: the most different numbers she holds of one colour (0-3)."""
+        return PROGRESS[self.held]
+
+    @property
+    def ready(self) -> tuple:
+        """The dates she is ready for: the colours whose 1, 2 and 3 she holds, in colour order."""
+        return READY[self.held]
+
+    @property
     def has_spares(self) -> bool:
         """Does she hold two or more copies of some card?"""
         return len(self.cards) != self.held.bit_count()

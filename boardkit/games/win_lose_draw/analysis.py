@@ -141,12 +141,18 @@ def long_run_landings(track=DEFAULT_TRACK, sides: int = 6) -> LongRun:
     import pandas as pd
 
     track, sides = check_track(track), _sides(sides)
-    n = len(track)
     pi = _stationary(track, sides)
-    position = pd.Series(pi, index=pd.Index(range(n), name="space"), name="long-run chance")
-    by_kind = pd.Series([sum((p for p, kind in zip(pi, track) if kind == k), start=0 * pi[0]) for k in KINDS],
-                        index=pd.Index(KINDS, name="kind"), name="share of landings")
+    position = pd.Series(pi, index=pd.Index(range(len(track)), name="space"), name="long-run chance")
+    shares = landing_shares(track, sides)
+    by_kind = pd.Series(list(shares.values()), index=pd.Index(list(shares), name="kind"), name="share of landings")
     return LongRun(position, by_kind)
+
+
+def landing_shares(track=DEFAULT_TRACK, sides: int = 6) -> dict:
+    """The long run's share of landings on each kind of space (``long_run_landings().by_kind`` as a dict)."""
+    track, sides = check_track(track), _sides(sides)
+    pi = _stationary(track, sides)
+    return {k: sum((p for p, kind in zip(pi, track) if kind == k), start=0 * pi[0]) for k in KINDS}
 
 
 @lru_cache(maxsize=64)

@@ -8,20 +8,17 @@ of randomness, so bot games replay exactly from their seed.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from boardkit.core.bots import Random  # noqa: F401 (any legal action, equally likely)
 
 from .actions import CONFIRM, TIME_UP, Award, TakePawn
 from .track import COLOURS
 
 
-@lru_cache(maxsize=32)
-def rarest_first(track: tuple, sides: int) -> tuple[str, ...]:
+def rarest_first(track: tuple, sides: int) -> list[str]:
     """The colours, least often landed on in the long run first (ties in ``COLOURS`` order)."""
-    from .analysis import long_run_landings
-    shares = long_run_landings(track, sides).by_kind
-    return tuple(sorted(COLOURS, key=lambda colour: shares[colour]))
+    from .analysis import landing_shares
+    shares = landing_shares(track, sides)
+    return sorted(COLOURS, key=lambda colour: shares[colour])
 
 
 def _chance_between_0_and_1(name: str, value) -> float:

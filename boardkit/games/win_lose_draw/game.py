@@ -187,51 +187,73 @@ class Game(BaseGame):
 
     # -- the decisions -------------------------------------------------------------
     def _legal_actions(self) -> list:
-        phase = self.phase
-        if phase == "sketch":
-            singles = [Award((s,)) for s in self.guessers]
-            ties = [] if self.is_team_play else [
-                Award(group) for size in range(2, len(self.guessers) + 1)
-                for group in combinations(sorted(self.guessers), size)]
-            return singles + ties + [TIME_UP]
-        if phase == "ruling":
-            return [CONFIRM, OVERRULE]
-        if phase == "steal":
-            return [Award((s,)) for s in self.may_guess] + [TIME_UP]
-        if phase == "take":
-            return [TakePawn(c) for c in self._can_take(self.takers[0])]
-        if phase == "roll":
-            return [ROLL]
-        if phase == "place":
-            return [PlacePawn(i) for i, kind in enumerate(self.rules.track) if kind == SPADE]
-        return [PickSketcher(s) for s in self._least_sketched(self.turn_team)]        # "pick"
+        return self.CHOICES[self.phase](self)
 
     def _apply(self, action) -> None:
-        phase = self.phase
-        if phase == "sketch":
-            if action == TIME_UP:
-                self._missed()
-            else:
-                self._guessed(action.seats, stolen=False)
-        elif phase == "ruling":
-            self._rule(overrule=action == OVERRULE)
-        elif phase == "steal":
-            if action == TIME_UP:
-                self.log(TimeRanOut(self.sketcher, True))
-                self._card_finished(guessed=False)
-            else:
-                self._guessed(action.seats, stolen=True)
-        elif phase == "take":
-            self._take(self.takers.pop(0), action.colour, as_sketcher=False)
-            self._next_taker()
-        elif phase == "roll":
-            self._roll()
-        elif phase == "place":
-            self.white_pawn = action.space
-            self.log(PawnPlaced(self.sketcher, action.space))
-            self._begin_sketch(self.sketcher)
-        else:                                                                          # "pick"
-            self._begin_sketch(action.player)
+        self.OUTCOMES[self.phase](self, action)
+
+    def _sketch_choices(self) -> list:
+        """The Guessers who may get it (in Gameboard Play several at once, a tie), or time's up."""
+        singles = [Award((s,)) for s in self.guessers]
+        ties = [] if self.is_team_play else [
+            Award(group) for size in range(2, len(self.guessers) + 1)
+            for group in combinations(sorted(self.guessers), size)]
+        return singles + ties + [TIME_UP]
+
+    def _sketched(self, action) -> None:
+        if action == TIME_UP:
+            self._missed()
+        else:
+            self._guessed(action.seats, stolen=False)
+
+    def _ruling_choices(self) -> list:
+        return [CONFIRM, OVERRULE]
+
+    def _ruled(self, action) -> None:
+        self._rule(overrule=action == OVERRULE)
+
+    def _steal_choices(self) -> list:
+        return [Award((s,)) for s in self.may_guess] + [TIME_UP]
+
+    def _stolen(self, action) -> None:
+        if action == TIME_UP:
+            self.log(TimeRanOut(self.sketcher, True))
+            self._card_finished(guessed=False)
+        else:
+            self._guessed(action.seats, stolen=True)
+
+    def _take_choices(self) -> list:
+        return [TakePawn(c) for c in self._can_take(self.takers[0])]
+
+    def _taken(self, action) -> None:
+        self._take(self.takers.pop(0), action.colour, as_sketcher=False)
+        self._next_taker()
+
+    def _roll_choices(self) -> list:
+        return [ROLL]
+
+    def _rolled(self, action) -> None:
+        self._roll()
+
+    def _place_choices(self) -> list:
+        return [PlacePawn(i) for i, kind in enumerate(self.rules.track) if kind == SPADE]
+
+    def _placed(self, action) -> None:
+        self.white_pawn = action.space
+        self.log(PawnPlaced(self.sketcher, action.space))
+        self._begin_sketch(self.sketcher)
+
+    def _pick_choices(self) -> list:
+        return [PickSketcher(s) for s in self._least_sketched(self.turn_team)]
+
+    def _picked(self, action) -> None:
+        self._begin_sketch(action.player)
+
+    #: each phase's choices, and what the choice made does
+    CHOICES = {"pick": _pick_choices, "place": _place_choices, "sketch": _sketch_choices,
+               "ruling": _ruling_choices, "steal": _steal_choices, "take": _take_choices, "roll": _roll_choices}
+    OUTCOMES = {"pick": _picked, "place": _placed, "sketch": _sketched, "ruling": _ruled, "steal": _stolen,
+                "take": _taken, "roll": _rolled}
 
     # -- typed guesses ---------------------------------------------------------------
     def guess(self, seat: int, text: str):
