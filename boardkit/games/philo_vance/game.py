@@ -59,7 +59,6 @@ Columns of :meth:`Game.result` (one simulation row):
 from __future__ import annotations
 
 import copy
-import functools
 from itertools import compress
 
 from boardkit.core.rng import Chance
@@ -91,18 +90,6 @@ PHASES = (BEFORE_ROLL, NAMING, TURNING_UP, MOVING, BUMPING, PUSHING_ON, TURNING_
 CONVICTED = "convicted"
 ALL_RETIRED = "all retired"
 TURN_CAP = "turn cap"
-
-
-@functools.lru_cache(maxsize=8)
-def all_moves(n_spaces: int) -> tuple:
-    """One Move decision per space, made once (a decision is asked for many times a game)."""
-    return tuple(Move(space) for space in range(n_spaces))
-
-
-@functools.lru_cache(maxsize=8)
-def all_keeps(n_places: int) -> tuple:
-    """Keep(1) .. Keep(n): keep a drawn clue on any place of the court card or hand."""
-    return tuple(Keep(place) for place in range(1, n_places + 1))
 
 
 class Game(BaseGame):
@@ -241,9 +228,8 @@ class Game(BaseGame):
             return [TurnUp(j + 1) for j, up in enumerate(self.face_up[player])
                     if not up and self.court[player][j] is not None] + [LEAVE_DOWN]
         if phase == MOVING:
-            moves = all_moves(len(self.board.spaces))
             piece = self.moving_piece
-            choices = [moves[s] for s in self._destinations(piece, self._steps_for(piece))]
+            choices = [Move(space) for space in self._destinations(piece, self._steps_for(piece))]
             return choices + [LEAVE_PHILO_VANCE] if piece == PHILO_VANCE else choices
         if phase == DRAWING:
             return [DRAW, NO_DRAW]
@@ -256,7 +242,7 @@ class Game(BaseGame):
             return [TurnDown(j + 1) for j, up in enumerate(self.face_up[self.victim]) if up] + [SPARE]
         if phase == KEEPING:
             slots = self.court[player] if not self.rules.children else self.hand[player]
-            keeps = list(all_keeps(len(slots)))
+            keeps = [Keep(place) for place in range(1, len(slots) + 1)]
             return keeps if self.keep_only else keeps + [DISCARD]
         if phase == DEMANDING:
             return [Demand(c) for c in self._demandable(player)] + [DRAW]
@@ -327,8 +313,7 @@ class Game(BaseGame):
             self.todo.clear()
 
     def _log(self, kind, *fields) -> None:
-        if self.events is not None:
-            self.events.append(kind(*fields))
+        self.log(kind(*fields))
 
     # -- the start -----------------------------------------------------------
     def _first_throws(self) -> None:
