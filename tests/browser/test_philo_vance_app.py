@@ -299,8 +299,8 @@ def test_midgame_shows_court_cards_the_grid_and_plays_on(voila_server, browser_p
     show_the_board(page)                                            # the whole board, on one screen
     assert_play_area_on_one_screen(page)
     game = mirror.game
-    # face-up jurors are white cards, face-down ones card backs
-    for seat in range(6):
+    # face-up jurors are white cards, face-down ones card backs (on every court card dealt so far)
+    for seat in [seat for seat in range(6) if game.has_court(seat)]:
         for juror in (1, 2, 3, 4, 5, 6):
             colour = juror_pixel(page, seat, juror, 6)
             if game.face_up[seat][juror - 1]:
