@@ -24,12 +24,16 @@ import pytest
 
 BROWSER_TESTS = Path(__file__).parent / "tests" / "browser"
 SHARED_SCOPES = ("class", "module", "package")
-#: the files that take a worker longest (a minute or more each on 2 cores), longest first: started at
-#: once, they run beside everything else instead of leaving one worker busy at the end
-LONGEST_FIRST = ("tests/browser/test_jupyterlab.py", "tests/philo_vance/test_pv_fast.py",
-                 "tests/browser/test_mystery_date_lesson.py", "tests/mystery_date/test_md_fast.py",
-                 "tests/cluedo_cards/test_cc_fast.py", "tests/browser/test_index.py",
-                 "tests/mouse_trap/test_mt_fast.py")
+#: the files that take a worker longest (half a minute or more each on 2 cores, measured with
+#: ``--durations``), longest first: started at once, they run beside everything else instead of
+#: leaving one worker busy at the end
+LONGEST_FIRST = ("tests/browser/test_jupyterlab.py", "tests/browser/test_philo_vance_app.py",
+                 "tests/browser/test_mouse_trap_app.py", "tests/browser/test_mystery_date_lesson.py",
+                 "tests/browser/test_index.py", "tests/browser/test_mystery_date_app.py",
+                 "tests/browser/test_wld_lesson.py", "tests/browser/test_philo_vance_lesson.py",
+                 "tests/browser/test_cluedo_cards_lesson.py", "tests/browser/test_warm_start_voila.py",
+                 "tests/browser/test_class_together_browser.py", "tests/browser/test_design_lab.py",
+                 "tests/philo_vance/test_pv_fast.py")
 
 
 @pytest.hookimpl(optionalhook=True)     # a hook of pytest-xdist: unknown without it
