@@ -1,8 +1,8 @@
 """The Philo Vance app (``pv.App``) served by Voilà and played in headless Chromium.
 
 Two fixture notebooks: a new game with seat 1 human and three Detective bots
-(seed 2), and a midgame of six players (seed 7, four arrests heard, seat 1
-human to throw).  Each test plays *the same game* in this process (a mirror:
+(seed 11: the human draws and keeps a clue within a dozen decisions), and a
+midgame of six players (seed 7, four arrests heard, seat 1 human to throw).  Each test plays *the same game* in this process (a mirror:
 the same seed, the same bots, the same human choices), so it knows where
 every piece stands and which spaces a throw allows; it checks the canvas's
 pixels where ``view_draw`` and ``view_court`` put things (the lawn, a red
@@ -239,9 +239,9 @@ def test_new_game_draws_the_estate_and_a_human_plays_by_clicking(voila_server, b
     open_app(page, voila_server(NEW_GAME), record_property)
     assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
     seats = ["human", "Detective", "Detective", "Detective"]
-    mirror = Mirror(pv.Game(pv.Rules(), n_players=4, seed=2), seats)
+    mirror = Mirror(pv.Game(pv.Rules(), n_players=4, seed=11), seats)
     assert_board_drawn(page, mirror)
-    assert "seed 2" in status(page).inner_text() and counters(page) == (1, 0)
+    assert "seed 11" in status(page).inner_text() and counters(page) == (1, 0)
     # a laptop: the whole board fits the 1280 x 900 window, with the status line and the controls under it
     show_the_board(page)
     assert_play_area_on_one_screen(page)
