@@ -447,7 +447,8 @@ def test_a_human_picks_which_of_two_pieces_to_bump(human_app):
     assert game.position[2] == NW_CIRCLE and game.position[1] == CIRCLE_N and app.bump_piece is None
 
 
-def test_keeping_a_clue_is_a_click_on_a_juror(human_app):
+def on_a_red_spot(human_app):
+    """Player 1 (human) moves on to a red clue spot, clue 41 on top of the pile: (game, app)."""
     game = table()
     place(game, p0=CIRCLE_N)
     stack_pile(game, 41)
@@ -455,6 +456,11 @@ def test_keeping_a_clue_is_a_click_on_a_juror(human_app):
     force_rolls(game, 1, 3)
     app.step()
     mouse_down(app, *space_point(CIRCLE_NE))             # a red spot: he may draw a clue
+    return game, app
+
+
+def test_keeping_a_clue_is_a_click_on_a_juror(human_app):
+    game, app = on_a_red_spot(human_app)
     assert game.phase == DRAWING
     mouse_down(app, *centre(LAYOUT.areas["draw_pile"]))  # a click on the clue pile draws
     assert game.phase == KEEPING and game.drawn == 41
@@ -526,13 +532,7 @@ def test_after_doubles_a_button_leaves_the_clues_face_down(human_app):
 
 
 def test_a_red_spot_offers_draw_and_do_not_draw(human_app):
-    game = table()
-    place(game, p0=CIRCLE_N)
-    stack_pile(game, 41)
-    app = human_app(game)
-    force_rolls(game, 1, 3)
-    app.step()
-    mouse_down(app, *space_point(CIRCLE_NE))
+    game, app = on_a_red_spot(human_app)
     assert game.phase == DRAWING and "you are on a clue spot: press Draw" in text(app)
     assert labels(app) == ["1. Draw from the clue pile", "2. Do not draw"]
     key_down(app, "2")                                   # the keyboard: key 2
