@@ -70,15 +70,10 @@ class Detective:
     def __repr__(self):
         return f"Detective(boldness={self.boldness}, last_try_boldness={self.last_try_boldness})"
 
-    #: the question being asked (``game.phase``) -> the method that answers it
-    ANSWERS = {CLAIMING: "_claim", KEEPING: "_keep", BEFORE_ROLL: "_before_roll", NAMING: "_name",
-               TURNING_UP: "_turn_up", MOVING: "_move", DRAWING: "_draw", BUMPING: "_bump",
-               PUSHING_ON: "_push_on", TURNING_DOWN: "_turn_down", DEMANDING: "_demand", PICKING: "_pick"}
-
     def choose(self, game, actions, chance):
+        """Its answer to the question being asked (``ANSWERS``, at the end of the class)."""
         self._hear_verdicts(game)
-        answer = getattr(self, self.ANSWERS[game.phase])
-        return answer(game, game.decider, actions)
+        return self.ANSWERS[game.phase](self, game, game.decider, actions)
 
     # -- what it knows -------------------------------------------------------------------
     def _hear_verdicts(self, game) -> None:
@@ -236,3 +231,7 @@ class Detective:
     def _push_on(self, game, player, actions):
         return actions[0]  # pushing on down a line: any way will do
 
+    #: the question being asked (``game.phase``) -> how a Detective answers it
+    ANSWERS = {BEFORE_ROLL: _before_roll, NAMING: _name, TURNING_UP: _turn_up, MOVING: _move, BUMPING: _bump,
+               PUSHING_ON: _push_on, TURNING_DOWN: _turn_down, DRAWING: _draw, KEEPING: _keep, DEMANDING: _demand,
+               CLAIMING: _claim, PICKING: _pick}
