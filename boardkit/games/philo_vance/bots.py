@@ -46,8 +46,8 @@ class Detective:
       clues (its likeliest ones) is at least ``boldness`` (``last_try_boldness``
       on an attempt that would retire it), and tries to convict when the chance
       of enough correct clues is at least ``boldness``.
-    * It always draws on a red clue spot, turns a clue up after doubles (the
-      one likeliest on its target's card) and moves Philo Vance when it can:
+    * It always draws on a red clue spot, turns a clue up when the dice allow
+      (after doubles the one likeliest on its target's card) and moves Philo Vance when it can:
       a clue drawn may be discarded, and a face-up clue only helps its case.
     * It keeps a drawn clue when it is likelier on the target's card than its
       weakest clue (a repeat or a face-down clue counts as weak), claims

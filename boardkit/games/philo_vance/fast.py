@@ -1159,7 +1159,7 @@ def before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discar
 @lane_jit
 def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest, adj,
           n_adj, kind_, on_card, seen, chance, beliefs, mind, work):
-    """Game._throw: both dice; doubles turn up any face-down clue (or none), a total turns up that juror's;
+    """Game._throw: both dice; doubles turn up any face-down clue, a total that juror's (or none);
     after a Successful Declaration a 7 brings Philo Vance, double ones or sixes the Judge; then
     his own piece moves by the white die (before the first visit to X: the total), Philo Vance
     by the coloured one."""
@@ -1176,11 +1176,13 @@ def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rul
     ask_turn_up = n_down > 0 and white == coloured
     total = white + coloured
     if not ask_turn_up and total - 1 < rules[R_COURT_SIZE] and not up[p, total - 1] and court[p, total - 1] >= 0:
-        up[p, total - 1] = 1  # the juror with the throw's number
-        g[STANDINGS_STALE] = 1
-        check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
-        if g[END] != GOING_ON:
-            return
+        # TurnUp(the juror with the throw's number) + [LEAVE_DOWN]: a Detective turns it up
+        if is_detective(p, mind) or random_pick(chance, 2) == 0:
+            up[p, total - 1] = 1
+            g[STANDINGS_STALE] = 1
+            check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
+            if g[END] != GOING_ON:
+                return
     if seat_[p, DECLARED]:
         if total == 7 and g[PV_OWNER] != p:
             g[PV_OWNER] = p

@@ -15,9 +15,9 @@ court card.
    his card, and may demand clues from the others when his piece or Philo
    Vance rests on X).  Never both in one turn: the book's conviction comes
    "when his turn comes" after the declaration.
-2. He throws both dice.  Doubles let him turn up any face-down clue (or
-   leave them face down: the book's "allows"); a total equal to a juror's
-   number turns that juror's clue up.  After a successful
+2. He throws both dice.  Doubles let him turn up any face-down clue, and a
+   total equal to a face-down juror's number lets him turn up that juror's
+   clue (or he leaves them face down: the book's "allows").  After a successful
    declaration a 7 brings in Philo Vance (or takes him from his owner), and
    double ones or sixes bring in the Judge.
 3. He moves his own piece by the white die and Philo Vance by the coloured die
@@ -225,8 +225,7 @@ class Game(BaseGame):
         if phase == NAMING:
             return [Name(c) for c in sorted(self.clues_in_play(player) - set(self.named))]
         if phase == TURNING_UP:
-            return [TurnUp(j + 1) for j, up in enumerate(self.face_up[player])
-                    if not up and self.court[player][j] is not None] + [LEAVE_DOWN]
+            return [TurnUp(j + 1) for j in self._can_turn_up(player)] + [LEAVE_DOWN]
         if phase == MOVING:
             piece = self.moving_piece
             choices = [Move(space) for space in self._destinations(piece, self._steps_for(piece))]
@@ -271,7 +270,7 @@ class Game(BaseGame):
         elif kind is Convict:
             self._try_conviction()
         elif kind is TurnUp:
-            self._turn_up(self.current, action.juror - 1, "doubles")
+            self._turn_up(self.current, action.juror - 1, "doubles" if self.white == self.coloured else "total")
         elif kind is LeaveDown:
             self._log(ev.LeftFaceDown, self.current)
         elif kind is LeavePhiloVance:
@@ -375,22 +374,22 @@ class Game(BaseGame):
         if rules.children or not self.has_court(player):
             self._then(["move", player, white + coloured], ["end_turn"])
             return
-        tasks = []
-        face_down = [j for j, up in enumerate(self.face_up[player]) if not up and self.court[player][j] is not None]
-        if face_down and white == coloured:
-            tasks.append(["ask_turn_up"])
-        elif white + coloured - 1 in face_down:
-            self._turn_up(player, white + coloured - 1, "total")
-            if self.is_over:
-                return  # the clue turned up proved the case
-        if self.declared[player]:
-            if white + coloured == 7 and self.philo_owner != player:
-                self._philo_vance_joins(player)
-            if white == coloured and white in (1, 6) and not self.judge:
-                self.judge = True
-                self._log(ev.JudgeArrives, player)
+        if self.declared[player] and white == coloured and white in (1, 6) and not self.judge:
+            self.judge = True
+            self._log(ev.JudgeArrives, player)
+        tasks = [["ask_turn_up"]] if self._can_turn_up(player) else []
+        if self.declared[player] and white + coloured == 7 and self.philo_owner != player:
+            tasks.append(["philo_vance_joins", player])  # after the clue a 7 may turn up (juror 7)
         tasks += [["move", player, white], ["move", PHILO_VANCE, coloured], ["end_turn"]]
         self._then(*tasks)
+
+    def _can_turn_up(self, player: int) -> list[int]:
+        """The jurors (0-11) whose face-down clue this throw allows ``player`` to turn up: after
+        doubles any of them, else the one whose number is the total of the dice."""
+        face_down = [j for j, up in enumerate(self.face_up[player]) if not up and self.court[player][j] is not None]
+        if self.white == self.coloured:
+            return face_down
+        return [j for j in face_down if j == self.white + self.coloured - 1]
 
     def _task_ask_turn_up(self) -> None:
         self._ask(self.current, TURNING_UP)
@@ -400,7 +399,7 @@ class Game(BaseGame):
         self._log(ev.TurnedUp, player, juror + 1, self.court[player][juror], why)
         self._check_proof(player)
 
-    def _philo_vance_joins(self, player: int) -> None:
+    def _task_philo_vance_joins(self, player: int) -> None:
         previous = self.philo_owner
         self.philo_owner = player
         self._log(ev.PhiloVanceJoins, player, previous)
