@@ -312,7 +312,7 @@ class Game(BaseGame):
             self.todo.clear()
 
     def _log(self, kind, *fields) -> None:
-        self.log(kind(*fields))
+        self.log(kind, *fields)
 
     # -- the start -----------------------------------------------------------
     def _first_throws(self) -> None:
