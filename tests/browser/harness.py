@@ -80,18 +80,28 @@ def stop_server(process) -> None:
     kernel it started: SIGTERM to the group, SIGKILL if it will not go, then the kernels
     (they run in sessions of their own, so the group's signal misses them)."""
     kernels = _descendants(process.pid)
+
+    def kill_kernels():
+        for pid in kernels:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGTERM)
         try:
-            process.wait(timeout=15)
+            process.wait(timeout=1)
         except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=5)
-    for pid in kernels:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+            # The server waits for its kernels to stop, and a lesson's kernel takes seconds (on a busy machine over 5 s,
+            # then Voilà terminates it; several at once took over 15 s at a worker's end): nothing of theirs is kept.
+            kill_kernels()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=5)
+    kill_kernels()
 
 
 class VoilaServer:
