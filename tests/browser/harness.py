@@ -77,9 +77,11 @@ def _descendants(pid):
 
 def stop_server(process) -> None:
     """Stop a server started in a process group of its own (Voilà, JupyterLab) and every
-    kernel it started: SIGTERM to the group, SIGKILL if it will not go, then the kernels
-    (they run in sessions of their own, so the group's signal misses them)."""
+    kernel it started: SIGTERM to the kernels first (they run in sessions of their own, so the
+    group's signal misses them; a server asked to stop waits for its live kernels to shut down,
+    about 1.5 s more), then to the group, SIGKILL if it will not go, and to any kernel left."""
     kernels = _descendants(process.pid)
+    _signal_all(kernels, signal.SIGTERM)
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGTERM)
         try:
@@ -87,9 +89,13 @@ def stop_server(process) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=5)
-    for pid in kernels:
+    _signal_all(kernels, signal.SIGKILL)
+
+
+def _signal_all(pids, sig) -> None:
+    for pid in pids:
         try:
-            os.kill(pid, signal.SIGKILL)
+            os.kill(pid, sig)
         except ProcessLookupError:
             pass
 
