@@ -1,7 +1,9 @@
 """Event records: what happened in a game, as plain data.
 
 Each game defines its events as small frozen dataclasses deriving from
-:class:`Event`.  A view animates them, a test reads them, a lesson counts
+:class:`Event`.  A game records one with ``self.log(ev.Rolled, player, value)``
+(the kind and its fields: ``BaseGame.log`` makes the event only when the game
+keeps its events).  A view animates them, a test reads them, a lesson counts
 them.  :func:`event_to_dict` / :func:`event_from_dict` make them JSON-safe.
 """
 from __future__ import annotations

@@ -89,10 +89,13 @@ class BaseGame:
         self._legal = None
         self._apply(action)
 
-    def log(self, event: Event) -> None:
-        """Record an event (if events are on: ``record_events=True``)."""
+    def log(self, kind: type[Event], *fields) -> None:
+        """Record that an event of ``kind`` happened: ``self.log(ev.Rolled, player, value)``.
+
+        The event is made only if the game keeps its events (``record_events=True``):
+        a simulation that does not keep them is spared making them."""
         if self.events is not None:
-            self.events.append(event)
+            self.events.append(kind(*fields))
 
     def finish(self, winner: int | None, reason: str) -> None:
         self.winner = winner

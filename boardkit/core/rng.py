@@ -113,7 +113,7 @@ class Chance:
         """The next 64 random bits (xoshiro256**): every draw starts here."""
         s0, s1, s2, s3 = self.state
         x = (s1 * 5) & MASK64
-        result = ((x << 7 | x >> 57) & MASK64) * 9 & MASK64    # (s1 * 5) rotated left by 7, times 9
+        result = (x << 7 | x >> 57) * 9 & MASK64    # (s1 * 5) rotated left by 7, times 9, kept to 64 bits
         t = (s1 << 17) & MASK64
         s2 ^= s0
         s3 ^= s1

@@ -263,6 +263,47 @@ TEXT_SIZES_JS = """
 }
 """
 
+# Before a page loads: every word a canvas draws (fillText) is logged with its font size and how much a maximum
+# width squeezed it (1: not at all), and the size of the canvas drawn on (ipycanvas draws each layer on a canvas
+# of its own, then onto the one shown, at the same pixel size).
+CANVAS_WORDS_JS = """
+(() => {
+    const words = window.boardkitCanvasWords = [];
+    const fillText = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text, x, y, maxWidth) {
+        const width = this.measureText(String(text)).width;
+        words.push({text: String(text), px: parseFloat(this.font.match(/([\\d.]+)px/)[1]),
+                    canvas: [this.canvas.width, this.canvas.height],
+                    squeeze: maxWidth === undefined || !width ? 1 : Math.min(1, maxWidth / width)});
+        return fillText.apply(this, arguments);
+    };
+})();
+"""
+# The words (2 characters or more: not a swatch's initial or a card's suit mark) drawn on canvases the size of the
+# shown canvas ``selector`` since the log was emptied, each with its size on screen: its font size times the
+# canvas's CSS scale (its width on the page over its width in pixels).
+CANVAS_WORDS_ON_SCREEN_JS = """
+(selector) => {
+    const shown = [...document.querySelectorAll(selector)].find(c => c.offsetParent);
+    if (!shown) return {scale: 0, words: []};
+    const scale = shown.getBoundingClientRect().width / shown.width;
+    return {scale: scale, words: window.boardkitCanvasWords
+        .filter(w => w.canvas[0] === shown.width && w.canvas[1] === shown.height && w.text.trim().length > 1)
+        .map(w => ({text: w.text, px: Math.round(w.px * scale * 10) / 10, squeeze: Math.round(w.squeeze * 100) / 100}))};
+}
+"""
+
+
+def record_canvas_words(page) -> None:
+    """From the next page load on, log every word a canvas draws (see CANVAS_WORDS_JS)."""
+    page.add_init_script(CANVAS_WORDS_JS)
+
+
+def canvas_words_on_screen(page, selector: str) -> dict:
+    """``{"scale": the canvas's CSS scale, "words": [{"text", "px" on screen, "squeeze"}, ...]}``: the words drawn
+    on the shown canvas ``selector`` since the log was emptied (``record_canvas_words`` before the page loads)."""
+    return page.evaluate(CANVAS_WORDS_ON_SCREEN_JS, selector)
+
 
 def app_play_area(page, app_selector: str) -> dict:
     """The App's play area: ``{"height": px, "parts": [(class, px), ...]}`` (see APP_PLAY_AREA_JS)."""
@@ -270,22 +311,35 @@ def app_play_area(page, app_selector: str) -> dict:
 
 
 def assert_app_fits_a_projector(page, app_selector: str, factor: float = 1.4, size=(1920, 1080),
-                                one_screen: bool = True):
+                                one_screen: bool = True, canvas: str | None = None, canvas_words_px: float = 24):
     """At 1920x1080 in Large type the App's play area (board, status, choices, controls, settings: all but the
     board in words and the game log, which follow) fits one screen (unless ``one_screen`` is false), and every
     text of the App (but the canvas's own drawing) is about ``factor`` times its size without Large type.
+    With ``canvas`` (a selector; ``record_canvas_words`` before the page loaded), every word the App redraws
+    there in Large type is at least ``canvas_words_px`` high on screen, for the back of a room.
     The window is set back."""
     old = page.viewport_size
     page.set_viewport_size({"width": size[0], "height": size[1]})
     app = page.locator(app_selector).first
     before, paragraph = app.evaluate(TEXT_SIZES_JS), paragraph_px(page)
     toggle = page.locator(".boardkit-large-type button, button.boardkit-large-type").first
+    if canvas is not None:
+        page.evaluate("() => { window.boardkitCanvasWords.length = 0; }")   # the words Large type redraws
     toggle.click()
     page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
                            " return p && parseFloat(getComputedStyle(p).fontSize) > before; }",
                            arg=paragraph, timeout=15_000)
+    if canvas is not None:
+        page.wait_for_function(f"() => ({CANVAS_WORDS_ON_SCREEN_JS})({canvas!r}).words.length > 0", timeout=15_000)
     page.wait_for_timeout(500)                      # the page lays itself out again
     try:
+        if canvas is not None:
+            drawn = canvas_words_on_screen(page, canvas)
+            print(f"{canvas} in Large type at {size[0]}x{size[1]}: CSS scale {drawn['scale']:.3f}, words on screen "
+                  + ", ".join(f"{w['text']!r} {w['px']} px" + (f" (squeezed to {w['squeeze']})" if w["squeeze"] < 1
+                                                               else "") for w in drawn["words"]))
+            small = [w for w in drawn["words"] if w["px"] < canvas_words_px]
+            assert not small, f"words on {canvas} under {canvas_words_px} px on screen: {small}"
         area = app_play_area(page, app_selector)
         after = app.evaluate(TEXT_SIZES_JS)
         print(f"{app_selector} at {size[0]}x{size[1]} in Large type: play area {area}")

@@ -4,8 +4,8 @@ One student's page load (a kernel start is the slow part on a shared machine), t
 
 * the page at load: the App draws its board and its text mirror, no code on screen, nothing under 14 px,
   the core path (up to the Going further section) at most 4 screens of 900 px besides the App, Large type;
-* a whole game played in the App (seat 1 handed to a bot, Autoplay): its door openings start the
-  convergence chart of the first prediction;
+* a whole game played in the App (seat 1 handed to a bot, a seed typed in the Seed box, Autoplay): its door
+  openings start the convergence chart of the first prediction;
 * each prediction: Show the answer is disabled until Lock, Lock disables the input, the reveal shows the
   prediction beside the exact answer and the simulation's interval;
 * the secret door (rigged by default): too few openings, then 200 openings and the evidence;
@@ -38,6 +38,10 @@ STUDY_TIMEOUT_MS = 120_000   # a shared 2-core machine
 GAME_TIMEOUT_MS = 300_000    # a whole game under Autoplay on a busy machine
 INTERVAL = re.compile(r"\d+(\.\d+)?%? \(\d+(\.\d+)?%? to \d+(\.\d+)?%?\)")
 LAST_TEXT = "Duds before her date, printed by code"   # the last fold of printouts, under For coders
+#: the App's game (seat 1 a Collector bot, then the lesson's Collector, Collector, Random) of this seed ends after
+#: 38 decisions, its door opened 3 times (a random seed's game took 158 decisions at the median, up to 1,222:
+#: 2 minutes at Autoplay's full speed of 10 a second)
+WHOLE_GAME_SEED = 1334
 
 
 def open_lesson(page, url, record_property):
@@ -71,10 +75,14 @@ def set_slider(page, box, presses, readout):
 
 
 def play_a_whole_game(page):
-    """Hand seat 1 to a Collector bot and let Autoplay play the game to its end, at full speed."""
+    """Hand seat 1 to a Collector bot, deal the game of seed WHOLE_GAME_SEED with the App's Seed box and
+    New game, and let Autoplay play it to its end, at full speed."""
     app = page.locator(".boardkit-md-app")
     app.locator("select").nth(1).select_option("Collector")                 # seat 1 (after Players)
     expect(status(page)).to_contain_text("Collector bot", timeout=STEP_TIMEOUT_MS)
+    app.locator("input[type=text]").fill(str(WHOLE_GAME_SEED))
+    app.locator(".md-new-game").click(timeout=STEP_TIMEOUT_MS)
+    expect(status(page)).to_contain_text(f"seed {WHOLE_GAME_SEED} replays this game", timeout=STEP_TIMEOUT_MS)
     app.locator(".widget-slider .noUi-handle").first.focus()               # Speed: 10 decisions a second
     page.keyboard.press("End")
     app.locator("button.md-autoplay").click()

@@ -4,6 +4,9 @@ One page load (a kernel start is the slow part on a shared machine), then, as a 
 
 * the page at load: the Gameboard Play App draws its board, no code on screen, nothing under 14 px, the core
   path (up to the Going further section) at most 4 screens of 900 px besides the App, Large type scales text;
+* the App on one projector screen (1920x1080, Large type) after the first clicks too: in Gameboard Play once a
+  sketch starts (the "Said at the same moment?" row shown), in Team Play at its start and in a steal; the table's
+  words (drawn on its canvas) at least 24 px on screen there, measured from the canvas's CSS scale;
 * the clock stands still until the Sketcher presses Start (issue 14: a page left alone played a round by
   itself): after the white pawn is placed, and in Team Play when it is chosen;
 * a card played to the end with a roll: the student's own roll starts the convergence chart;
@@ -22,7 +25,8 @@ from playwright.sync_api import expect
 
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, wait_for_images
 from harness import canvas_pixel_stats, console_errors, wait_for_canvas
-from lesson_helpers import assert_core_path_fits, assert_teachers_page_accessible, lock_and_reveal, prediction
+from lesson_helpers import (assert_app_fits_a_projector, assert_core_path_fits, assert_teachers_page_accessible,
+                            lock_and_reveal, prediction, record_canvas_words)
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +34,14 @@ LESSON = "notebooks/05_win_lose_draw.ipynb"
 SCREEN = 900                 # the height of a 1280x900 window
 STILL_SECONDS = 6            # how long a clock nobody started must stand still
 STUDY_TIMEOUT_MS = 120_000   # a shared 2-core machine
+APP = ".boardkit-wld-app"
+TABLE = ".boardkit-wld-app canvas:not(.wld-pad-canvas)"    # the score sheet or the gameboard, beside the pad
+
+
+def assert_on_one_projector_screen(page):
+    """At 1920x1080 in Large type the App's play area fits the screen, nothing cut, and the table's words are
+    readable from the back of a room (at least 24 px on screen)."""
+    assert_app_fits_a_projector(page, APP, canvas=TABLE)
 
 
 def clock(page):
@@ -57,6 +69,7 @@ def choose(page, css_class):
 
 def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_server, browser_page, record_property):
     page = browser_page
+    record_canvas_words(page)                                   # the table's words, as the canvas draws them
     url = voila_server(LESSON, timeout=120)
     started = time.monotonic()
     page.goto(url, timeout=LOAD_TIMEOUT_MS)
@@ -97,6 +110,9 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     # --- the clock waits for the Sketcher's Start --------------------------------------------------------
     choose(page, "wld-placepawn")                                            # the white pawn on a Spade
     expect(status).to_contain_text("press Start on the clock")
+    # a sketch has started: its "Said at the same moment?" row too is on the projector's one screen
+    expect(page.locator(".wld-tie").first).to_be_visible()
+    assert_on_one_projector_screen(page)
     assert_clock_stands_still(page)
     page.locator("button.wld-timer-start").first.click()
     expect(clock(page)).to_contain_text(re.compile(r"0:5\d"), timeout=STEP_TIMEOUT_MS)
@@ -164,6 +180,14 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     expect(status).to_contain_text("press Start on the clock")
     assert_clock_stands_still(page)
     expect(status).to_contain_text("Team A 0 \u2013 Team B 0")
+    assert_on_one_projector_screen(page)
+    # a steal (its clock paused, so the App stands still while measured) on one screen too
+    page.locator("button.wld-timer-start").first.click()
+    page.locator("button.wld-timeup").first.click(timeout=STEP_TIMEOUT_MS)
+    expect(status).to_contain_text("one guess to steal the point", timeout=STEP_TIMEOUT_MS)
+    page.locator("button.wld-timer-pause").first.click()
+    expect(clock(page)).to_contain_text("Paused", timeout=STEP_TIMEOUT_MS)
+    assert_on_one_projector_screen(page)
 
     # --- Going further: built when opened ---------------------------------------------------------------------
     images = page.locator("img").count()

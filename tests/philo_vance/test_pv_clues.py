@@ -364,15 +364,40 @@ def test_after_doubles_he_may_leave_his_clues_face_down():
     assert game.phase == pvgame.MOVING and game.decider == 0  # then he moves as usual
 
 
-@pytest.mark.parametrize("white,coloured", [(3, 2), (4, 1), (1, 4)])
-def test_a_total_equal_to_the_jurors_number_turns_that_clue_up(white, coloured):
+def juror_5_and_7_down():
     game = table(n_players=2, courts=[0])
     game.face_up[0][4] = False
     game.face_up[0][6] = False
-    events = throw(game, white, coloured)
+    return game
+
+
+@pytest.mark.parametrize("white,coloured", [(3, 2), (4, 1), (1, 4)])
+def test_a_total_equal_to_the_jurors_number_lets_him_turn_that_clue_up(white, coloured):
+    game = juror_5_and_7_down()
+    throw(game, white, coloured)
+    assert game.phase == pvgame.TURNING_UP and game.decider == 0
+    assert game.legal_actions() == [pv.TurnUp(5), pv.LeaveDown()]  # that juror's clue, no other
+    events = act(game, pv.TurnUp(5))
     assert game.face_up[0][4] and not game.face_up[0][6]
-    assert ev.TurnedUp(0, 5, game.court[0][4], "total") in events
-    assert game.phase == pvgame.MOVING
+    assert events[0] == ev.TurnedUp(0, 5, game.court[0][4], "total")
+    assert game.phase == pvgame.MOVING  # then he moves as usual
+
+
+def test_after_a_jurors_total_he_may_leave_the_clue_face_down():
+    """ "which allows him to turn up any Clue Card, or a total of the Two Dice which adds up to the
+    Juror's number": the total allows, as doubles do; it does not make him."""
+    game = juror_5_and_7_down()
+    throw(game, 3, 2)
+    events = act(game, pv.LeaveDown())
+    assert events == [ev.LeftFaceDown(0)]
+    assert not game.face_up[0][4] and not game.face_up[0][6]
+    assert game.phase == pvgame.MOVING and game.decider == 0
+
+
+def test_a_total_on_a_face_up_juror_asks_nothing():
+    game = juror_5_and_7_down()
+    throw(game, 2, 1)  # juror 3's clue is face up
+    assert game.phase == pvgame.MOVING and not game.face_up[0][4] and not game.face_up[0][6]
 
 
 @pytest.mark.parametrize("juror", [1, 2, 12])

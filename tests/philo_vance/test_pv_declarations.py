@@ -230,6 +230,17 @@ def test_a_7_after_a_successful_declaration_brings_in_philo_vance():
     assert moves(game) == set(game.board.destinations(START, 4))
 
 
+def test_a_7_brings_in_philo_vance_after_juror_7s_clue_is_turned_up_or_left_down():
+    game = declared(detective(), 0)
+    game.face_up[0][6] = False
+    throw(game, 3, 4)
+    assert game.phase == pvgame.TURNING_UP and game.legal_actions() == [pv.TurnUp(7), pv.LeaveDown()]
+    events = act(game, pv.LeaveDown())
+    assert events[:2] == [ev.LeftFaceDown(0), ev.PhiloVanceJoins(0, None)]
+    assert not game.face_up[0][6] and game.philo_owner == 0 and game.position[PV] == START
+    assert game.phase == pvgame.MOVING and game.moving_piece == 0
+
+
 def test_philo_vance_stands_on_start_and_moves_the_coloured_die_beyond_it():
     """Two sentences, two readings: the players move "starting to count on the space at the entrance
     marked START" (START is the first space counted; test_pv_moves), while the owner "starts One
@@ -462,8 +473,10 @@ def test_after_a_failed_conviction_a_turned_up_ninth_clue_wins():
 def test_a_win_on_a_turned_up_clue_ends_the_game_at_once():
     game = judged(right=9)
     game.needs_more[0] = True
-    game.face_up[0][6] = False  # juror 7: a total of 7 turns it up ...
-    events = throw(game, 3, 4)  # ... and a 7 would also bring in Philo Vance
+    game.face_up[0][6] = False  # juror 7: a total of 7 lets him turn it up ...
+    throw(game, 3, 4)  # ... and a 7 would also bring in Philo Vance, once the clue is turned up (or not)
+    assert game.phase == pvgame.TURNING_UP and game.philo_owner is None
+    events = act(game, pv.TurnUp(7))
     assert game.is_over and game.winner == 0
     assert events[-1] == ev.Won(0, BUTLER, 9), "nothing may happen after the game is won"
     assert game.philo_owner is None and game.position[PV] is None

@@ -345,7 +345,7 @@ def test_the_lane_keeps_every_card(rules, n_players):
 # -- the Detective's reasoning, piece by piece ----------------------------------------------------------
 def test_hearing_a_verdict_is_analysis_update_on_verdict():
     rng = np.random.default_rng(11)
-    prior = pv.bots._prior(12)
+    prior = pv.analysis.prior_beliefs(card_size=12)
     for _ in range(300):
         table = Table(pv.Rules(), 2, bots=[D(), D()])
         table.beliefs[:] = np.clip(prior + rng.uniform(-0.1, 0.1, prior.shape), 0.01, 0.99)
@@ -374,22 +374,24 @@ def test_the_detectives_choices_are_bots_py_in_the_middle_of_real_games():
             p, actions = game.decider, game.legal_actions()
             bot = bots[p]
             if isinstance(bot, D):
-                bot._catch_up(game, p)
+                bot._hear_verdicts(game)
                 copy_game(game, table)
-                table.beliefs[:] = np.array(pv.bots.table_knowledge(game)[2])
+                table.beliefs[:] = np.array(bot._notebook)  # what the table heard; its own card comes on top
+                rows = bot._beliefs(game, p)
                 args = (table.court, table.up, table.hand, table.seat, table.ints, table.beliefs, table.on_card,
                         table.seen)
                 if game.phase == pvgame.BEFORE_ROLL and len(actions) > 1 and type(actions[1]) is Arrest:
                     suspects = [a.suspect for a in actions[1:]]
                     table.work[fast.W_SUSPECTS, :len(suspects)] = suspects
                     best = fast.best_arrest(p, len(suspects), *args, table.work, table.mind)
-                    expected = bot._best_arrest(game, p, suspects)
+                    expected = bot._best_arrest(game, p, suspects, rows)
                     assert (best, list(table.work[fast.W_PLAN, :rules.named_clues])) == expected[:2]
                     assert table.mind[fast.M_NEW, 1] == expected[2]
                     checked["arrest"] += 1
                 if game.phase == pvgame.BEFORE_ROLL and game.has_court(p):
-                    assert fast.target_of(p, p, n_players, table.court, table.up, table.hand, table.seat, table.ints,
-                                          table.beliefs, table.on_card, table.seen, table.work) == bot._target(game, p)
+                    target = fast.target_of(p, p, n_players, table.court, table.up, table.hand, table.seat, table.ints,
+                                            table.beliefs, table.on_card, table.seen, table.work)
+                    assert target == bot._target(game, p, rows)
                     checked["target"] += 1
                 if game.phase == pvgame.CLAIMING:
                     wants = fast.wants(p, game.claim_offer[0], 0.1, n_players, table.court, table.up, table.hand,

@@ -297,7 +297,7 @@ def _may_decision(phase):
 
 
 @pytest.mark.parametrize("phase,spoil", [
-    (pvgame.TURNING_UP, lambda d: d.update(white=d["coloured"] % 6 + 1)),                 # no doubles
+    (pvgame.TURNING_UP, lambda d: d.update(white=1)),                     # 1 and 3: no doubles, juror 4 face up
     (pvgame.TURNING_UP, lambda d: d["face_up"].__setitem__(0, [True] * 12)),              # nothing face down
     (pvgame.MOVING, lambda d: d["position"].__setitem__(str(PV), pv.Rules().estate.x)),   # on X for good
     (pvgame.MOVING, lambda d: d["position"].update({"1": BOX1, str(PV): BOX2})),          # waits in the queue
@@ -311,4 +311,33 @@ def test_a_may_decision_that_cannot_be_made_is_refused(phase, spoil):
                                                                           pv.NoDraw())
     spoil(data)
     with pytest.raises(ValueError, match=phase):
+        pv.Game.from_dict(data)
+
+
+def _after_a_total_of_7():
+    """Seat 0, after a Successful Declaration, throws 3 and 4 with juror 7's clue face down: asked
+    whether to turn it up, and Philo Vance joins him after that."""
+    game = table_of_detectives(3, 0, (62, 32, 54))
+    game.first_x_turn = [0, 0, 0]
+    declared(game, 0)
+    game.face_up[0][6] = False
+    throw(game, 3, 4)
+    assert game.phase == pvgame.TURNING_UP and game.todo[0] == ["philo_vance_joins", 0]
+    return game
+
+
+@pytest.mark.parametrize("spoil,field", [
+    (lambda d: d["face_up"][0].__setitem__(6, True), "turning a clue up"),   # nothing the total turns up
+    (lambda d: d["todo"][0].__setitem__(1, 1), "philo_vance_joins"),         # not the thrower
+    (lambda d: d.update(philo_owner=0), "philo_vance_joins"),                # he has him already
+    (lambda d: d.update(white=5, coloured=5), "philo_vance_joins"),          # doubles (juror 7 may turn up): no 7
+], ids=["juror 7 face up", "another seat", "owner already", "no 7"])
+def test_a_save_asking_about_a_jurors_total_restores_and_a_broken_one_is_refused(spoil, field):
+    data = data_of(_after_a_total_of_7())
+    restored = through_json(pv.Game.from_dict(data))
+    assert restored.legal_actions() == [pv.TurnUp(7), pv.LeaveDown()]
+    restored.apply(pv.LeaveDown())
+    assert restored.philo_owner == 0 and not restored.face_up[0][6]
+    spoil(data)
+    with pytest.raises(ValueError, match=field):
         pv.Game.from_dict(data)

@@ -531,6 +531,25 @@ def test_after_doubles_a_button_leaves_the_clues_face_down(human_app):
     assert "Player 1 leaves the face-down clues face down." in text(app)
 
 
+def test_a_jurors_total_offers_that_clue_or_a_button_to_leave_it_face_down(human_app):
+    game = table()
+    game.face_up[0][4] = game.face_up[0][6] = False       # jurors 5 and 7
+    place(game, p0=HALL)
+    app = human_app(game)
+    force_rolls(game, 3, 2)
+    app.step()
+    assert game.phase == TURNING_UP
+    assert "Player 1, a total of 5! Click your juror 5 to turn its clue up, or press Leave it face down." in text(app)
+    assert labels(app) == ["1. Turn up juror 5", "2. Leave it face down"]
+    assert vc.clickable_jurors(app._scene()) == {(0, 5)}
+    with Unchanged(app):
+        mouse_down(app, *juror_point(app, 0, 7))          # face down, but the total is 5
+        assert "A total of 5 lets you turn up only the clue on YOUR juror 5" in text(app)
+    app.choice_buttons[1].click()
+    assert not game.face_up[0][4] and game.phase == MOVING
+    assert "Player 1 leaves the face-down clues face down." in text(app)
+
+
 def test_a_red_spot_offers_draw_and_do_not_draw(human_app):
     game, app = on_a_red_spot(human_app)
     assert game.phase == DRAWING and "you are on a clue spot: press Draw" in text(app)

@@ -194,10 +194,12 @@ def test_team_play_builds_with_every_seat_a_person(team_app, drawn):
     assert order == [app.status, app.choice_box, app.mirror]
     play_row = app.children[app.children.index(app.choice_box) - 1]
     pad_box, side = play_row.children
-    assert pad_box.children == (app.pad, app.rules_html)                 # the Sketching Rules under the pad
+    drawing, rules = pad_box.children
+    assert drawing.children[0] is app.pad and rules is app.rules_html     # the Sketching Rules beside the pad
+    assert {app.guesser_input, app.guess_input, app.guess_button} <= set(drawing.children[1].children)  # guesses under it
     assert side.children[:2] == (app.skip_button, app.canvas)            # the table on top of the side column
     shown = {*side.children, *(w for box in side.children for w in getattr(box, "children", ()))}
-    assert {app.timer, app.card_html, app.guesser_input, app.guess_input, app.guess_button} <= shown
+    assert {app.timer, app.card_html, app.peek_button, app.tie_box} <= shown
     # The score sheet: both teams, nothing scored yet, who sketches what.
     texts = table_texts(app)
     assert {"Team A", "Team B", "Player 2 sketches for Team B \u00b7 Movies"} <= set(texts)
@@ -230,7 +232,7 @@ def test_gameboard_play_builds_and_waits_for_the_white_pawn(make_app):
     corners = ["top-left", "top-right", "bottom-right", "bottom-left"]      # clockwise from space 0, as drawn
     assert labels(app) == [f"{i + 1}. {corner.capitalize()} Spade" for i, corner in enumerate(corners)]
     texts = table_texts(app)
-    assert {"Win, Lose or Draw", "Pawns in the centre", "Player 1 sketches \u00b7 Movies"} <= set(texts)
+    assert {"Win, Lose or Draw", "In the centre", "Player 1 sketches \u00b7 Movies"} <= set(texts)
     assert texts.count("\u00d76") == 4                                   # six pawns of each colour
     assert "cards played: 0" in text(app)
 
@@ -255,7 +257,7 @@ def test_the_status_line_says_whose_sketch_and_the_category_never_the_answer(tea
     status = text(app)
     assert "Player 2 sketches (Movies): draw, and award whoever calls out the answer." in status
     assert "Turn 1 \u00b7 Team A 0 \u2013 Team B 0 \u00b7" in status and "seed 5527 replays this game" in status
-    assert "Category: Movies" in card_text(app) and "The answer is hidden" in card_text(app)
+    assert "Category: Movies" in card_text(app) and "Sketcher: press Peek" in card_text(app)
     seen = [status, app.card_html.value, app.log_html.value, *labels(app), *table_texts(app)]
     assert not any(answer.lower() in s.lower() for s in seen)
     # Time runs out twice (the steal misses too): only now, with the card done, is the answer told.
@@ -272,9 +274,9 @@ def test_peek_shows_the_answer_for_a_few_seconds(team_app, monkeypatch):
     monkeypatch.setattr(wld_view, "PEEK_SECONDS", 0.05)
     app.peek_button.click()
     assert "wld-answer" in app.card_html.value and answer in card_text(app)
-    assert "The answer is hidden" not in card_text(app)
+    assert "Sketcher: press Peek" not in card_text(app)
     wait_until(lambda: answer not in card_text(app), 5)                 # hidden again by itself
-    assert "wld-answer" not in app.card_html.value and "The answer is hidden" in card_text(app)
+    assert "wld-answer" not in app.card_html.value and "Sketcher: press Peek" in card_text(app)
     monkeypatch.setattr(wld_view, "PEEK_SECONDS", 60)
     app.peek()
     assert answer in card_text(app)
@@ -311,7 +313,7 @@ def test_a_new_card_is_hidden_again_after_a_peek(team_app):
     app.peek()
     app.guess(3, app.game.card.answer)
     button_with(app, "wld-confirm").click()
-    assert app.game.card.answer not in card_text(app) and "The answer is hidden" in card_text(app)
+    assert app.game.card.answer not in card_text(app) and "Sketcher: press Peek" in card_text(app)
 
 
 # --- guesses, the ruling, the score --------------------------------------------------------------
@@ -343,6 +345,22 @@ def test_a_right_guess_waits_for_the_sketcher_then_agree_scores_for_the_team(tea
     assert "press Start" not in text(app)                               # the status line follows the clock
     assert list(app.guesser_input.options) == [("Player 3", 2)]
     assert counters(app)[1] == 1
+
+
+def test_the_teachers_pause_holds_until_she_resumes(team_app):
+    """The clock's Pause button pauses the App's clock (it was resumed at once by the App's own update), through
+    a guess and its ruling too; Resume runs it on."""
+    app = team_app
+    app.clock.advance(10)
+    app.timer.pause_button.click()
+    app.clock.advance(30)
+    assert app.timer.state == "paused" and app.timer.remaining == pytest.approx(50)
+    app.guess(3, app.game.card.answer)
+    button_with(app, "wld-overrule").click()
+    assert app.game.phase == "sketch" and app.timer.state == "paused" and app.timer.remaining == pytest.approx(50)
+    app.timer.start_button.click()                                      # Resume
+    app.clock.advance(5)
+    assert app.timer.state == "running" and app.timer.remaining == pytest.approx(45)
 
 
 def test_overrule_turns_a_right_guess_down_and_the_clock_goes_on(team_app):
@@ -568,7 +586,7 @@ def test_gameboard_clicks_place_the_pawn_award_a_guesser_and_take_a_colour(make_
     assert game.white_pawn == landed
     assert game.cards_done == 1 and game.phase == "sketch" and game.sketcher == 1
     # The canvas changed: the white pawn drawn on the space it landed on (not the Spade), the new header.
-    pieces = next(m for m in drawn if "Pawns in the centre" in texts_in(m))     # the table's pieces layer
+    pieces = next(m for m in drawn if "In the centre" in texts_in(m))     # the table's pieces layer
     assert pen_moves_in(pieces, space_rect(game, landed)) and not pen_moves_in(pieces, spade.rect)
     assert f"Player 2 sketches · {game.card.category}" in texts_in(pieces)
     assert app.timer.state == "ready" and app.pad.enabled
@@ -746,9 +764,9 @@ def test_no_clock_runs_until_the_sketcher_presses_start():
 def test_the_sketching_rules_are_shown_beside_the_pad(team_app):
     app = team_app
     box = app.rules_html
-    pad_column = next(child for child in app.children if isinstance(child, widgets.HBox)
-                      and app.pad in getattr(child.children[0], "children", ()))
-    assert box in pad_column.children[0].children                       # under the pad, in the pad's column
+    play_row = next(child for child in app.children if isinstance(child, widgets.HBox)
+                    and box in getattr(child.children[0], "children", ()))
+    assert app.pad in play_row.children[0].children[0].children          # beside the pad (or under it), in its column
     assert box.layout.display != "none" and box.layout.visibility != "hidden"
     shown = html.unescape(re.sub(r"<[^>]+>", " ", box.value))
     assert "Sketching Rules" in shown

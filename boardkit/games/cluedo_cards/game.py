@@ -142,19 +142,19 @@ class Game(BaseGame):
         elif isinstance(action, Pass):
             self.turns += 1
             self.round_turns += 1
-            self.log(ev.NothingHappens(self.current, "cannot play and there is no card to draw: passes"))
+            self.log(ev.NothingHappens, self.current, "cannot play and there is no card to draw: passes")
             self._end_turn()
         elif isinstance(action, Skip):
             self.missing[action.player] += 1
-            self.log(ev.MustMiss(self.current, action.player, self.top))
+            self.log(ev.MustMiss, self.current, action.player, self.top)
             self._end_turn()
         elif isinstance(action, SkipNobody):
-            self.log(ev.NobodyMisses(self.current, self.top))
+            self.log(ev.NobodyMisses, self.current, self.top)
             self._end_turn()
         elif isinstance(action, SwapWith):
             player, other = self.current, action.player
             self.hands[player], self.hands[other] = self.hands[other], self.hands[player]
-            self.log(ev.SwappedHands(player, other))
+            self.log(ev.SwappedHands, player, other)
             self._end_turn()
 
     # -- a turn, step by step -----------------------------------------------
@@ -165,7 +165,7 @@ class Game(BaseGame):
         hand = self.hands[player]
         hand.remove(played)
         self.discard_pile.cards.append(played)
-        self.log(ev.Played(player, played))
+        self.log(ev.Played, player, played)
         if not hand:
             return self._go_out(player)
         power = self.rules.power_of.get(played.picture)
@@ -174,10 +174,10 @@ class Game(BaseGame):
         elif power == SKIP_NEXT:
             victim = (player + 1) % self.n_players
             self.missing[victim] += 1
-            self.log(ev.MustMiss(player, victim, played))
+            self.log(ev.MustMiss, player, victim, played)
             self._end_turn()
         elif power == AGAIN:
-            self.log(ev.AnotherTurn(player))
+            self.log(ev.AnotherTurn, player)
             self._end_turn(again=True)
         elif power == SKIP_CHOSEN:
             self.phase = SKIPPING
@@ -190,16 +190,16 @@ class Game(BaseGame):
         self.round_turns += 1
         if not self.draw_pile.cards:
             refill_from(self.draw_pile, self.discard_pile, self.chance)
-            self.log(ev.Reshuffled(None, len(self.draw_pile)))
+            self.log(ev.Reshuffled, None, len(self.draw_pile))
         drawn = self.draw_pile.cards.pop()
         self.hands[player].append(drawn)
-        self.log(ev.Drew(player, drawn))
+        self.log(ev.Drew, player, drawn)
         self._end_turn()
 
     def _end_turn(self, again: bool = False) -> None:
         self.phase = PLAYING
         if self.round_turns >= self.rules.max_turns:
-            self.log(ev.RoundVoid(None, self.round, self.round_turns))
+            self.log(ev.RoundVoid, None, self.round, self.round_turns)
             return self._end_round(None)
         if again:
             return
@@ -207,7 +207,7 @@ class Game(BaseGame):
         nxt = (self.current + 1) % n
         while missing[nxt]:  # each pass spends one missed turn, so this ends
             missing[nxt] -= 1
-            self.log(ev.MissedTurn(nxt))
+            self.log(ev.MissedTurn, nxt)
             nxt = (nxt + 1) % n
         self.current = nxt
 
@@ -229,17 +229,17 @@ class Game(BaseGame):
         del cards[:n * size]
         self.discard_pile.cards[:] = [cards.pop()]
         self.draw_pile.cards[:] = cards
-        self.log(ev.RoundStarted(starter, self.round))
+        self.log(ev.RoundStarted, starter, self.round)
         for player, hand in enumerate(self.hands):
-            self.log(ev.MiniatureTaken(player))
-            self.log(ev.Dealt(player, tuple(hand)))
-        self.log(ev.DiscardStarted(None, self.top))
+            self.log(ev.MiniatureTaken, player)
+            self.log(ev.Dealt, player, tuple(hand))
+        self.log(ev.DiscardStarted, None, self.top)
 
     def _go_out(self, player: int) -> None:
         """The player is out of cards: she scores, the miniatures are turned over, the round ends."""
         rules, scores = self.rules, self.scores
         scores[player] += rules.going_out_points
-        self.log(ev.WentOut(player, rules.going_out_points))
+        self.log(ev.WentOut, player, rules.going_out_points)
         last = self.top.picture  # the card she went out with, action card or not
         for seat, index in enumerate(self.miniatures):
             picture, penalty = rules.miniatures[index]
@@ -249,7 +249,7 @@ class Game(BaseGame):
                 self.penalties += lost
             if rules.floor_at_zero and scores[seat] < 0:
                 scores[seat] = 0
-            self.log(ev.Revealed(seat, picture, penalty, lost))
+            self.log(ev.Revealed, seat, picture, penalty, lost)
         self._end_round(player)
 
     def _end_round(self, went_out: int | None) -> None:
@@ -259,14 +259,14 @@ class Game(BaseGame):
         self.round_winners.append(went_out)
         self.leaders.append("=" if sole_leader is None else str(sole_leader))
         self.lead.update(scores)
-        self.log(ev.RoundScored(None, self.round, tuple(scores)))
+        self.log(ev.RoundScored, None, self.round, tuple(scores))
         if best >= self.rules.target:
             if sole_leader is not None:
                 return self._win(sole_leader)
             if self.rules.ties == "round winner" and went_out is not None and scores[went_out] == best:
                 return self._win(went_out)
         if self.round >= self.rules.max_rounds:
-            self.log(ev.RoundCap(None, self.round))
+            self.log(ev.RoundCap, None, self.round)
             return self.finish(None, ROUND_CAP)
         self._start_round(self.next_starter(went_out))
 
@@ -280,7 +280,7 @@ class Game(BaseGame):
         return went_out if rule == "winner" else (went_out + 1) % n
 
     def _win(self, player: int) -> None:
-        self.log(ev.Won(player, self.scores[player]))
+        self.log(ev.Won, player, self.scores[player])
         self.finish(player, TARGET_REACHED)
 
     # -- simulation rows ------------------------------------------------------

@@ -156,7 +156,7 @@ class Game(BaseGame):
         player, rules = self.current, self.rules
         self.turns += 1
         value = self.last_roll = self.chance.roll(rules.die_sides)
-        self.log(ev.Rolled(player, value))
+        self.log(ev.Rolled, player, value)
         end = rules.forward(self.positions[player], value)
         self._move(player, end, "roll")
         self._land(player, rules.spaces[end])
@@ -203,7 +203,7 @@ class Game(BaseGame):
     def _move(self, player: int, end: int, how: str) -> None:
         start = self.positions[player]
         self.positions[player] = end
-        self.log(ev.Moved(player, start, end, self.rules.labels[end], how))
+        self.log(ev.Moved, player, start, end, self.rules.labels[end], how)
 
     def _build(self, player: int, space) -> None:
         """A build space for this many players, parts left to build: she *may* build (a decision)."""
@@ -221,10 +221,10 @@ class Game(BaseGame):
         n_parts = min(space.amount, rules.n_parts - self.parts)
         for _ in range(n_parts):
             self.parts += 1
-            self.log(ev.Built(player, self.parts))
+            self.log(ev.Built, player, self.parts)
         if self.parts == rules.n_parts:
             self.trap_done_turn = self.turns
-            self.log(ev.TrapDone(player))
+            self.log(ev.TrapDone, player)
         self._give(player, n_parts)
 
     def _do_not_build(self, action: DoNotBuild) -> None:
@@ -237,7 +237,7 @@ class Game(BaseGame):
         if from_pile:
             self.pile -= from_pile
             self.cheese[player] += from_pile
-            self.log(ev.TookCheese(player, None, from_pile))
+            self.log(ev.TookCheese, player, None, from_pile)
         if amount > from_pile:
             self._rob(player, amount - from_pile, "the pile is empty and no rival off SAFE has cheese")
         else:
@@ -270,7 +270,7 @@ class Game(BaseGame):
     def _steal(self, player: int, victim: int, amount: int) -> None:
         self.cheese[victim] -= amount
         self.cheese[player] += amount
-        self.log(ev.TookCheese(player, victim, amount))
+        self.log(ev.TookCheese, player, victim, amount)
 
     def _lose(self, player: int, space) -> None:
         amount = min(space.amount, self.cheese[player])
@@ -283,7 +283,7 @@ class Game(BaseGame):
     def _return(self, player: int, amount: int) -> None:
         self.cheese[player] -= amount
         self.pile += amount
-        self.log(ev.ReturnedCheese(player, amount))
+        self.log(ev.ReturnedCheese, player, amount)
 
     # -- the trap ------------------------------------------------------------
     def _at_crank(self) -> None:
@@ -303,7 +303,7 @@ class Game(BaseGame):
         self._return(player, rules.push_cost)
         value = self.chance.roll(rules.die_sides)
         self.pushes += 1
-        self.log(ev.Pushed(player, target, value))
+        self.log(ev.Pushed, player, target, value)
         self._move(target, rules.forward(self.positions[target], value), "pushed")
         self._crank_or_end("no mouse is on the Cheese Wheel and no more can be pushed")
 
@@ -330,7 +330,7 @@ class Game(BaseGame):
         targets = tuple(self.on_wheel())
         stopped_at, used = self.run_chain()
         self.cranks += 1
-        self.log(ev.CrankTurned(player, targets, stopped_at, used))
+        self.log(ev.CrankTurned, player, targets, stopped_at, used)
         if stopped_at < len(STAGE_LETTERS):
             for victim in targets:  # missed together: all escape to SAFE
                 self._move(victim, rules.safe, "missed")
@@ -341,9 +341,9 @@ class Game(BaseGame):
             self.cheese[player] += handed
             self.positions[victim] = None
             self.catches += 1
-            self.log(ev.Caught(player, victim, handed))
+            self.log(ev.Caught, player, victim, handed)
         if len(self.alive()) == 1:
-            self.log(ev.Won(player))
+            self.log(ev.Won, player)
             self.phase = ROLLING
             self.lead.update(self.cheese)  # the winning turn ends here
             return self.finish(player, LAST_MOUSE)
@@ -351,7 +351,7 @@ class Game(BaseGame):
 
     # -- ending a turn ---------------------------------------------------------
     def _nothing(self, reason: str) -> None:
-        self.log(ev.NothingHappens(self.current, reason))
+        self.log(ev.NothingHappens, self.current, reason)
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -368,7 +368,7 @@ class Game(BaseGame):
                 break
         self.current = nxt
         if self.turns >= self.rules.max_turns:
-            self.log(ev.TurnCap(None, self.turns))
+            self.log(ev.TurnCap, None, self.turns)
             self.finish(None, TURN_CAP)
 
     # -- the turn's tables: what each phase offers, what each action does, what each space says ---------

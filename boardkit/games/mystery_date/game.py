@@ -97,8 +97,8 @@ class Game(BaseGame):
                 hand.add(self.draw_pile.draw())
         self.discard_pile.put(self.draw_pile.draw())
         for player, hand in enumerate(self.hands):
-            self.log(ev.Dealt(player, tuple(hand)))
-        self.log(ev.DiscardStarted(None, self.discard_pile.top))
+            self.log(ev.Dealt, player, tuple(hand))
+        self.log(ev.DiscardStarted, None, self.discard_pile.top)
         self._refill_draw_pile()
         #: each seat's standing: how near its hand is to a complete outfit (0-3)
         self.standing = [hand.standing for hand in self.hands]
@@ -177,8 +177,8 @@ class Game(BaseGame):
         start = self.positions[player]
         end = self.positions[player] = (start + value) % len(board)
         space = board[end]
-        self.log(ev.Rolled(player, value))
-        self.log(ev.Moved(player, start, end, space))
+        self.log(ev.Rolled, player, value)
+        self.log(ev.Moved, player, start, end, space)
         if space in TAKE_COUNT:
             for _ in range(TAKE_COUNT[space]):
                 self._take_from("draw", then_check=False)
@@ -212,7 +212,7 @@ class Game(BaseGame):
             self._nothing(why_not)
 
     def _nothing(self, reason: str) -> None:
-        self.log(ev.NothingHappens(self.current, reason))
+        self.log(ev.NothingHappens, self.current, reason)
         self._end_turn()
 
     def _take_from(self, pile_name: str, then_check: bool = True) -> None:
@@ -221,13 +221,13 @@ class Game(BaseGame):
             card = self.discard_pile.draw()
             if not self.discard_pile.cards and self.draw_pile.cards:
                 self.discard_pile.put(self.draw_pile.draw())
-                self.log(ev.DiscardStarted(None, self.discard_pile.top))
+                self.log(ev.DiscardStarted, None, self.discard_pile.top)
                 self._refill_draw_pile()
         else:
             if not self.draw_pile.cards:
                 self._refill_draw_pile()
             if not self.draw_pile.cards:
-                self.log(ev.PileEmpty(player, "draw"))
+                self.log(ev.PileEmpty, player, "draw")
                 if then_check:
                     self._check_hand_limit()
                 return
@@ -235,7 +235,7 @@ class Game(BaseGame):
             if not self.draw_pile.cards:
                 self._refill_draw_pile()
         self.hands[player].add(card)
-        self.log(ev.Took(player, pile_name, card))
+        self.log(ev.Took, player, pile_name, card)
         if then_check:
             self._check_hand_limit()
 
@@ -244,7 +244,7 @@ class Game(BaseGame):
         if not self.draw_pile.cards:
             n_cards = len(self.discard_pile.cards) - 1
             if refill_from(self.draw_pile, self.discard_pile, self.chance):
-                self.log(ev.Reshuffled(None, n_cards))
+                self.log(ev.Reshuffled, None, n_cards)
 
     def _check_hand_limit(self) -> None:
         player = self.current
@@ -262,7 +262,7 @@ class Game(BaseGame):
     def _discard(self, card: Card) -> None:
         self.hands[self.current].remove(card)
         self.discard_pile.put(card)
-        self.log(ev.Discarded(self.current, card))
+        self.log(ev.Discarded, self.current, card)
         self._check_hand_limit()
 
     def _swap(self, given: Card) -> None:
@@ -273,7 +273,7 @@ class Game(BaseGame):
         my_hand.remove(given)
         their_hand.add(given)
         my_hand.add(received)
-        self.log(ev.Swapped(player, opponent, given, received))
+        self.log(ev.Swapped, player, opponent, given, received)
         self.swap_with = None
         # Both hands changed: have their standings moved?
         standing = self.standing
@@ -286,9 +286,9 @@ class Game(BaseGame):
     def _open_door(self, colour: str) -> None:
         player = self.current
         outcome = OUTCOMES[self.chance.weighted(self.rules.live_weights)]
-        self.log(ev.DoorOpened(player, colour, outcome))
+        self.log(ev.DoorOpened, player, colour, outcome)
         if outcome == colour:
-            self.log(ev.Won(player, colour))
+            self.log(ev.Won, player, colour)
             self.won_date = colour
             self.finish(player, "date found")
         elif outcome == "dud":
@@ -296,7 +296,7 @@ class Game(BaseGame):
             for card in OUTFITS[colour]:
                 hand.remove(card)
                 self.discard_pile.put(card)
-                self.log(ev.Discarded(player, card))
+                self.log(ev.Discarded, player, card)
             for _ in range(self.rules.dud_redraw):
                 self._take_from("draw", then_check=False)
             self._check_hand_limit()
@@ -307,7 +307,7 @@ class Game(BaseGame):
         self.phase = ROLLING
         self.current = (self.current + 1) % self.n_players
         if self.turns >= self.rules.max_turns:
-            self.log(ev.TurnCap(None, self.turns))
+            self.log(ev.TurnCap, None, self.turns)
             self.finish(None, "turn cap")
 
     # -- simulation rows ------------------------------------------------------

@@ -54,7 +54,8 @@ class Convict(NamedTuple):
 
 
 class TurnUp(NamedTuple):
-    """After doubles: turn up the face-down clue on this juror."""
+    """Turn up the face-down clue on this juror: after doubles any one, after a total equal to a
+    juror's number that juror's."""
 
     juror: int
     kind: str = "turn up"
@@ -64,7 +65,8 @@ class TurnUp(NamedTuple):
 
 
 class LeaveDown(NamedTuple):
-    """After doubles: turn no clue up ("allows him to turn up any Clue Card": he may decline)."""
+    """After doubles or a juror's total: turn no clue up ("which allows him to turn up any Clue Card,
+    or a total ...": he may decline)."""
 
     kind: str = "leave down"
 

@@ -18,7 +18,7 @@ legal actions as ``Game.legal_actions()`` and picks one uniformly through its
 own generator) and the **Detective** with any boldness, its choices as
 ``bots.py`` makes them:
 
-* the table's beliefs (``bots.table_knowledge``): the clue texts' prior,
+* the table's beliefs (every Detective's notebook, ``Detective._hear_verdicts``): the clue texts' prior,
   updated after every verdict by ``analysis.update_on_verdict`` (Bayes' rule
   over a Poisson-binomial count of the named clues), and each Detective's
   own card known exactly once a failed conviction (or the children's game)
@@ -61,8 +61,8 @@ from boardkit.core.bots import Random
 from boardkit.core.fast import (below, bot_codes, new_chance, njit, note_lead, result_columns, seed_chance, shuffle,
                                 unsupported_bot)
 
+from .analysis import prior_beliefs
 from .bots import Detective, space_scores
-from .bots import _prior as prior_for_card_size
 from .rules import PHILO_VANCE
 
 #: every function of the lane is compiled without numba's reference counting: nothing in it
@@ -469,8 +469,8 @@ def is_detective(p, mind):
 @lane_jit
 def belief(viewer, s, c, beliefs, seat_, rules, on_card):
     """What ``viewer`` believes: the chance that clue ``c`` is on suspect ``s``'s card.  The table's
-    beliefs (bots.table_knowledge), but its own suspect's card exactly once it is face up
-    (a failed conviction; the children's game) -- Detective._catch_up."""
+    beliefs (every Detective's notebook), but its own suspect's card exactly once it is face up
+    (a failed conviction; the children's game) -- Detective._beliefs."""
     if s == seat_[viewer, SUSPECT] and (seat_[viewer, NEEDS_MORE] or rules[R_CHILDREN]):
         return float(on_card[s, c])
     return beliefs[s, c]
@@ -1096,7 +1096,7 @@ def arrest(p, suspect, n_players, position, court, up, hand, seat_, pile, discar
                 pool[m] = pool[m - 1]
         right += on_card[suspect, named[k]]
     g[DECLARATIONS] += 1
-    if mind[M_FLAGS, F_ANY_DETECTIVE]:  # every Detective hears the verdict (bots.table_knowledge)
+    if mind[M_FLAGS, F_ANY_DETECTIVE]:  # every Detective hears the verdict (Detective._hear_verdicts)
         hear_verdict(suspect, named, rules[R_NAMED], right >= rules[R_DECLARE], rules[R_DECLARE], beliefs, mind)
     seat_[p, SUSPECT] = suspect
     g[STANDINGS_STALE] = 1
@@ -1159,7 +1159,7 @@ def before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discar
 @lane_jit
 def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest, adj,
           n_adj, kind_, on_card, seen, chance, beliefs, mind, work):
-    """Game._throw: both dice; doubles turn up any face-down clue (or none), a total turns up that juror's;
+    """Game._throw: both dice; doubles turn up any face-down clue, a total that juror's (or none);
     after a Successful Declaration a 7 brings Philo Vance, double ones or sixes the Judge; then
     his own piece moves by the white die (before the first visit to X: the total), Philo Vance
     by the coloured one."""
@@ -1176,11 +1176,13 @@ def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rul
     ask_turn_up = n_down > 0 and white == coloured
     total = white + coloured
     if not ask_turn_up and total - 1 < rules[R_COURT_SIZE] and not up[p, total - 1] and court[p, total - 1] >= 0:
-        up[p, total - 1] = 1  # the juror with the throw's number
-        g[STANDINGS_STALE] = 1
-        check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
-        if g[END] != GOING_ON:
-            return
+        # TurnUp(the juror with the throw's number) + [LEAVE_DOWN]: a Detective turns it up
+        if is_detective(p, mind) or random_pick(chance, 2) == 0:
+            up[p, total - 1] = 1
+            g[STANDINGS_STALE] = 1
+            check_proof(p, n_players, court, up, hand, seat_, g, rules, on_card, seen)
+            if g[END] != GOING_ON:
+                return
     if seat_[p, DECLARED]:
         if total == 7 and g[PV_OWNER] != p:
             g[PV_OWNER] = p
@@ -1382,7 +1384,7 @@ def new_mind(rules, n_players: int, bots) -> np.ndarray:
     mind[M_SCORES, :len(board.spaces)] = space_scores(board, False)
     mind[M_SCORES_COURT, :len(board.spaces)] = space_scores(board, True)
     mind[M_COPIES, :rules.n_suspects] = [sum(rules.deck[c] for c in card) for card in rules.cards]
-    mind[M_PRIOR:, :rules.n_clues] = prior_for_card_size(len(rules.cards[0]))
+    mind[M_PRIOR:, :rules.n_clues] = prior_beliefs(card_size=len(rules.cards[0]))
     return mind
 
 

@@ -15,9 +15,9 @@ court card.
    his card, and may demand clues from the others when his piece or Philo
    Vance rests on X).  Never both in one turn: the book's conviction comes
    "when his turn comes" after the declaration.
-2. He throws both dice.  Doubles let him turn up any face-down clue (or
-   leave them face down: the book's "allows"); a total equal to a juror's
-   number turns that juror's clue up.  After a successful
+2. He throws both dice.  Doubles let him turn up any face-down clue, and a
+   total equal to a face-down juror's number lets him turn up that juror's
+   clue (or he leaves them face down: the book's "allows").  After a successful
    declaration a 7 brings in Philo Vance (or takes him from his owner), and
    double ones or sixes bring in the Judge.
 3. He moves his own piece by the white die and Philo Vance by the coloured die
@@ -59,7 +59,6 @@ Columns of :meth:`Game.result` (one simulation row):
 from __future__ import annotations
 
 import copy
-from itertools import compress
 
 from boardkit.core.rng import Chance
 from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict
@@ -67,7 +66,7 @@ from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict
 from . import events as ev
 from .actions import (CLAIM, CONVICT, DISCARD, DRAW, LEAVE_DOWN, LEAVE_PHILO_VANCE, NO_BUMP, NO_DRAW, PASS, QUEUE,
                       ROLL, SPARE, Arrest, Bump, Claim, Convict, Demand, Discard, Draw, Keep, LeaveDown,
-                      LeavePhiloVance, Move, Name, NoBump, NoDraw, Pass, Pick, PushOn, Roll, Spare, TurnDown, TurnUp)
+                      LeavePhiloVance, Move, Name, NoDraw, Pass, Pick, PushOn, Roll, TurnDown, TurnUp)
 from .rules import PHILO_VANCE, Rules
 
 # The decisions: which question the deciding player is answering.
@@ -170,26 +169,14 @@ class Game(BaseGame):
         court = self.court[player]
         if court is None:
             return set()
-        clues = set(compress(court, self.face_up[player]))  # the clues of the jurors that are face up
-        clues.discard(None)  # (a juror with no card is never face up; this makes sure)
-        return clues
+        return {clue for clue, up in zip(court, self.face_up[player]) if up}  # (a juror with no card is never up)
 
     def correct_in_play(self, player: int) -> int:
-        """How many of the player's clues in play are on his suspect's card (the referee's count).
-
-        The same as ``len(self.clues_in_play(player) & card)``, counted without
-        making the set of clues first (this runs at the end of every turn).
-        """
+        """How many of the player's clues in play are on his suspect's card (the referee's count)."""
         suspect = self.suspect[player]
         if suspect is None:
             return 0
-        card = self.rules.card_sets[suspect]
-        if self.rules.children:
-            return len(card.intersection(self.hand[player]))
-        court = self.court[player]
-        if court is None:
-            return 0
-        return len(card.intersection(compress(court, self.face_up[player])))  # the face-up jurors' clues
+        return len(self.clues_in_play(player) & self.rules.card_sets[suspect])
 
     def has_court(self, player: int) -> bool:
         return self.court[player] is not None
@@ -217,51 +204,60 @@ class Game(BaseGame):
 
     # -- decisions ---------------------------------------------------------------
     def _legal_actions(self) -> list:
-        player, phase = self.decider, self.phase
-        if phase == CLAIMING:  # the commonest question first
-            return [CLAIM, PASS]
-        if phase == BEFORE_ROLL:
-            return self._before_roll_choices(player)
-        if phase == NAMING:
-            return [Name(c) for c in sorted(self.clues_in_play(player) - set(self.named))]
-        if phase == TURNING_UP:
-            return [TurnUp(j + 1) for j, up in enumerate(self.face_up[player])
-                    if not up and self.court[player][j] is not None] + [LEAVE_DOWN]
-        if phase == MOVING:
-            piece = self.moving_piece
-            choices = [Move(space) for space in self._destinations(piece, self._steps_for(piece))]
-            return choices + [LEAVE_PHILO_VANCE] if piece == PHILO_VANCE else choices
-        if phase == DRAWING:
-            return [DRAW, NO_DRAW]
-        if phase == BUMPING:
-            return self._bump_choices()
-        if phase == PUSHING_ON:
-            moving, at, came_from, _ = self.chain
-            return [PushOn(s) for s in self._beyond(came_from, at, len(moving))]
-        if phase == TURNING_DOWN:
-            return [TurnDown(j + 1) for j, up in enumerate(self.face_up[self.victim]) if up] + [SPARE]
-        if phase == KEEPING:
-            slots = self.court[player] if not self.rules.children else self.hand[player]
-            keeps = [Keep(place) for place in range(1, len(slots) + 1)]
-            return keeps if self.keep_only else keeps + [DISCARD]
-        if phase == DEMANDING:
-            return [Demand(c) for c in self._demandable(player)] + [DRAW]
-        if phase == PICKING:
-            taken = {s for s in self.suspect if s is not None}
-            return [Pick(s) for s in range(self.rules.n_suspects) if s not in taken]
-        raise AssertionError(f"unknown phase {phase!r}")
+        """The choices of the question being asked (``CHOICES``, at the end of the class)."""
+        return self.CHOICES[self.phase](self, self.decider)
+
+    def _naming_choices(self, player: int) -> list:
+        """Any face-up clue not named yet in this arrest, one at a time."""
+        return [Name(c) for c in sorted(self.clues_in_play(player) - set(self.named))]
+
+    def _turn_up_choices(self, player: int) -> list:
+        """A face-down clue the throw allows (any after doubles), or leave them face down."""
+        return [TurnUp(j + 1) for j in self._can_turn_up(player)] + [LEAVE_DOWN]
+
+    def _move_choices(self, player: int) -> list:
+        """Any space exactly the die's number away (Philo Vance may also stay where he is)."""
+        piece = self.moving_piece
+        choices = [Move(space) for space in self._destinations(piece, self._steps_for(piece))]
+        return choices + [LEAVE_PHILO_VANCE] if piece == PHILO_VANCE else choices
+
+    def _bumping_choices(self, player: int) -> list:
+        return self._bump_choices(self.moving_piece)
+
+    def _push_on_choices(self, player: int) -> list:
+        moving, at, came_from, _ = self.chain
+        return [PushOn(s) for s in self._beyond(came_from, at, len(moving))]
+
+    def _turn_down_choices(self, player: int) -> list:
+        """Any of the bumped player's face-up clues, or spare him."""
+        return [TurnDown(j + 1) for j, up in enumerate(self.face_up[self.victim]) if up] + [SPARE]
+
+    def _draw_choices(self, player: int) -> list:
+        return [DRAW, NO_DRAW]
+
+    def _keep_choices(self, player: int) -> list:
+        """Keep the clue in any place (the clue there is discarded), or discard it (not a demanded one)."""
+        slots = self.court[player] if not self.rules.children else self.hand[player]
+        keeps = [Keep(place) for place in range(1, len(slots) + 1)]
+        return keeps if self.keep_only else keeps + [DISCARD]
+
+    def _demand_choices(self, player: int) -> list:
+        return [Demand(c) for c in self._demandable(player)] + [DRAW]
+
+    def _claim_choices(self, player: int) -> list:
+        return [CLAIM, PASS]
+
+    def _pick_choices(self, player: int) -> list:
+        """The children's game: any suspect nobody picked yet."""
+        taken = {s for s in self.suspect if s is not None}
+        return [Pick(s) for s in range(self.rules.n_suspects) if s not in taken]
 
     def _apply(self, action) -> None:
+        """Carry out a decision, in the order of a turn (NoBump and Spare change nothing), then
+        work on through the tasks until the next decision."""
         kind, asked = type(action), self.phase
         self.phase = None
-        # the commonest decisions first: claims, moves, keeping clues
-        if kind is Pass or kind is Claim:
-            self._answer_claim(kind is Claim)
-        elif kind is Move:
-            self._move(action.space)
-        elif kind is Keep or kind is Discard:
-            self._keep(action.slot - 1 if kind is Keep else None)
-        elif kind is Roll:
+        if kind is Roll:
             self._throw()
         elif kind is Arrest:
             self.arresting, self.named = action.suspect, []
@@ -271,27 +267,32 @@ class Game(BaseGame):
         elif kind is Convict:
             self._try_conviction()
         elif kind is TurnUp:
-            self._turn_up(self.current, action.juror - 1, "doubles")
+            self._turn_up(self.current, action.juror - 1, "doubles" if self.white == self.coloured else "total")
         elif kind is LeaveDown:
-            self._log(ev.LeftFaceDown, self.current)
+            self.log(ev.LeftFaceDown, self.current)
+        elif kind is Move:
+            self._move(action.space)
         elif kind is LeavePhiloVance:
-            self._log(ev.PhiloVanceStays, self.current)
-        elif kind in (Bump, NoBump):
-            if kind is Bump:
-                self._bump(action.piece, action.to)
+            self.log(ev.PhiloVanceStays, self.current)
+        elif kind is Bump:
+            self._bump(action.piece, action.to)
         elif kind is PushOn:
             self._push_on(action.space)
         elif kind is TurnDown:
             self._turn_down(action.juror - 1)
-        elif kind is Demand:
-            self._demand(action.clue)
         elif kind is Draw:  # on X after a failed conviction a claimed clue is the one he takes
             self._take_clue(self.decider, from_claim=asked == DEMANDING and self.claimed[self.decider] is not None)
         elif kind is NoDraw:
-            self._log(ev.DidNotDraw, self.decider)
+            self.log(ev.DidNotDraw, self.decider)
+        elif kind is Keep or kind is Discard:
+            self._keep(action.slot - 1 if kind is Keep else None)
+        elif kind is Demand:
+            self._demand(action.clue)
+        elif kind is Claim or kind is Pass:
+            self._answer_claim(kind is Claim)
         elif kind is Pick:
             self.suspect[self.decider] = action.suspect
-            self._log(ev.Picked, self.decider, action.suspect)
+            self.log(ev.Picked, self.decider, action.suspect)
         self._run()
 
     def _ask(self, player: int, phase: str) -> None:
@@ -312,9 +313,6 @@ class Game(BaseGame):
             self.phase = self.decider = None
             self.todo.clear()
 
-    def _log(self, kind, *fields) -> None:
-        self.log(kind(*fields))
-
     # -- the start -----------------------------------------------------------
     def _first_throws(self) -> None:
         """Everybody throws both dice; the highest total starts (ties throw again)."""
@@ -326,7 +324,7 @@ class Game(BaseGame):
             best = max(throws.values())
             throwers = [p for p in throwers if throws[p] == best]
         self.current = throwers[0]
-        self._log(ev.FirstThrows, None, tuple(totals[p] for p in range(self.n_players)), self.current)
+        self.log(ev.FirstThrows, None, tuple(totals[p] for p in range(self.n_players)), self.current)
         if self.rules.children:
             order = [(self.current + k) % self.n_players for k in range(self.n_players)]
             self.todo.extend(["pick", p] for p in order)
@@ -338,7 +336,7 @@ class Game(BaseGame):
     # -- a turn, step by step --------------------------------------------------
     def _task_start_turn(self) -> None:
         if self.turns >= self.rules.max_turns:
-            self._log(ev.TurnCap, None, self.turns)
+            self.log(ev.TurnCap, None, self.turns)
             self.finish(None, TURN_CAP)
             return
         self.declared_now = self.convicted_now = self.on_clue_spot = self.extra_turn = False
@@ -371,43 +369,43 @@ class Game(BaseGame):
         player, rules = self.current, self.rules
         self.turns += 1
         white, coloured = self.white, self.coloured = self.chance.roll(6), self.chance.roll(6)
-        self._log(ev.Thrown, player, white, coloured)
+        self.log(ev.Thrown, player, white, coloured)
         if rules.children or not self.has_court(player):
             self._then(["move", player, white + coloured], ["end_turn"])
             return
-        tasks = []
-        face_down = [j for j, up in enumerate(self.face_up[player]) if not up and self.court[player][j] is not None]
-        if face_down and white == coloured:
-            tasks.append(["ask_turn_up"])
-        elif white + coloured - 1 in face_down:
-            self._turn_up(player, white + coloured - 1, "total")
-            if self.is_over:
-                return  # the clue turned up proved the case
-        if self.declared[player]:
-            if white + coloured == 7 and self.philo_owner != player:
-                self._philo_vance_joins(player)
-            if white == coloured and white in (1, 6) and not self.judge:
-                self.judge = True
-                self._log(ev.JudgeArrives, player)
+        if self.declared[player] and white == coloured and white in (1, 6) and not self.judge:
+            self.judge = True
+            self.log(ev.JudgeArrives, player)
+        tasks = [["ask_turn_up"]] if self._can_turn_up(player) else []
+        if self.declared[player] and white + coloured == 7 and self.philo_owner != player:
+            tasks.append(["philo_vance_joins", player])  # after the clue a 7 may turn up (juror 7)
         tasks += [["move", player, white], ["move", PHILO_VANCE, coloured], ["end_turn"]]
         self._then(*tasks)
+
+    def _can_turn_up(self, player: int) -> list[int]:
+        """The jurors (0-11) whose face-down clue this throw allows ``player`` to turn up: after
+        doubles any of them, else the one whose number is the total of the dice."""
+        face_down = [j for j, up in enumerate(self.face_up[player]) if not up and self.court[player][j] is not None]
+        if self.white == self.coloured:
+            return face_down
+        return [j for j in face_down if j == self.white + self.coloured - 1]
 
     def _task_ask_turn_up(self) -> None:
         self._ask(self.current, TURNING_UP)
 
     def _turn_up(self, player: int, juror: int, why: str) -> None:
         self.face_up[player][juror] = True
-        self._log(ev.TurnedUp, player, juror + 1, self.court[player][juror], why)
+        self.log(ev.TurnedUp, player, juror + 1, self.court[player][juror], why)
         self._check_proof(player)
 
-    def _philo_vance_joins(self, player: int) -> None:
+    def _task_philo_vance_joins(self, player: int) -> None:
         previous = self.philo_owner
         self.philo_owner = player
-        self._log(ev.PhiloVanceJoins, player, previous)
+        self.log(ev.PhiloVanceJoins, player, previous)
         if self.position[PHILO_VANCE] is None:
             start = self.board.start
             self.position[PHILO_VANCE] = start
-            self._log(ev.Moved, player, PHILO_VANCE, None, start, self.board.spaces[start].name, "start")
+            self.log(ev.Moved, player, PHILO_VANCE, None, start, self.board.spaces[start].name, "start")
 
     def _steps_for(self, piece: int) -> int:
         if piece == PHILO_VANCE:
@@ -421,10 +419,10 @@ class Game(BaseGame):
         if piece == PHILO_VANCE and (self.philo_owner != self.current or where is None or where == self.board.x):
             return  # not his to move, not on the board, or staying on X for good
         if self._queue_blocked(where):
-            self._log(ev.CantMove, self.current, piece, "waiting in the Radio Car queue")
+            self.log(ev.CantMove, self.current, piece, "waiting in the Radio Car queue")
             return
         if not self._destinations(piece, steps):
-            self._log(ev.CantMove, self.current, piece, f"no space is exactly {steps} away")
+            self.log(ev.CantMove, self.current, piece, f"no space is exactly {steps} away")
             return
         self.moving_piece = piece
         self._ask(self.current, MOVING)
@@ -447,10 +445,10 @@ class Game(BaseGame):
     def _move(self, space: int) -> None:
         piece, board = self.moving_piece, self.board
         start, self.position[piece] = self.position[piece], space
-        self._log(ev.Moved, self.current, piece, start, space, board.spaces[space].name, "throw")
+        self.log(ev.Moved, self.current, piece, start, space, board.spaces[space].name, "throw")
         if space in board.arrows and not self.rules.children:
             self.position[piece] = board.x
-            self._log(ev.Moved, self.current, piece, space, board.x, board.spaces[board.x].name, "arrow")
+            self.log(ev.Moved, self.current, piece, space, board.x, board.spaces[board.x].name, "arrow")
             self._then(["bump_check", piece], ["arrive", piece, True])
         else:
             self._then(["bump_check", piece], ["arrive", piece, False])
@@ -461,8 +459,8 @@ class Game(BaseGame):
             self.moving_piece = piece
             self._ask(self.current, BUMPING)
 
-    def _bump_choices(self, piece: int | None = None) -> list:
-        piece = self.moving_piece if piece is None else piece
+    def _bump_choices(self, piece: int) -> list:
+        """Where the pieces ``piece`` landed on may be bumped to (none: no question)."""
         board, at = self.board, self.position[piece]
         others = [p for p in self.pieces_at(at) if p != piece]
         if not others:
@@ -503,8 +501,8 @@ class Game(BaseGame):
         waiting = [p for p in self.pieces_at(space) if p != self.moving_piece]
         for piece in moving:
             self.position[piece] = space
-            self._log(ev.Bumped, self.current, piece, start, space)
-            self._log(ev.Moved, self.current, piece, start, space, self.board.spaces[space].name, "bumped")
+            self.log(ev.Bumped, self.current, piece, start, space)
+            self.log(ev.Moved, self.current, piece, start, space, self.board.spaces[space].name, "bumped")
         onward = self._beyond(start, space, len(waiting))
         if not waiting or not onward:
             return self._chain_done()
@@ -526,8 +524,8 @@ class Game(BaseGame):
     def _send_to_queue(self, piece: int, start: int) -> None:
         place = self.queue_places_free()[0]
         self.position[piece] = place
-        self._log(ev.Bumped, self.current, piece, start, None)
-        self._log(ev.Moved, self.current, piece, start, place, self.board.spaces[place].name, "queue")
+        self.log(ev.Bumped, self.current, piece, start, None)
+        self.log(ev.Moved, self.current, piece, start, place, self.board.spaces[place].name, "queue")
 
     def _chain_done(self) -> None:
         """Each bumped player may lose a clue, turned down by the player whose piece bumped him
@@ -554,7 +552,7 @@ class Game(BaseGame):
     def _turn_down(self, juror: int) -> None:
         victim = self.victim
         self.face_up[victim][juror] = False
-        self._log(ev.TurnedDown, self.decider, victim, juror + 1, self.court[victim][juror])
+        self.log(ev.TurnedDown, self.decider, victim, juror + 1, self.court[victim][juror])
 
     # -- arriving --------------------------------------------------------------
     def _task_arrive(self, piece: int, by_arrow: bool) -> None:
@@ -589,7 +587,7 @@ class Game(BaseGame):
         self.court[player] = clues
         self.face_up[player] = [c is not None for c in clues]
         self.first_x_turn[player] = self.turns
-        self._log(ev.ReceivedClues, player, tuple(c for c in clues if c is not None))
+        self.log(ev.ReceivedClues, player, tuple(c for c in clues if c is not None))
         self.todo = [t for t in self.todo if t[0] == "end_turn"]
 
     def _task_clue_spot(self, player: int, from_claim: bool) -> None:
@@ -612,15 +610,15 @@ class Game(BaseGame):
         else:
             clue, source = self._draw_card(), "pile"
             if clue is None:
-                return self._log(ev.NothingHappens, player, "no clue is left to draw")
+                return self.log(ev.NothingHappens, player, "no clue is left to draw")
         self.drawn, self.keep_only = clue, False
-        self._log(ev.DrewClue, player, clue, source)
+        self.log(ev.DrewClue, player, clue, source)
         self._offer_keep(player)
 
     def _offer_keep(self, player: int) -> None:
         if self.rules.children and len(self.hand[player]) < self.rules.hand_limit:
             self.hand[player].append(self.drawn)
-            self._log(ev.KeptClue, player, self.drawn, len(self.hand[player]), None)
+            self.log(ev.KeptClue, player, self.drawn, len(self.hand[player]), None)
             self.drawn = None
             return self._check_proof(player)
         self._ask(player, KEEPING)
@@ -629,13 +627,13 @@ class Game(BaseGame):
         player, clue = self.decider, self.drawn
         self.drawn = None
         if slot is None:
-            self._log(ev.DiscardedClue, player, clue)
+            self.log(ev.DiscardedClue, player, clue)
             return self._discard(clue, player)
         places = self.hand[player] if self.rules.children else self.court[player]
         old, places[slot] = places[slot], clue
         if not self.rules.children:
             self.face_up[player][slot] = True
-        self._log(ev.KeptClue, player, clue, slot + 1, old)
+        self.log(ev.KeptClue, player, clue, slot + 1, old)
         if old is not None:
             self._discard(old, player)
         self._check_proof(player)
@@ -645,7 +643,7 @@ class Game(BaseGame):
             self.pile.cards, self.discards.cards = self.discards.cards, []
             self.top_barred = None
             self.pile.shuffle(self.chance)
-            self._log(ev.Reshuffled, None, len(self.pile))
+            self.log(ev.Reshuffled, None, len(self.pile))
         return self.pile.draw() if self.pile else None
 
     # -- claims ------------------------------------------------------------------
@@ -681,14 +679,14 @@ class Game(BaseGame):
             self.top_barred = None  # the card beneath is exposed another time: nobody is barred from it
             self.claimed[player] = clue
             self.claim_waits[player] = player == self.current  # "when it comes his turn": his next one
-            self._log(ev.Claimed, player, clue)
+            self.log(ev.Claimed, player, clue)
             self._offer_top(None)  # the card beneath is exposed another time: anybody may claim it
         elif candidates:
             self._task_offer_claim(clue, candidates)  # the next player round the table is asked
 
     def _return_claim(self, player: int) -> None:
         clue, self.claimed[player] = self.claimed[player], None
-        self._log(ev.ReturnedClaim, player, clue)
+        self.log(ev.ReturnedClaim, player, clue)
         self._discard(clue, player)  # he is its discarder, so he may not claim it until it is exposed again
 
     # -- demands -----------------------------------------------------------------
@@ -711,7 +709,7 @@ class Game(BaseGame):
         self.court[giver][juror] = self._draw_card() if self.rules.demand_refill else None
         self.face_up[giver][juror] = self.court[giver][juror] is not None
         self.drawn, self.keep_only = clue, True
-        self._log(ev.DrewClue, player, clue, giver)
+        self.log(ev.DrewClue, player, clue, giver)
         self._ask(player, KEEPING)
 
     # -- arresting and convicting ------------------------------------------------
@@ -727,7 +725,7 @@ class Game(BaseGame):
         self.declared_now = True
         self.suspect[player] = suspect
         self.verdicts.append((player, suspect, named, successful))
-        self._log(ev.Declared, player, suspect, named, successful, self.failures[player] + 1)
+        self.log(ev.Declared, player, suspect, named, successful, self.failures[player] + 1)
         if successful:
             self.declared[player] = True
         else:
@@ -754,7 +752,7 @@ class Game(BaseGame):
             court[j] = self._draw_card()
             up[j] = court[j] is not None
             new.append(court[j])
-        self._log(ev.NewClues, player, tuple(c for c in new if c is not None))
+        self.log(ev.NewClues, player, tuple(c for c in new if c is not None))
 
     def _retire(self, player: int) -> None:
         """Out of the game: his clues go under the pile, his suspect is free again."""
@@ -766,7 +764,7 @@ class Game(BaseGame):
         self.suspect[player] = None
         if self.philo_owner == player:
             self.philo_owner = None
-        self._log(ev.Retired, player)
+        self.log(ev.Retired, player)
         if self.claimed[player] is not None:
             clue, self.claimed[player] = self.claimed[player], None
             self.claim_waits[player] = False
@@ -781,7 +779,7 @@ class Game(BaseGame):
         player, rules = self.current, self.rules
         self.convicted_now = True
         correct = self.correct_in_play(player)
-        self._log(ev.ConvictionTried, player, self.suspect[player], correct, rules.convict_correct)
+        self.log(ev.ConvictionTried, player, self.suspect[player], correct, rules.convict_correct)
         if correct >= rules.convict_correct:
             return self._win(player, correct)
         self.needs_more[player] = True
@@ -801,16 +799,14 @@ class Game(BaseGame):
             self._win(player, correct)
 
     def _win(self, player: int, correct: int) -> None:
-        self._log(ev.Won, player, self.suspect[player], correct)
+        self.log(ev.Won, player, self.suspect[player], correct)
         self._note_standing()  # the winning turn ends here
         self.finish(player, CONVICTED)
 
     # -- the end of a turn ---------------------------------------------------------
     def _note_standing(self) -> None:
-        """The end of a turn: tell the lead tracker the case each seat has proved (if any changed)."""
-        standing = [self.correct_in_play(p) for p in range(self.n_players)]
-        if standing != self.lead.scores:
-            self.lead.update(standing)
+        """The end of a turn: tell the lead tracker the case each seat has proved."""
+        self.lead.update([self.correct_in_play(p) for p in range(self.n_players)])
 
     def _task_end_turn(self) -> None:
         self._note_standing()
@@ -822,7 +818,7 @@ class Game(BaseGame):
             self.todo.append(["end_turn"])
             return
         if self.extra_turn and not self.retired[player]:
-            self._log(ev.ExtraTurn, player)
+            self.log(ev.ExtraTurn, player)
         else:
             self.current = self._next_player(player)
         self.todo.append(["start_turn"])
@@ -833,6 +829,12 @@ class Game(BaseGame):
             if not self.retired[nxt]:
                 return nxt
         return player
+
+    #: the question being asked (``phase``) -> the choices open to the player asked
+    CHOICES = {BEFORE_ROLL: _before_roll_choices, NAMING: _naming_choices, TURNING_UP: _turn_up_choices,
+               MOVING: _move_choices, BUMPING: _bumping_choices, PUSHING_ON: _push_on_choices,
+               TURNING_DOWN: _turn_down_choices, DRAWING: _draw_choices, KEEPING: _keep_choices,
+               DEMANDING: _demand_choices, CLAIMING: _claim_choices, PICKING: _pick_choices}
 
     # -- for simulations and saving ----------------------------------------------
     #: ``winner_suspect``: the suspect convicted, missing when nobody won

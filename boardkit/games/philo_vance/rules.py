@@ -81,8 +81,9 @@ follows; each choice is a field, so a tinkerer can change it:
   card up, Philo Vance and the Judge arrive, move your own piece (white die),
   then Philo Vance (coloured die).
 * **Where the book says "may"** the player decides (see ``game.py``): after
-  doubles he turns a face-down clue up or leaves them all down (a total equal
-  to a juror's number turns that clue up at once); he moves Philo Vance or
+  doubles he turns a face-down clue up or leaves them all down, and after a
+  total equal to a face-down juror's number he turns that clue up or leaves
+  it down (the same "allows" sentence); he moves Philo Vance or
   leaves him where he is; on a red clue spot he draws or not (a clue he
   claimed he must take; X always gives its clue).
 * **A game with no end** (``max_turns``): a game stops as a stalemate after

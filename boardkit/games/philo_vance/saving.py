@@ -204,7 +204,7 @@ def _flags(values, name: str) -> list:
 #: what each task of a turn takes: its arguments' kinds ("seat", "piece", "steps", "flag", "clue", "seats")
 TASK_ARGUMENTS = {
     "start_turn": (), "before_roll": (), "end_turn": (), "ask_turn_up": (), "pick": ("seat",), "move": ("piece", "steps"),
-    "bump_check": ("piece",), "arrive": ("piece", "flag"), "penalty": ("seat", "seat"),
+    "philo_vance_joins": ("seat",), "bump_check": ("piece",), "arrive": ("piece", "flag"), "penalty": ("seat", "seat"),
     "clue_spot": ("seat", "flag"), "offer_claim": ("clue", "seats"),
 }
 
@@ -232,6 +232,11 @@ def _todo(todo, game) -> list:
                   and all(_is_whole(p) and 0 <= p < n for p in v)}[kind](value)
             if not ok:
                 raise ValueError(f"saved todo task {task!r}: {value!r} is not a {kind}")
+        if task[0] == "philo_vance_joins" and not (
+                task[1] == game.current and game.declared[task[1]] and game.philo_owner != task[1]
+                and game.white is not None and game.white + game.coloured == 7):
+            raise ValueError(f"saved todo task {task!r}: Philo Vance joins the player whose turn it is, after his "
+                             "Successful Declaration and a throw of 7, when he does not have him already")
     return todo
 
 
@@ -404,10 +409,10 @@ def _check_may(game) -> None:
     """The decisions where the book says "may" are asked only when they are there to make."""
     from .game import DRAWING, MOVING, TURNING_UP
     phase, player = game.phase, game.decider
-    if phase == TURNING_UP and not (game.white == game.coloured and game.court[player] is not None and any(
-            c is not None and not up for c, up in zip(game.court[player], game.face_up[player]))):
-        raise ValueError(f"saved phase {TURNING_UP!r} comes after doubles, with a face-down clue on the thrower's "
-                         f"court card, got the throw {game.white!r} and {game.coloured!r}")
+    if phase == TURNING_UP and not (game.court[player] is not None and game._can_turn_up(player)):
+        raise ValueError(f"saved phase {TURNING_UP!r} comes after doubles (with a face-down clue on the thrower's "
+                         "court card) or a total equal to the number of a juror whose clue is face down, "
+                         f"got the throw {game.white!r} and {game.coloured!r}")
     if phase == MOVING and game.moving_piece == PHILO_VANCE and (
             game.philo_owner != player or game.position[PHILO_VANCE] == game.board.x):
         raise ValueError(f"saved phase {MOVING!r}: only Philo Vance's owner moves him, and never off X, "

@@ -204,7 +204,7 @@ class App(GameApp):
         if isinstance(action, TurnUp):
             return f"Turn up juror {action.juror}"
         if isinstance(action, LeaveDown):
-            return "Leave them face down"
+            return "Leave them face down" if game.white == game.coloured else "Leave it face down"
         if isinstance(action, LeavePhiloVance):
             return "Leave Philo Vance where he is"
         if isinstance(action, NoDraw):
@@ -347,7 +347,11 @@ class App(GameApp):
         elif phase == TURNING_UP:
             if mine and TurnUp(juror) in legal:
                 return TurnUp(juror), ""
-            return None, "Doubles let you turn up one of YOUR face-down clues (a card back): click one of them."
+            if game.white == game.coloured:
+                return None, "Doubles let you turn up one of YOUR face-down clues (a card back): click one of them."
+            total = game.white + game.coloured
+            return None, (f"A total of {total} lets you turn up only the clue on YOUR juror {total}: click it, "
+                          "or press Leave it face down.")
         elif phase == TURNING_DOWN:
             if owner == game.victim and TurnDown(juror) in legal:
                 return TurnDown(juror), ""
@@ -452,7 +456,7 @@ class App(GameApp):
             return "Throw the dice: press Roll or click the dice." + self._before_roll_options()
         return {
             NAMING: "Click your face-up clues one by one to name them.",
-            TURNING_UP: "Click one of your face-down jurors to turn its clue up, or press Leave them face down.",
+            TURNING_UP: self._turn_up_words()[1],
             MOVING: "Click a highlighted space to move there." + (
                 " Or press Leave Philo Vance where he is." if LEAVE_PHILO_VANCE in game.legal_actions() else ""),
             DRAWING: "Press Draw (or click the clue pile) to draw a clue, or Do not draw.",
@@ -488,8 +492,8 @@ class App(GameApp):
             return (f"{who}, you arrest {suspect} on suspicion: click your clues one by one to name them "
                     f"({len(game.named)} of {game.rules.named_clues} named).")
         if phase == TURNING_UP:
-            return (f"{who}, doubles! Click one of your face-down jurors to turn its clue up, "
-                    "or press Leave them face down.")
+            thrown, what = self._turn_up_words()
+            return f"{who}, {thrown}! {what}"
         if phase == MOVING:
             stay = " (or press Leave Philo Vance where he is)" if game.moving_piece == PHILO_VANCE else ""
             return f"{who}: move {self._mover_words()}: click a highlighted space{stay}."
@@ -541,6 +545,14 @@ class App(GameApp):
             return f"Philo Vance {spaces} (coloured die)"
         die = "both dice" if game.rules.children or game.court[piece] is None else "white die"
         return f"the detective {spaces} ({die})"
+
+    def _turn_up_words(self) -> tuple[str, str]:
+        """(what was thrown, what to do) when the dice allow a face-down clue to be turned up."""
+        game = self.game
+        if game.white == game.coloured:
+            return "doubles", "Click one of your face-down jurors to turn its clue up, or press Leave them face down."
+        total = game.white + game.coloured
+        return f"a total of {total}", f"Click your juror {total} to turn its clue up, or press Leave it face down."
 
     def _claim_words(self) -> str:
         offer = self.game.claim_offer

@@ -32,18 +32,26 @@ TITLE = "What the table knows: the chance each clue (1-50) is on each suspect's 
 NUMBERED = (1, 10, 20, 30, 40, 50)
 
 
+#: BLUES as RGB numbers, for the mixing in blues_rgb
+BLUE_STOPS = np.array([pal.hex_to_rgb(h) for h in BLUES], dtype=float)
+
+
 def blue(value: float) -> str:
     """The grid's colour for a chance ``value`` (0..1): light to dark blue."""
-    return "#%02X%02X%02X" % tuple(int(v) for v in blues_rgb(np.array([value]))[0])
+    return blues_hex([value])[0]
+
+
+def blues_hex(values) -> list[str]:
+    """The grid's colours ("#RRGGBB") of chances ``values``, all in one go (a grid has 500 cells)."""
+    return ["#%02X%02X%02X" % tuple(rgb) for rgb in blues_rgb(values).astype(int).tolist()]
 
 
 def blues_rgb(values) -> np.ndarray:
     """(n, 3) RGB colours of chances ``values`` on the grid's scale."""
-    stops = np.array([pal.hex_to_rgb(h) for h in BLUES], dtype=float)
     t = np.clip(np.asarray(values, dtype=float), 0, 1) * (len(BLUES) - 1)
     low = np.minimum(t.astype(int), len(BLUES) - 2)
     frac = (t - low)[:, None]
-    return np.round(stops[low] * (1 - frac) + stops[low + 1] * frac)
+    return np.round(BLUE_STOPS[low] * (1 - frac) + BLUE_STOPS[low + 1] * frac)
 
 
 def group_edges() -> list[int]:
@@ -65,7 +73,7 @@ def knowledge_html(beliefs, marks: dict | None = None) -> str:
     ({suspect: [seats that arrested him]})."""
     marks = marks or {}
     edges = set(group_edges())
-    scale = "".join(f"<i style='background:{blue(v)}'></i>" for v in np.linspace(0, 1, 10))
+    scale = "".join(f"<i style='background:{colour}'></i>" for colour in blues_hex(np.linspace(0, 1, 10)))
     head = (f"<div class='pv-grid-title'><b>{html.escape(TITLE)}</b>"
             f"<span class='pv-grid-scale' aria-hidden='true'>0 <span>{scale}</span> 1</span></div>")
     cells = ["<span></span>"] + [
@@ -77,8 +85,8 @@ def knowledge_html(beliefs, marks: dict | None = None) -> str:
             arrested = marks.get(i, ())
             name = html.escape(suspect.name)
             cells.append(f"<span class='pv-grid-name'>{f'<b>{name}</b>' if arrested else name}</span>")
-            cells += [f"<i style='background:{blue(v)}'{' class=pv-grid-edge' if j in edges else ''}></i>"
-                      for j, v in enumerate(rows[i])]
+            cells += [f"<i style='background:{colour}'{' class=pv-grid-edge' if j in edges else ''}></i>"
+                      for j, colour in enumerate(blues_hex(rows[i]))]
             cells.append("<span class='pv-grid-marks'>"
                          + " ".join(f"{player_glyph(seat)}{seat + 1}" for seat in arrested) + "</span>")
     style = f"""<style>

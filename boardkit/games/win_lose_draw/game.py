@@ -153,7 +153,7 @@ class Game(BaseGame):
                 if a != b:
                     break
             self.first_team = self.turn_team = 0 if a > b else 1
-            self.log(TeamsRolled(None, tuple(rolls), self.first_team))
+            self.log(TeamsRolled, None, tuple(rolls), self.first_team)
             self._next_team_turn()
         else:
             self.sketcher = 0
@@ -179,7 +179,7 @@ class Game(BaseGame):
             self.guessers = tuple(s for s in self.members(self.team_of(sketcher)) if s != sketcher)
         else:
             self.guessers = tuple(s for s in self._from_left_of(sketcher) if s not in self.seen_by)
-        self.log(SketchStarted(sketcher, self.card.category, self.guessers, len(self.seen_by)))
+        self.log(SketchStarted, sketcher, self.card.category, self.guessers, len(self.seen_by))
 
     def _from_left_of(self, seat: int) -> list[int]:
         """The other seats in turn order, starting with the one to ``seat``'s left."""
@@ -217,7 +217,7 @@ class Game(BaseGame):
 
     def _stolen(self, action) -> None:
         if action == TIME_UP:
-            self.log(TimeRanOut(self.sketcher, True))
+            self.log(TimeRanOut, self.sketcher, True)
             self._card_finished(guessed=False)
         else:
             self._guessed(action.seats, stolen=True)
@@ -240,7 +240,7 @@ class Game(BaseGame):
 
     def _placed(self, action) -> None:
         self.white_pawn = action.space
-        self.log(PawnPlaced(self.sketcher, action.space))
+        self.log(PawnPlaced, self.sketcher, action.space)
         self._begin_sketch(self.sketcher)
 
     def _pick_choices(self) -> list:
@@ -279,7 +279,7 @@ class Game(BaseGame):
             raise ValueError("text='' is not a guess: type some words")
         verdict = judge_guess(text, self.card, partial=self.rules.partial_answers,
                               threshold=self.rules.match_threshold)
-        self.log(GuessTyped(seat, text, verdict.correct, round(float(verdict.score), 1), verdict.parts))
+        self.log(GuessTyped, seat, text, verdict.correct, round(float(verdict.score), 1), verdict.parts)
         if verdict.correct or self.phase == "steal":
             self.pending = (seat, verdict.correct, self.phase == "steal")
             self.phase = "ruling"
@@ -291,22 +291,22 @@ class Game(BaseGame):
         correct = matcher_says != overrule
         self.pending = None
         self.phase = "steal" if during_steal else "sketch"
-        self.log(Ruled(self.sketcher, guesser, correct, overrule))
+        self.log(Ruled, self.sketcher, guesser, correct, overrule)
         if correct:
             self._guessed((guesser,), stolen=during_steal)
         elif during_steal:
-            self.log(TimeRanOut(self.sketcher, True))
+            self.log(TimeRanOut, self.sketcher, True)
             self._card_finished(guessed=False)
         # else a wrong guess during the sketch: keep guessing
 
     # -- outcomes of a sketch ---------------------------------------------------------
     def _guessed(self, seats: tuple, stolen: bool) -> None:
-        self.log(Guessed(self.sketcher, seats, stolen))
+        self.log(Guessed, self.sketcher, seats, stolen)
         if self.is_team_play:
             team = self.team_of(seats[0])
             self.team_scores[team] += 1
             self.steals += stolen
-            self.log(Scored(None, team, self.team_scores[team]))
+            self.log(Scored, None, team, self.team_scores[team])
             self.lead.update(self.team_scores)
             self._card_finished(guessed=True)
             return
@@ -317,11 +317,11 @@ class Game(BaseGame):
         self._next_taker()
 
     def _missed(self) -> None:
-        self.log(TimeRanOut(self.sketcher, False))
+        self.log(TimeRanOut, self.sketcher, False)
         if self.is_team_play:
             if self.rules.steal:
                 self.phase = "steal"
-                self.log(StealOpen(None, 1 - self.turn_team, self.rules.steal_seconds))
+                self.log(StealOpen, None, 1 - self.turn_team, self.rules.steal_seconds)
             else:
                 self._card_finished(guessed=False)
             return
@@ -331,14 +331,14 @@ class Game(BaseGame):
         if all(s in self.seen_by for s in self._from_left_of(next_sketcher)):
             self._card_finished(guessed=False, counted=True)    # nobody is left to guess it
             return
-        self.log(CardStays(next_sketcher))
+        self.log(CardStays, next_sketcher)
         if not self._capped():
             self._begin_sketch(next_sketcher)
 
     def _card_finished(self, guessed: bool, counted: bool = False) -> None:
         """The card leaves play: show its answer, move it to the back, hand over to the next Sketcher."""
         card = self.card
-        self.log(CardDone(None, card.category, card.answer, guessed))
+        self.log(CardDone, None, card.category, card.answer, guessed)
         self.cards_done += 1
         if not counted:
             self.turns += 1
@@ -348,7 +348,7 @@ class Game(BaseGame):
             self.sketches_by[self.sketcher] += 1
             for team in (0, 1):
                 if self.team_scores[team] >= self.rules.team_target:
-                    self.log(TeamWon(None, team, self.team_scores[team]))
+                    self.log(TeamWon, None, team, self.team_scores[team])
                     self.finish(team, "target")
                     return
             if self._capped():
@@ -360,7 +360,7 @@ class Game(BaseGame):
 
     def _capped(self) -> bool:
         if self.turns >= self.rules.max_sketches:
-            self.log(TurnCap(None, self.turns))
+            self.log(TurnCap, None, self.turns)
             self.finish(None, "sketch cap")
             return True
         return False
@@ -373,39 +373,39 @@ class Game(BaseGame):
     def _next_taker(self) -> None:
         """The next correct Guesser takes a pawn (one who can't is skipped); then the Sketcher rolls."""
         while self.takers and not self._can_take(self.takers[0]):
-            self.log(NothingHappens(self.takers.pop(0), "no pawn of a colour she lacks is left to take."))
+            self.log(NothingHappens, self.takers.pop(0), "no pawn of a colour she lacks is left to take.")
         self.phase = "take" if self.takers else "roll"
 
     def _take(self, seat: int, colour: str, as_sketcher: bool) -> None:
         self.held[seat].append(colour)
         self.held[seat].sort(key=COLOURS.index)
         self.centre[colour] -= 1
-        self.log(PawnTaken(seat, colour, as_sketcher))
+        self.log(PawnTaken, seat, colour, as_sketcher)
         self.lead.update([len(h) for h in self.held])
 
     def _roll(self) -> None:
         sketcher, track = self.sketcher, self.rules.track
         value = self.chance.roll(self.rules.die_sides)
-        self.log(Rolled(sketcher, value))
+        self.log(Rolled, sketcher, value)
         start = self.white_pawn
         self.white_pawn = end = (start + value) % len(track)
         kind = track[end]
-        self.log(PawnMoved(sketcher, start, end, kind))
+        self.log(PawnMoved, sketcher, start, end, kind)
         if kind == SPADE:
             if self.ace_hopefuls:
                 winner = self.ace_hopefuls[0]
-                self.log(AceWon(winner))
+                self.log(AceWon, winner)
                 self.turns += 1
                 self.cards_done += 1
                 self.finish(winner, "ace")
                 return
-            self.log(NothingHappens(sketcher, "a Spade Space: no pawn for the Sketcher."))
+            self.log(NothingHappens, sketcher, "a Spade Space: no pawn for the Sketcher.")
         elif kind in self.held[sketcher]:
-            self.log(NothingHappens(sketcher, f"she already owns a {kind} pawn."))
+            self.log(NothingHappens, sketcher, f"she already owns a {kind} pawn.")
         elif len(self.held[sketcher]) >= self.rules.colours_to_collect:
-            self.log(NothingHappens(sketcher, "she already owns all the colours she needs."))
+            self.log(NothingHappens, sketcher, "she already owns all the colours she needs.")
         elif self.centre[kind] == 0:
-            self.log(NothingHappens(sketcher, f"no {kind} pawn is left in the centre."))
+            self.log(NothingHappens, sketcher, f"no {kind} pawn is left in the centre.")
         else:
             self._take(sketcher, kind, as_sketcher=True)
         self.ace_hopefuls = []

@@ -8,8 +8,10 @@ What is on the page, top to bottom:
 
 * the status line: what just happened and what comes next; under it the table in words
   (``_describe_state``: whose turn, the scores or the pawns and colours, the clock; never the answer);
-* the **sketch pad** (draw with mouse, pen or finger) beside the **timer**,
-  the **card** and the **guess box**.  The card shows only its category: the
+* the **sketch pad** (draw with mouse, pen or finger), the **guess box** under it and the Sketching Rules
+  beside it (under it on a laptop); beside them the table, the **timer** and the **card**.  On a projector
+  (1920x1080, Large type) the status line, all of this and the controls fit one screen, and the table's
+  words are about 25 px high.  The card shows only its category: the
   Sketcher presses *Peek* to see the answer for a few seconds (the class
   should look away), or ticks *Keep the card visible* on her own screen.  Each sketch's clock waits
   for the Sketcher to press **Start** (she "turns over the timer"): a page nobody touches plays nothing
@@ -51,6 +53,19 @@ from .view_pad import SketchPad
 from .view_timer import Countdown
 
 PEEK_SECONDS = 5          # how long Peek shows the card
+
+#: The play row's widths.  On a wide screen (a projector) the table takes more of the width, so that its words
+#: are read from the back of a room (about 25 px on a 1920x1080 screen in Large type), and the pad leaves
+#: room beside it for the Sketching Rules; on a laptop the pad is wider and the rules go under it.
+LAYOUT_CSS = """<style>
+.boardkit-wld-app .wld-pad-column {width: 63%;}
+.boardkit-wld-app .wld-side {width: 35%; min-width: 280px;}
+@media (min-width: 1600px) {
+  .boardkit-wld-app .wld-pad-column {width: 55%;}
+  .boardkit-wld-app .wld-side {width: 44%;}
+  .boardkit-wld-app .wld-drawing {max-width: calc(100% - 360px) !important;}
+}
+</style>"""
 
 #: the rulebook's Sketching Rules, shown beside the pad (the App cannot check a drawing: the class does)
 SKETCHING_RULES = (
@@ -161,11 +176,13 @@ class App(GameApp):
                                          tooltip="Tick the Guessers who said it at the same moment, then press here")
         self.tie_button.add_class("wld-tie")
         self.tie_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.tie_box = widgets.VBox([widgets.HTML(f"<b style='font-size:{scaled('18px')}'>Said at the same moment?</b>"),
-                                     self.tie_row, self.tie_button])
+        self.tie_box = widgets.HBox([widgets.HTML(f"<b style='font-size:{scaled('18px')}'>Said at the same moment?</b>"),
+                                     self.tie_row, self.tie_button],
+                                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self._card_visible = False
         # No clock runs before a browser shows the App: a pre-heated Voilà kernel may wait minutes for its page.
         self._client_seen = False
+        self._ruling_pause = False            # the App paused the clock for a ruling (a teacher's Pause holds)
         super().__init__(rules=rules, n_players=n_players, seats=seats, seed=seed, **kwargs)
         self.peek_button.on_click(self._guard(lambda _: self.peek()))
         self.keep_visible.observe(self._guard(lambda _: self._show_card()), names="value")
@@ -176,27 +193,33 @@ class App(GameApp):
         for button in (self.timer.start_button, self.timer.pause_button, self.timer.reset_button):
             button.on_click(self._guard(lambda _: self._update(draw=False)))   # the status line says the clock's news
         css, skip, canvas, status, choices, *rest = self.children
-        # One screen holds it all, a projector's in Large type too: the pad, its rules and toolbar on the left;
-        # the board, the clock, the card and the guesses on the right; the status line above, the controls below.
+        # One screen holds it all, a projector's in Large type too: the pad, its toolbar, the guess box and the rules
+        # on the left; the board, the clock and the card on the right; the status line above, the controls below.
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         guessing = widgets.HBox([widgets.HTML(f"<b style='font-size:{scaled('20px')}'>Type a guess</b>"),
                                  self.guesser_input, self.guess_input, self.guess_button], layout=row)
         side = widgets.VBox([skip, canvas, self.timer, self.card_html,
-                             widgets.HBox([self.peek_button, self.keep_visible], layout=row), guessing, self.tie_box],
-                            layout=widgets.Layout(width="35%", min_width="280px", padding="0 0 0 12px"))
+                             widgets.HBox([self.peek_button, self.keep_visible], layout=row), self.tie_box],
+                            layout=widgets.Layout(padding="0 0 0 12px"))
+        side.add_class("wld-side")
         self.rules_html = widgets.HTML(sketching_rules_html(self.rules, self.game.n_players, self.MAX_SEATS),
                                        layout=widgets.Layout(padding="0 0 0 8px"))
         self.rules_html.add_class("wld-rules-box")
         # the Sketching Rules beside the pad where the page is wide enough (a projector), else under it
         self.rules_html.layout.flex = "1 1 300px"
-        pad_column = widgets.HBox([self.pad, self.rules_html],
-                                  layout=widgets.Layout(width="63%", flex_flow="row wrap", align_items="flex-start"))
+        # the guess box under the pad: the Guessers look at the drawing as they type
+        drawing = widgets.VBox([self.pad, guessing])
+        drawing.add_class("wld-drawing")
+        pad_column = widgets.HBox([drawing, self.rules_html],
+                                  layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        pad_column.add_class("wld-pad-column")
         self.pad.canvas.layout.max_width = self._board_max_width(PAD_WIDTH, PAD_HEIGHT, self.BESIDE_PAD_PX)
-        self.pad.layout.width, self.pad.layout.max_width = self.pad.canvas.layout.max_width, "100%"
+        drawing.layout.width, drawing.layout.max_width = self.pad.canvas.layout.max_width, "100%"
+        self.pad.layout.width = "100%"
         play_row = widgets.HBox([pad_column, side],
                                 layout=widgets.Layout(width="100%", flex_flow="row wrap"))
         self.pad.next_focus = [self.timer.start_button, self.timer.pause_button, self.timer.reset_button]
-        self.children = [css, status, play_row, choices, *rest]
+        self.children = [css, widgets.HTML(LAYOUT_CSS), status, play_row, choices, *rest]
         self._sync_round()
 
     # --- the card and guesses -----------------------------------------------------------------
@@ -233,8 +256,9 @@ class App(GameApp):
                 also = html.escape(", ".join(card.also))
                 lines.append(f"<div style='font-size:{scaled('18px')}'>Also counts: {also}</div>")
         else:
-            lines.append(f"<div style='font-size:{scaled('20px')}; color:#444'>The answer is hidden: "
-                         "Sketcher, press Peek (everyone else, look away!).</div>")
+            # one line on a projector in Large type
+            lines.append(f"<div style='font-size:{scaled('20px')}; color:#444'>"
+                         "Sketcher: press Peek (everyone else, look away!)</div>")
         self.card_html.value = ("<div style='border:3px solid #1A1A1A; background:#FFFFFF; padding:8px 12px; "
                                 "margin:6px 0'>" + "".join(lines) + "</div>")
 
@@ -294,6 +318,7 @@ class App(GameApp):
         if key != self._round_key:
             self._round_key = key
             self._card_visible = False
+            self._ruling_pause = False
             if not stealing:
                 self.pad.new_sheet()          # a fresh sheet: Undo can't bring back the last card's drawing
             self.timer.reset(self.rules.steal_seconds if stealing else self.rules.timer_seconds)
@@ -304,8 +329,11 @@ class App(GameApp):
                     and self._client_seen):
                 self.timer.start()
         elif not live or phase == "ruling":
-            self.timer.pause()
-        elif self.timer.state == "paused":
+            if self.timer.running:
+                self.timer.pause()
+                self._ruling_pause = True
+        elif self._ruling_pause:              # the ruling is over; a clock the teacher paused stays paused
+            self._ruling_pause = False
             self.timer.resume()
         self.pad.enabled = live and not stealing and phase != "steal" and self.is_human(game.sketcher)
         allowed = list(game.may_guess)
@@ -543,8 +571,8 @@ class App(GameApp):
         phase = game.phase
         if phase == "sketch":
             if self.timer.state == "ready" and self.is_human(game.sketcher):
-                return (f"{who} sketches ({game.card.category}): press Start on the clock, then draw; "
-                        "award whoever calls out the answer.")
+                # one line on a projector in Large type (the choices below say who may be awarded)
+                return f"{who} sketches ({game.card.category}): press Start on the clock, then draw."
             return f"{who} sketches ({game.card.category}): draw, and award whoever calls out the answer."
         if phase == "ruling":
             guesser, says_right, _ = game.pending

@@ -28,6 +28,9 @@ SWATCH = 40
 TEAM_FILLS = (palette.BLUE, palette.ORANGE)
 TEAM_SHAPES = ("circle", "square")
 TEAM_MARKS = ("\u25cf", "\u25a0")
+#: the size (canvas px) of the table's smallest words: 26 x 1.4 (Large type) x the table's scale beside the pad
+#: on a 1920x1080 projector (about 0.68) is 25 px on screen
+WORDS_PX = 26
 
 
 class Target(NamedTuple):
@@ -136,7 +139,7 @@ def draw_gameboard(c, scene: Scene) -> None:
     bx, by, bw, bh = BOARD
     s, inside = scene.text_scale, INSIDE_RING
     draw_text(c, "Win, Lose or Draw", bx + bw / 2, by + 95, px=28 * s, bold=True, max_width=inside)
-    draw_text(c, "clockwise \u27f3", bx + bw / 2, by + 128, px=22 * s, max_width=inside)
+    draw_text(c, "clockwise \u27f3", bx + bw / 2, by + 128, px=WORDS_PX * s, max_width=inside)
 
 
 def draw_gameboard_pieces(c, scene: Scene) -> list[Target]:
@@ -170,21 +173,21 @@ def _draw_centre(c, scene: Scene) -> list[Target]:
     bx, by, bw, bh = BOARD
     s, inside = scene.text_scale, INSIDE_RING
     targets = []
-    draw_text(c, "Pawns in the centre", bx + bw / 2, by + 175, px=22 * s, bold=True, max_width=inside)
+    draw_text(c, "In the centre", bx + bw / 2, by + 175, px=WORDS_PX * s, bold=True, max_width=inside)
     taking = scene.phase == "take" and not scene.is_over
     lacking = () if not taking else [col for col in COLOURS if col not in scene.held[scene.current]]
     x0 = bx + bw / 2 - 2 * 62 + 11
     for i, colour in enumerate(COLOURS):
         x, y = x0 + i * 62, by + 200
         draw_colour_swatch(c, colour, x, y, SWATCH)
-        draw_text(c, f"\u00d7{scene.centre[i]}", x + SWATCH / 2, y + SWATCH + 18, px=22 * s, bold=True)
+        draw_text(c, f"\u00d7{scene.centre[i]}", x + SWATCH / 2, y + SWATCH + 18, px=WORDS_PX * s, bold=True)
         if colour in lacking and scene.centre[i] > 0:
             dashed_ring(c, (x, y, SWATCH, SWATCH), pad=5)
             targets.append(Target("colour", colour, (x - 5, y - 5, SWATCH + 10, SWATCH + 10)))
     if scene.last_roll is not None:
         draw_text(c, f"Die: {scene.last_roll}", bx + bw / 2, by + 300, px=28 * s, bold=True)
     if not scene.is_over or scene.winner is None:
-        draw_text(c, "Ace-In-The-Hole \u2660", bx + bw / 2, by + 340, px=22 * s, max_width=inside)
+        draw_text(c, "Ace-In-The-Hole \u2660", bx + bw / 2, by + 340, px=WORDS_PX * s, max_width=inside)
     return targets
 
 
@@ -194,7 +197,7 @@ def _draw_player_rows(c, scene: Scene) -> list[Target]:
     y0 = BOARD[1]
     s = scene.text_scale
     _draw_header(c, scene, PANEL_X, y0 - 10, WIDTH - PANEL_X - 20)
-    swatches = 200 + 80 * (s - 1)              # the colours start after the player's name, wider in Large type
+    swatches = 210 + 110 * (s - 1)             # the colours start after the player's name, wider in Large type
     role = swatches + scene.colours_to_collect * (SWATCH + 8)
     for seat in range(scene.n_players):
         rect = (PANEL_X, y0 + 40 + seat * ROW_H, WIDTH - PANEL_X - 20, ROW_H - 8)
@@ -202,7 +205,7 @@ def _draw_player_rows(c, scene: Scene) -> list[Target]:
         is_current = seat == scene.current and not scene.is_over
         draw_player_panel(c, rect, player_style(seat), is_current)
         draw_pawn(c, x + 36, y + h / 2, 36, player_style(seat))
-        draw_text(c, f"Player {seat + 1}", x + 62, y + h / 2, px=24 * s, bold=True, align="left")
+        draw_text(c, f"Player {seat + 1}", x + 62, y + h / 2, px=WORDS_PX * s, bold=True, align="left")
         held = scene.held[seat]
         for i in range(scene.colours_to_collect):
             sx = x + swatches + i * (SWATCH + 8)
@@ -216,7 +219,7 @@ def _draw_player_rows(c, scene: Scene) -> list[Target]:
                 c.stroke_style = palette.TEXT
                 c.stroke_rect(sx, sy, SWATCH, SWATCH)
                 c.restore()
-        draw_text(c, _role(scene, seat), x + role, y + h / 2, px=22 * s, align="left", max_width=w - role - 10)
+        draw_text(c, _role(scene, seat), x + role, y + h / 2, px=WORDS_PX * s, align="left", max_width=w - role - 10)
         if seat in scene.guessers and scene.phase == "sketch" and not scene.is_over:
             targets.append(Target("player", seat, rect))
     return targets
@@ -229,8 +232,8 @@ def _role(scene: Scene, seat: int) -> str:
     if seat == scene.sketcher:
         return "\u270e sketching"
     if seat in scene.seen_by:
-        return "\u2715 saw this card: can't guess"
-    return "\u2605 all colours: guess for the Ace!" if ready else "guessing"
+        return "\u2715 can't guess"          # she saw this card
+    return "\u2605 for the Ace!" if ready else "guessing"      # all her colours: she guesses for the Ace
 
 
 def _draw_header(c, scene: Scene, x: float, y: float, w: float) -> None:
@@ -305,7 +308,7 @@ def _draw_members(c, scene: Scene, team: int, x: float, y: float, w: float) -> l
         draw_pawn(c, rx + 36, ry + rh / 2, 36, player_style(seat))
         role = ("\u270e sketching" if seat == scene.sketcher and scene.phase in ("sketch", "ruling")
                 else "guessing" if seat in guessing else "watching")
-        draw_text(c, f"Player {seat + 1} \u00b7 {role}", rx + 64, ry + rh / 2, px=24 * scene.text_scale, align="left",
+        draw_text(c, f"Player {seat + 1} \u00b7 {role}", rx + 64, ry + rh / 2, px=WORDS_PX * scene.text_scale, align="left",
                   max_width=rw - 80)
         if seat in guessing and not scene.is_over:
             targets.append(Target("player", seat, rect))

@@ -129,7 +129,8 @@ class Countdown(widgets.HBox):
         self.start_button.on_click(lambda _: self._on_start_button())
         self.pause_button.on_click(lambda _: self.pause())
         self.reset_button.on_click(lambda _: self.reset())
-        super().__init__([self.label, self.bar, self.start_button, self.pause_button, self.reset_button,
+        # the buttons beside the clock, the bar after them (on a line of its own where the row is full)
+        super().__init__([self.label, self.start_button, self.pause_button, self.reset_button, self.bar,
                           self._heartbeat],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center"), **kwargs)
         self.add_class("wld-timer")
