@@ -29,6 +29,7 @@ hook                      what it means
 ``_extra_settings()``     more widgets for the settings row (e.g. a checkbox)
 ``_piece_positions(g)``   where the pieces stand (for ``_animate_action``)
 ``_quiet_news(s, a)``     the news of a decision that caused no event
+``_news_of(e)``           the status line's words for event ``e`` (None: none; the game log keeps them all)
 ========================  ======================================================
 
 ``MAX_SEATS`` (a class attribute, 4 by default) is the most players the App
@@ -62,6 +63,16 @@ with a colour that numbers the words; the browser plays it only after
 everything sent before it, and sends the pixel back (ipycanvas'
 ``sync_image_data``), and the words of that number are shown.  With no
 browser (a test, a script) the words change at once.
+
+The browser sends each mark's pixel once: ipycanvas also sends back the
+canvas a message *starts* on, so the mark's message ends with a command on a
+second hidden canvas that sends nothing.  (Sent twice, the pixels travel
+through the browser's image encoder, which works in idle time and may finish
+them out of order under load; ipywidgets then keeps only the last value it
+has not yet sent, and a stale pixel could replace the newest, whose words
+would never show.)  If a mark's pixel still has not come back
+``RESEND_S`` after its drawing should have played, the newest words get a
+new mark: a lost one never leaves the status line behind for good.
 """
 from __future__ import annotations
 
@@ -97,6 +108,8 @@ MAX_SEATS = 4                           # the default of GameApp.MAX_SEATS
 SPEEDS = (0.5, 10.0)                    # autoplay decisions per second: the slider's range
 ROLL_QUEUE_S = 0.3                      # how long a roll's animation may wait for a running one
 MAX_WAITING_WORDS = 50                  # words kept while the browser catches up (only the newest shows)
+RESEND_S = 2.0                          # a mark not heard back this long after its drawing: send a new one
+MAX_RESENDS = 5                         # ... this many times at most (a page closed never answers)
 #: The ipycanvas canvas manager is shared by every canvas in the kernel, so
 #: every drawing batch of every App goes through this one lock.
 DRAW_LOCK = threading.RLock()
@@ -222,6 +235,8 @@ class GameApp(widgets.VBox):
         self._words_lock = threading.Lock()
         self._waiting_words: list = []    # (number, words) not yet shown, oldest first
         self._words_sent = 0              # the number of the newest words
+        self._resend_timer = None         # sends the newest words a new mark if theirs is not heard back
+        self._resends = 0
         self.errors: list[str] = []       # tracebacks of callback errors (the status shows the message)
         self.geometry = self._layout_for(self.rules)
         p = self.PREFIX
@@ -245,6 +260,8 @@ class GameApp(widgets.VBox):
         self.drawn_mark = Canvas(width=1, height=1, sync_image_data=True)
         self.drawn_mark.observe(self._guard(self._on_drawn), names="image_data")
         self.drawn_mark.on_client_ready(self._guard(self._on_mark_ready))
+        # the canvas each mark's message ends on, so the browser sends the mark's pixel only once (module docstring)
+        self._after_mark = Canvas(width=1, height=1)
         self.canvas.on_mouse_down(self._guard(self.on_canvas_mouse_down))
         self.canvas.on_key_down(self._guard(self._on_key_down))
 
@@ -440,6 +457,10 @@ class GameApp(widgets.VBox):
         """The news of ``seat``'s decision ``action`` when it caused no event (e.g. whom to swap with)."""
         return f"{_seat(seat)} chooses to {action}."
 
+    def _news_of(self, event) -> str | None:
+        """The status line's words for ``event``: its description; None says nothing (the game log keeps it)."""
+        return event.describe()
+
     def _choice_label(self, action) -> str:
         """The text of the choice button for ``action``."""
         return str(action)
@@ -559,9 +580,13 @@ class GameApp(widgets.VBox):
         """
         if hasattr(self, "_stop_autoplay"):
             self._stop_autoplay.set()
+        if hasattr(self, "_resend_timer"):
+            with self._words_lock:             # nothing waits any more: no new mark
+                self._waiting_words = []
+                self._stop_resending()
         _live_apps.discard(self)
         names = ("roll_button", "autoplay", "speed", "new_game_button", "seed_input", "players_input",
-                 "log_html", "log_box", "status", "choice_box", "canvas", "drawn_mark")
+                 "log_html", "log_box", "status", "choice_box", "canvas", "drawn_mark", "_after_mark")
         for w in [*getattr(self, "choice_buttons", []), *getattr(self, "seat_inputs", []),
                   *getattr(self, "extra_settings", []),
                   *(getattr(self, name) for name in names if hasattr(self, name))]:
@@ -778,6 +803,7 @@ class GameApp(widgets.VBox):
             self._waiting_words.clear()
             if latest is not None:
                 self._show_words(latest)
+            self._stop_resending()
 
     # --- the status line and the choices ----------------------------------------------------------
     def _update(self, news=None, notice=None, draw=True):
@@ -791,7 +817,7 @@ class GameApp(widgets.VBox):
                 self._draw_pieces(self.canvas[1], self._scene())
         events = game.events[self._seen:] if game.events is not None else []
         self._seen = len(game.events or ())
-        lines = list(news or []) + [e.describe() for e in events]
+        lines = list(news or []) + [words for e in events if (words := self._news_of(e)) is not None]
         self._log_lines.extend(e.describe() for e in events)
         if lines:
             self._last_news = lines
@@ -822,12 +848,37 @@ class GameApp(widgets.VBox):
                 self._waiting_words.clear()
                 self._show_words(words)
                 return
-            self._words_sent += 1
-            self._waiting_words = self._waiting_words[-MAX_WAITING_WORDS:] + [(self._words_sent, words)]
-            number = self._words_sent % 0x1000000
-            with DRAW_LOCK, safe_hold(self.drawn_mark):       # after the drawing, in the same queue
-                self.drawn_mark.fill_style = f"#{number:06x}"
-                self.drawn_mark.fill_rect(0, 0, 1, 1)
+            self._resends = 0
+            self._send_mark(words)
+
+    def _send_mark(self, words) -> None:
+        """Number ``words`` and send their mark after everything drawn so far (call with ``_words_lock`` held)."""
+        self._words_sent += 1
+        self._waiting_words = self._waiting_words[-MAX_WAITING_WORDS:] + [(self._words_sent, words)]
+        number = self._words_sent % 0x1000000
+        with DRAW_LOCK, safe_hold(self.drawn_mark):       # after the drawing, in the same queue
+            self.drawn_mark.fill_style = f"#{number:06x}"
+            self.drawn_mark.fill_rect(0, 0, 1, 1)
+            self._after_mark.clear()                      # the message ends on a canvas that sends nothing back
+        if self._resend_timer is not None:
+            self._resend_timer.cancel()
+        due = max(0.0, self._anim_until - time.monotonic()) + RESEND_S
+        self._resend_timer = threading.Timer(due, self._guard(self._resend))
+        self._resend_timer.daemon = True
+        self._resend_timer.start()
+
+    def _resend(self) -> None:
+        """The newest words' mark has not come back in time: give them a new one (see the module docstring)."""
+        with self._words_lock:
+            if not self._waiting_words or self._resends >= MAX_RESENDS:
+                return
+            self._resends += 1
+            self._send_mark(self._waiting_words[-1][1])
+
+    def _stop_resending(self) -> None:
+        if self._resend_timer is not None:
+            self._resend_timer.cancel()
+            self._resend_timer = None
 
     def _on_drawn(self, change) -> None:
         """The browser has played the drawing up to the mark of one of the words: show the newest of them."""
@@ -845,6 +896,8 @@ class GameApp(widgets.VBox):
             last = reached[-1][0]
             self._waiting_words = [(n, words) for n, words in self._waiting_words if n > last]
             self._show_words(reached[-1][1])
+            if not self._waiting_words:
+                self._stop_resending()
 
     def _show_words(self, words) -> None:
         """Put ``words`` on the page: the choice buttons, the log, Roll/Step, then the status and the mirror."""

@@ -77,17 +77,12 @@ def _descendants(pid):
 
 def stop_server(process) -> None:
     """Stop a server started in a process group of its own (Voilà, JupyterLab) and every
-    kernel it started: SIGTERM to the group, SIGKILL if it will not go, then the kernels
-    (they run in sessions of their own, so the group's signal misses them)."""
+    kernel it started: SIGTERM to the kernels first (they run in sessions of their own, so the
+    group's signal misses them; a server asked to stop waits for its live kernels to shut down,
+    about 1.5 s more each time), then to the group; SIGKILL to the kernels if it has not gone
+    1 s later, to the group if it will not go, and to any kernel left."""
     kernels = _descendants(process.pid)
-
-    def kill_kernels():
-        for pid in kernels:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-
+    _signal_all(kernels, signal.SIGTERM)
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGTERM)
         try:
@@ -95,13 +90,21 @@ def stop_server(process) -> None:
         except subprocess.TimeoutExpired:
             # The server waits for its kernels to stop, and a lesson's kernel takes seconds (on a busy machine over 5 s,
             # then Voilà terminates it; several at once took over 15 s at a worker's end): nothing of theirs is kept.
-            kill_kernels()
+            _signal_all(kernels, signal.SIGKILL)
             try:
                 process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=5)
-    kill_kernels()
+    _signal_all(kernels, signal.SIGKILL)
+
+
+def _signal_all(pids, sig) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pass
 
 
 class VoilaServer:

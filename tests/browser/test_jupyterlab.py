@@ -40,7 +40,7 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from harness import REPO_ROOT, click_button, console_errors, wait_for_canvas
+from harness import REPO_ROOT, click_button, console_errors
 from lab_harness import (NOTEBOOK, JupyterLabServer, run_all_cells, run_new_cell, wait_for_a_drawn_board,
                          wait_for_idle_kernel, wait_until_every_cell_ran)
 
@@ -236,12 +236,3 @@ def test_after_postbuild_the_first_study_plays_the_warm_fast_lane(jupyterlab, br
     print(f"\nbinder/postBuild ran in {postbuild_seconds:.1f} s; the first study: {played_text}, "
           f"engine {engine.strip()}, numba's cache untouched")
 
-
-def test_the_voila_app_does_not_show_the_jupyterlab_guide(voila_server, browser_page):
-    """The how-to-start cell shows nothing under Voilà (VOILA_BASE_URL is set in its kernels)."""
-    page = browser_page
-    page.goto(voila_server("notebooks/02_mouse_trap.ipynb", timeout=OPEN_TIMEOUT_MS), timeout=OPEN_TIMEOUT_MS)
-    wait_for_canvas(page, timeout=OPEN_TIMEOUT_MS, min_drawn=50_000)   # the page has run past the first cell
-    expect(page.get_by_role("heading", name="Mouse Trap: chains of chance")).to_be_visible()
-    expect(page.get_by_text("Run All Cells")).to_have_count(0)
-    expect(page.get_by_text("To start")).to_have_count(0)

@@ -3,7 +3,8 @@
 
 Two fixture notebooks: four Trapper bots from the start (seed 4), and an
 endgame: seat 1 human and three Trapper bots on a game played (by bots, seed 4)
-until the trap was complete, saved with ``to_dict`` and restored with
+until the trap was complete and 36 decisions more (seat 1 cranks, and two
+cranks are seen, within 23 decisions), saved with ``to_dict`` and restored with
 ``from_dict``.  The tests read the canvas pixels (so a blank canvas fails, and
 the colours of the spaces and of the trap's stages are checked where
 ``view_draw`` puts them; at the start the word START is checked readable
@@ -173,8 +174,8 @@ def assert_board_drawn(page, cage=False):
 
 
 def check_crank_result(page, text):
-    """After a crank: the failed stage is drawn red, or every stage ticked and the cage on the wheel."""
-    page.wait_for_timeout(2500)                              # the animation is over
+    """After a crank: the failed stage is drawn red, or every stage ticked and the cage on the wheel.
+    (The status line tells of the crank once the browser has played its animation to the end.)"""
     failed = re.search(r"it stops at stage ([A-P])", text)
     if failed:
         stage = mt.STAGE_LETTERS.index(failed[1])
@@ -206,8 +207,7 @@ def test_bots_app_draws_and_plays_20_turns(voila_server, browser_page, record_pr
     turn, decision, per_decision, texts, digests = play_20_turns(page, roll, max_decisions=100)
     record_property("seconds_per_decision", round(per_decision, 3))
     assert turn >= 21
-    assert len(texts) == decision + 1                   # every decision is news
-    page.wait_for_timeout(2000)                          # the last animation has played
+    assert len(texts) == decision + 1                   # every decision is news (told once the board showed it)
     assert len(digests) > 5                              # the picture followed the game
     last = assert_board_drawn(page)                      # redrawn, never wiped
     assert last["digest"] != first["digest"]

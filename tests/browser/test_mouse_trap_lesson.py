@@ -2,8 +2,8 @@
 
 One page load (a kernel start is the slow part on a shared machine), then, as a class would:
 
-* the page at load: the App draws its board with the board in words under it, no code on screen, nothing
-  under 14 px, the core path (up to the Going further section) at most 4 screens of 900 px besides the App,
+* the page at load: the App draws its board with the board in words under it, no code on screen (nor the
+  JupyterLab guide of the first cell: test_jupyterlab.py shows it there), nothing under 14 px, the core path (up to the Going further section) at most 4 screens of 900 px besides the App,
   Large type scales text;
 * the student turns the crank ten times: those cranks start the convergence chart;
 * each prediction: Show the answer is disabled until Lock, Lock disables the input, the reveal shows the
@@ -42,6 +42,10 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
 
     # --- the page at load ------------------------------------------------------------------------------
     expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)          # no code on screen
+    # nor JupyterLab's how-to-start guide: its cell shows nothing under Voilà (VOILA_BASE_URL is set in its kernels)
+    expect(page.get_by_role("heading", name="Mouse Trap: chains of chance")).to_be_visible()
+    expect(page.get_by_text("Run All Cells")).to_have_count(0)
+    expect(page.get_by_text("To start")).to_have_count(0)
     expect(page.locator(".boardkit-status")).to_have_count(1)
     mirror = page.locator(".boardkit-mirror")
     expect(mirror).to_contain_text("Turn 1: Player 1 (you) is next, to roll the die.", timeout=STEP_TIMEOUT_MS)
@@ -141,6 +145,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
     expect(page.locator(stderr)).to_have_count(0)
     expect(page.get_by_text("That makes no sense")).to_have_count(0)
+    expect(page.locator(".jp-OutputArea-output", has_text="Loading widget...")).to_have_count(0)   # all drawn
     assert console_errors(page) == []
     assert_teachers_page_accessible(page)   # axe-core on the teacher's page too
     record_property("seconds_whole_test", round(time.monotonic() - started, 1))

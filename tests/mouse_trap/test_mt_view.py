@@ -7,6 +7,7 @@ Human decisions are set up with ``mt_helpers.arrange`` and forced rolls, so
 no test depends on a lucky seed.
 """
 import sys
+import time
 
 import pytest
 from ipycanvas import Canvas, MultiCanvas
@@ -328,6 +329,48 @@ def test_quick_steps_the_words_wait_for_the_board_in_a_browser(make_app):
     app.step()
     app._on_client_ready()                           # a page (re)loaded: redrawn now, and said now
     assert counters(app)[1] == 3
+
+
+def test_a_mark_the_browser_never_sends_back_is_sent_again(make_app, monkeypatch):
+    """A mark whose pixel is lost on its way back gets a new one (a few times at most): the words are
+    shown once that comes back, never left behind for good."""
+    from boardkit.render import app as app_module
+
+    monkeypatch.setattr(app_module, "RESEND_S", 0.05)
+    app = make_app(seats=BOTS, seed=4)
+    app._on_mark_ready()
+    app.step()                                       # its mark (1) is lost
+    first = app._words_sent
+    deadline = time.monotonic() + 10
+    while app._words_sent == first and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert app._words_sent > first and counters(app)[1] == 0
+    drawn_up_to(app, app._words_sent)                # the new mark came back
+    assert counters(app)[1] == 1
+    sent = app._words_sent
+    time.sleep(0.3)
+    assert app._words_sent == sent                   # nothing waits: no more marks
+    app.refresh()                                    # a page that never answers: a few new marks, then no more
+    time.sleep(0.05 * 2 * (app_module.MAX_RESENDS + 4))
+    assert app._words_sent == sent + 1 + app_module.MAX_RESENDS
+
+
+def test_the_browser_sends_each_mark_back_once(make_app, monkeypatch):
+    """ipycanvas sends back the pixels of the canvas a message starts on as well as those it draws on: the
+    mark's message ends on a canvas that sends nothing back, so the next drawing does not send the mark again."""
+    from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+
+    app = make_app(seats=BOTS, seed=4)
+    app._on_mark_ready()
+    batches = []
+    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", lambda command, buffers=[]: batches.append(
+        command if isinstance(command[0], list) else [command]))
+    app.step()
+    mark = next(b for b in batches if [COMMANDS["switchCanvas"], [f"IPY_MODEL_{app.drawn_mark.model_id}"]] in
+                [c[:2] for c in b])
+    switches = [c[1][0] for c in mark if c[0] == COMMANDS["switchCanvas"]]
+    last = next(w for w in (app.drawn_mark, app._after_mark) if f"IPY_MODEL_{w.model_id}" == switches[-1])
+    assert last is app._after_mark and not last.sync_image_data
 
 
 def test_without_a_browser_the_words_change_at_once(make_app):

@@ -723,7 +723,7 @@ def test_gameboard_guessers_right_at_the_same_moment_are_awarded_together(make_a
     app = make_app(rules=wld.Rules(play="gameboard"), n_players=4, seed=SEED)
     app.choose(wld.PlacePawn(0))
     game = app.game
-    assert app.tie_box.layout.display is None
+    assert app.tie_box.layout.display == "contents"
     assert [t.seat for t in app.tie_toggles] == list(game.guessers) == [1, 2, 3]
     with Unchanged(app):                                     # one ticked is not a tie: a notice, nothing else
         app.tie_toggles[0].value = True
