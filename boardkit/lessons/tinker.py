@@ -62,7 +62,9 @@ class RuleControls(widgets.VBox):
                        for option in spec]
             values = [option_value for _, option_value in options]
             chosen = value if value in values else values[0]
-            return widgets.Dropdown(options=options, value=chosen, description=label, style=style, layout=layout)
+            # as wide as its longest choice needs, in Large type too (a fixed width cuts "fair: each outcome 1/5")
+            return widgets.Dropdown(options=options, value=chosen, description=label, style=style,
+                                    layout=widgets.Layout(width="max-content", min_width=layout.width))
         if isinstance(spec, tuple) and len(spec) == 2 and all(isinstance(x, Integral) for x in spec):
             low, high = spec
             start = value if isinstance(value, Integral) and low <= value <= high else low

@@ -29,6 +29,7 @@ hook                      what it means
 ``_extra_settings()``     more widgets for the settings row (e.g. a checkbox)
 ``_piece_positions(g)``   where the pieces stand (for ``_animate_action``)
 ``_quiet_news(s, a)``     the news of a decision that caused no event
+``_news_of(e)``           the status line's words for event ``e`` (None: none; the game log keeps them all)
 ========================  ======================================================
 
 ``MAX_SEATS`` (a class attribute, 4 by default) is the most players the App
@@ -456,6 +457,10 @@ class GameApp(widgets.VBox):
         """The news of ``seat``'s decision ``action`` when it caused no event (e.g. whom to swap with)."""
         return f"{_seat(seat)} chooses to {action}."
 
+    def _news_of(self, event) -> str | None:
+        """The status line's words for ``event``: its description; None says nothing (the game log keeps it)."""
+        return event.describe()
+
     def _choice_label(self, action) -> str:
         """The text of the choice button for ``action``."""
         return str(action)
@@ -812,7 +817,7 @@ class GameApp(widgets.VBox):
                 self._draw_pieces(self.canvas[1], self._scene())
         events = game.events[self._seen:] if game.events is not None else []
         self._seen = len(game.events or ())
-        lines = list(news or []) + [e.describe() for e in events]
+        lines = list(news or []) + [words for e in events if (words := self._news_of(e)) is not None]
         self._log_lines.extend(e.describe() for e in events)
         if lines:
             self._last_news = lines

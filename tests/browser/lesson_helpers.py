@@ -345,7 +345,8 @@ def assert_app_fits_a_projector(page, app_selector: str, factor: float = 1.4, si
         print(f"{app_selector} at {size[0]}x{size[1]} in Large type: play area {area}")
         assert area["height"] <= size[1] or not one_screen, \
             f"the App is {area['height']} px tall in Large type: {area['parts']}"
-        assert [text for text, _ in before] == [text for text, _ in after], "the App changed while measured"
+        changed = [(old, new) for (old, _), (new, _) in zip(before, after) if old != new]
+        assert len(before) == len(after) and not changed, f"the App changed while measured: {changed[:4]}"
         small = [(text, px, grown) for (text, px), (_, grown) in zip(before, after) if grown < px * (factor - 0.1)]
         assert not small, f"{len(small)} App text(s) that Large type does not enlarge: {small[:8]}"
         assert cut_controls(page) == [], "controls whose words Large type cuts at 1920 px"

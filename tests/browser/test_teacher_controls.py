@@ -169,6 +169,11 @@ def test_the_teachers_page_has_its_controls_behind_closed_teacher_notes(lesson, 
 
     notes.click()
     expect(setting).to_be_visible()
+    # the notes' lines stand as close as the lesson's text (ipywidgets' control height was their line height)
+    spread = page.locator(".boardkit-teacher-panel .widget-html-content").evaluate_all(
+        "els => els.filter(e => e.offsetParent && parseFloat(getComputedStyle(e).lineHeight)"
+        " > 1.6 * parseFloat(getComputedStyle(e).fontSize)).map(e => e.textContent.slice(0, 40))")
+    assert spread == [], f"the teacher notes' lines spread apart: {spread}"
     setting.select_option(label="rigged for the Beach")
     expect(page.get_by_text("A new secret door: its counts start again from 0.")).to_be_visible(timeout=STEP_TIMEOUT_MS)
     reveal.click()

@@ -4,8 +4,9 @@ One page load (a kernel start is the slow part on a shared machine), then, as a 
 
 * the page at load: the Gameboard Play App draws its board, no code on screen, nothing under 14 px, the core
   path (up to the Going further section) at most 4 screens of 900 px besides the App, Large type scales text;
-* the App on one projector screen (1920x1080, Large type) after the first clicks too: in Gameboard Play once a
-  sketch starts (the "Said at the same moment?" row shown), in Team Play at its start and in a steal; the table's
+* the App on one projector screen (1920x1080, Large type) after the first clicks too: in Gameboard Play once the
+  next sketch starts after a roll (the longest news, the "Said at the same moment?" row shown), in Team Play at
+  its start and in a steal; the table's
   words (drawn on its canvas) at least 24 px on screen there, measured from the canvas's CSS scale;
 * the clock stands still until the Sketcher presses Start (issue 14: a page left alone played a round by
   itself): after the white pawn is placed, and in Team Play when it is chosen;
@@ -110,9 +111,6 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     # --- the clock waits for the Sketcher's Start --------------------------------------------------------
     choose(page, "wld-placepawn")                                            # the white pawn on a Spade
     expect(status).to_contain_text("press Start on the clock")
-    # a sketch has started: its "Said at the same moment?" row too is on the projector's one screen
-    expect(page.locator(".wld-tie").first).to_be_visible()
-    assert_on_one_projector_screen(page)
     assert_clock_stands_still(page)
     page.locator("button.wld-timer-start").first.click()
     expect(clock(page)).to_contain_text(re.compile(r"0:5\d"), timeout=STEP_TIMEOUT_MS)
@@ -125,6 +123,10 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     # the roll in words, as on the board (the board has no space numbers; "from 0 to 4: a orange space" was shown)
     expect(status).to_contain_text(re.compile(r"moves clockwise onto (a Spade Space|an? \w+ square)"))
     assert_clock_stands_still(page, 3)                                       # the next Sketcher's clock waits too
+    # the next sketch has started, its "Said at the same moment?" row shown, after the longest news (the roll, the
+    # pawn taken, the answer, the next Sketcher: three lines): all on the projector's one screen
+    expect(page.locator(".wld-tie").first).to_be_visible()
+    assert_on_one_projector_screen(page)
 
     # --- prediction 1: the Spade share; the student's roll starts the convergence chart --------------------
     first = prediction(page, 0)
@@ -187,6 +189,7 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     expect(status).to_contain_text("one guess to steal the point", timeout=STEP_TIMEOUT_MS)
     page.locator("button.wld-timer-pause").first.click()
     expect(clock(page)).to_contain_text("Paused", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".boardkit-mirror").first).to_contain_text("The clock is paused", timeout=STEP_TIMEOUT_MS)
     assert_on_one_projector_screen(page)
 
     # --- Going further: built when opened ---------------------------------------------------------------------

@@ -44,7 +44,7 @@ from boardkit.render.app import HUMAN, GameApp, canvas_text_scale, scaled
 from . import view_draw
 from .actions import CONFIRM, OVERRULE, TIME_UP, Award, PlacePawn, TakePawn, TimeUp
 from .bots import Skilled
-from .events import TEAM_NAMES, PawnMoved
+from .events import TEAM_NAMES, PawnMoved, SketchStarted
 from .game import Game
 from .rules import TEAM, Rules
 from .track import SPADE
@@ -162,8 +162,9 @@ class App(GameApp):
         self.guesser_input = widgets.Dropdown(description="Who", style=dict(description_width="initial"),
                                               layout=widgets.Layout(width=scaled("220px")))
         self.guesser_input.add_class("wld-guesser")
-        self.guess_input = widgets.Text(placeholder="type a guess, then Enter", continuous_update=False,
-                                        layout=widgets.Layout(flex="1 1 12em"))
+        self.guess_input = widgets.Text(placeholder="your guess", tooltip="Type a guess, then press Enter or Guess",
+                                        continuous_update=False,
+                                        layout=widgets.Layout(flex="1 1 150px", min_width="150px"))
         self.guess_input.add_class("wld-guess-text")
         self.guess_button = widgets.Button(description="Guess", icon="check", style=dict(font_size=scaled("18px")),
                                            layout=widgets.Layout(height="40px", width="auto"))
@@ -196,10 +197,11 @@ class App(GameApp):
         # One screen holds it all, a projector's in Large type too: the pad, its toolbar, the guess box and the rules
         # on the left; the board, the clock and the card on the right; the status line above, the controls below.
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        guessing = widgets.HBox([widgets.HTML(f"<b style='font-size:{scaled('20px')}'>Type a guess</b>"),
-                                 self.guesser_input, self.guess_input, self.guess_button], layout=row)
+        # one row under the pad on a projector (the box's own words say what it is for)
+        guessing = widgets.HBox([self.guesser_input, self.guess_input, self.guess_button], layout=row)
+        # the Sketcher's Peek, then (Gameboard Play, in a sketch) the Guessers who said it at the same moment
         side = widgets.VBox([skip, canvas, self.timer, self.card_html,
-                             widgets.HBox([self.peek_button, self.keep_visible], layout=row), self.tie_box],
+                             widgets.HBox([self.peek_button, self.keep_visible, self.tie_box], layout=row)],
                             layout=widgets.Layout(padding="0 0 0 12px"))
         side.add_class("wld-side")
         self.rules_html = widgets.HTML(sketching_rules_html(self.rules, self.game.n_players, self.MAX_SEATS),
@@ -355,7 +357,8 @@ class App(GameApp):
         game = self.game
         shown = (not game.is_over and not game.is_team_play and game.phase == "sketch"
                  and len(game.guessers) >= 2 and self.is_human(game.sketcher))
-        self.tie_box.layout.display = None if shown else "none"
+        # shown, its parts flow on in the row of the Peek button (one row less on a projector's screen)
+        self.tie_box.layout.display = "contents" if shown else "none"
         seats = list(game.guessers) if shown else []
         if [t.seat for t in self.tie_toggles] != seats:
             old, self.tie_toggles = self.tie_toggles, []
@@ -612,6 +615,11 @@ class App(GameApp):
 
     def _quiet_news(self, seat, action) -> str:
         return f"{_seat(seat)}: {action}."
+
+    def _news_of(self, event):
+        # A new sketch is named by the status line's next line (its prompt) and the table: said once there, the
+        # news after a card keeps to two lines on a projector in Large type.
+        return None if type(event) is SketchStarted else event.describe()
 
     def close(self):
         """Stop the timers and close every widget (also after a failed ``__init__``: only what was built)."""

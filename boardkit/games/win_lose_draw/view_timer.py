@@ -80,6 +80,13 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def _close_all(widget) -> None:
+    """Close ``widget`` and every widget in it."""
+    for child in getattr(widget, "children", ()):
+        _close_all(child)
+    widget.close()
+
+
 def _check_seconds(seconds) -> int:
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 1 <= seconds <= MAX_SECONDS:
         raise ValueError(f"seconds={seconds!r} is not allowed: expected a whole number from 1 to {MAX_SECONDS}")
@@ -109,7 +116,7 @@ class Countdown(widgets.HBox):
         self.label = widgets.HTML()
         self.label.add_class("wld-timer-label")
         self.bar = widgets.FloatProgress(value=self._seconds, min=0, max=self._seconds,
-                                         layout=widgets.Layout(width="220px", height="28px", margin="auto 8px"))
+                                         layout=widgets.Layout(width="220px", height="28px", margin="4px 8px"))
         self.bar.add_class("wld-timer-bar")
         big = dict(font_size=scaled("20px"), font_weight="bold")
         tall = dict(height="48px", width="auto", margin="auto 4px")
@@ -129,9 +136,10 @@ class Countdown(widgets.HBox):
         self.start_button.on_click(lambda _: self._on_start_button())
         self.pause_button.on_click(lambda _: self.pause())
         self.reset_button.on_click(lambda _: self.reset())
-        # the buttons beside the clock, the bar after them (on a line of its own where the row is full)
-        super().__init__([self.label, self.start_button, self.pause_button, self.reset_button, self.bar,
-                          self._heartbeat],
+        # beside the clock (under it where the row is narrow) the buttons, over the bar
+        buttons = widgets.HBox([self.start_button, self.pause_button, self.reset_button],
+                               layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([self.label, widgets.VBox([buttons, self.bar]), self._heartbeat],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center"), **kwargs)
         self.add_class("wld-timer")
         self._show()
@@ -143,7 +151,7 @@ class Countdown(widgets.HBox):
         if watchdog is not None:
             watchdog.cancel()
         for child in self.children:
-            child.close()
+            _close_all(child)
         super().close()
 
     # --- reading ---------------------------------------------------------------------------
