@@ -237,6 +237,18 @@ def test_gameboard_play_builds_and_waits_for_the_white_pawn(make_app):
     assert "cards played: 0" in text(app)
 
 
+def test_a_new_sketch_is_named_once_in_the_status_line_and_kept_in_the_log(make_app):
+    """The prompt names the new sketch ("Player 1 sketches (Movies): press Start ..."): the news leaves out the
+    same words, so the status line keeps to its lines on a projector; the game log keeps every event."""
+    app = make_app(rules=GAMEBOARD, n_players=4, seed=SEED)
+    app.choice_buttons[0].click()                                       # the white pawn on the top-left Spade
+    status = text(app)
+    assert "Player 1 puts the white square pawn on the Spade Space at 0." in status
+    assert "Player 1 sketches (Movies): press Start on the clock, then draw." in status
+    assert "the category is" not in status
+    assert "Player 1 sketches: the category is Movies." in html.unescape(app.log_html.value)
+
+
 @pytest.mark.parametrize("kwargs,match", [
     (dict(n_players=3), "n_players must be a whole number from 4 to 40 for Team Play"),
     (dict(n_players=7), "the App seats at most 6 players"),
