@@ -52,14 +52,15 @@ class PickSeveral(widgets.VBox):
         self._labels = dict((v, label) for label, v in pairs)
         self._callbacks = []
         self.boxes = {v: widgets.Checkbox(value=v in value, description=label, indent=False,
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=widgets.Layout(width="auto", flex=f"1 1 {column_px}px"))
                       for label, v in pairs}
         for box in self.boxes.values():
             box.observe(lambda change: self._changed(), names="value")
         self.tally = widgets.HTML()
         self.tally.add_class("boardkit-pick-count")
-        grid = widgets.GridBox(list(self.boxes.values()), layout=widgets.Layout(
-            grid_template_columns=f"repeat(auto-fill, minmax({column_px}px, 1fr))", grid_gap="6px"))
+        # Rows that wrap, each option at least column_px wide (a CSS grid here kept its rows at their old
+        # heights when the window changed size, and a clue on two lines ran over the next row).
+        grid = widgets.Box(list(self.boxes.values()), layout=widgets.Layout(flex_flow="row wrap", grid_gap="6px"))
         grid.add_class("boardkit-pick-grid")
         super().__init__([widgets.HTML(CSS), self.tally, grid])
         self.add_class("boardkit-pick")

@@ -94,3 +94,19 @@ def test_a_quick_check_answers_with_its_reason(toolkit_page):
     page.wait_for_function("() => document.querySelector('.boardkit-quick-check').innerText.includes('Not quite')",
                            timeout=30_000)
     assert "four dates and the Dud" in check.inner_text()
+
+
+def test_a_picker_keeps_each_row_as_tall_as_its_words_when_the_window_changes_size(toolkit_page):
+    page = toolkit_page
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
+    page.wait_for_function("() => document.querySelector('.boardkit-large-type.mod-active, "
+                           ".boardkit-large-type .mod-active')", timeout=15_000)
+    page.wait_for_timeout(1000)
+    overrun = "() => [...document.querySelectorAll('.boardkit-pick .widget-checkbox')].filter(box =>" \
+              " box.querySelector('label.widget-label-basic').getBoundingClientRect().height" \
+              " > box.getBoundingClientRect().height + 1).map(box => box.textContent.trim())"
+    for width, height in ((1920, 1080), (1280, 900), (1920, 1080), (1280, 900)):    # a projector, a laptop, ...
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        assert page.evaluate(overrun) == [], f"clues that run over the next row at {width}x{height}"
