@@ -63,7 +63,7 @@ LAYOUT_CSS = """<style>
 @media (min-width: 1600px) {
   .boardkit-wld-app .wld-pad-column {width: 55%;}
   .boardkit-wld-app .wld-side {width: 44%;}
-  .boardkit-wld-app .wld-drawing {max-width: calc(100% - 360px) !important;}
+  .boardkit-wld-app .wld-drawing {max-width: calc(100% - 380px) !important;}
 }
 </style>"""
 
@@ -83,7 +83,7 @@ def sketching_rules_html(rules, n_players: int, max_seats: int) -> str:
     low, high = rules.player_range
     if rules.play == TEAM:
         seating = (f"Team Play is for {low} or more players (boardkit's model takes up to {high}); this App "
-                   f"seats {low} to {max_seats}, so a seat may stand for a group.")
+                   f"seats {low} to {max_seats} (a seat may be a group).")
     else:
         seating = f"Gameboard Play is for {low} to {high} players; this App seats {low} to {min(high, max_seats)}."
     return (f"<div class='wld-sketching-rules' style='font-size:{scaled('17px')}; line-height:1.35; color:#1A1A1A'>"
