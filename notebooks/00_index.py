@@ -173,7 +173,7 @@ def more_games(view):
     if not guess.revealed:           # the sharper answer waits for the prediction, as the first one does
         show(view, "Lock your prediction above and press Show the answer first.")
         return
-    bar = progress_bar(view, 9 * 1_000, "5 games, 1,000 each, and 4 skill tests (the first press compiles)")
+    bar = progress_bar(view, 9 * 1_000, "5 games, 1,000 each, and 4 skill tests")
     with bk.process_pool(workers=2) as pool:    # Binder gives us 2 CPU cores: play games on both
         sharper = compare_games(1_000, executor=pool, progress=bar)
     show(view, comparison_chart(sharper, 1_000), comparison_table(sharper))

@@ -392,8 +392,7 @@ def part_collect():
                 "The model is simple. Four bots play real games of Gameboard Play, each guessed in time with "
                 "chance $p$ (so each card she is the successful Sketcher, or the first Guesser, about $p/4$). "
                 "Compare the **first of four** to own four colours, then the whole game, Ace included. The "
-                "computer plays these games on its fast lane, about 150 times faster than the readable engine "
-                "(the first press compiles it: up to half a minute).")
+                "computer plays these games on its fast lane, about 150 times faster than the readable engine.")
     further.add_widget(widgets.VBox([reality_button, reality_view]))
 
 
@@ -449,7 +448,7 @@ def model_first_of_four(p, n, seed):
 
 def reality_study(view):
     skills = [0.25, 0.5, 0.75]
-    bar = progress_bar(view, 2 * 400 * len(skills), "400 games x 2 x 3 skills (the first press compiles the fast lane)")
+    bar = progress_bar(view, 2 * 400 * len(skills), "400 games x 2 x 3 skills")
     rows = []
     for p in skills:
         game_four = first_to_four(board_rules, p, 400, seed=10)
@@ -529,7 +528,7 @@ def part_race():
         "with $p_B$, each team steals 1 time in 5, and a **die roll** decides who sketches first: "
         "$P(\\text{A wins}) = \\tfrac12\\, \\text{race}(p_A, p_B) + \\tfrac12 \\big(1 - \\text{race}(p_B, p_A)\\big)$. "
         "The sliders start with **equal teams** (both 0.5); then make one team better. 2,000 games on the fast "
-        "lane (the first press compiles it).")
+        "lane.")
     further.add_widget(widgets.VBox([team_a_slider, team_b_slider, team_button, team_view]))
 
 

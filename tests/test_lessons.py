@@ -1,4 +1,6 @@
 """boardkit.lessons: the helpers the lesson notebooks share."""
+import re
+
 import ipywidgets as widgets
 import matplotlib
 
@@ -303,6 +305,14 @@ def test_lesson_links_work_however_the_index_is_served():
 def test_the_index_shows_no_development_details():
     source = (REPO / "notebooks" / "00_index.py").read_text()
     assert "__version__" not in source and "Python module" not in source
+
+
+def test_no_lesson_says_a_press_compiles():
+    """The server compiles the fast lanes when it starts (boardkit.warm_start), and a run's bar says "compiling
+    the fast lane (once)" only when it really compiles: a lesson that says its first press compiles is false."""
+    said = [(path.name, line.strip()) for path in sorted((REPO / "notebooks").glob("0*.py"))
+            for line in path.read_text().splitlines() if re.search(r"press compiles", line)]
+    assert said == []
 
 
 def test_the_secret_door_verdict_sees_a_short_outcome_and_checks_five_intervals_at_once():

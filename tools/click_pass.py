@@ -83,19 +83,22 @@ class Pass:
     def arm(self):
         self.page.evaluate(WATCH_JS)
 
-    def settle(self, what: str, until=None, timeout: int = ANSWER_MS) -> None:
+    def settle(self, what: str, until=None, timeout: int = ANSWER_MS, pressed=None) -> None:
         """Wait until the page has answered the last click (``until``: a locator to appear, else no change for
         QUIET_MS); note a wait over WAIT_MS before its first change."""
         page = self.page
         started = time.monotonic()
         try:
             page.wait_for_timeout(1_000)        # still busy a second after the click: photograph its progress sign
-            if not page.evaluate("(quiet) => performance.now() - window.__bkLast > quiet", QUIET_MS):
+            if not page.evaluate("() => performance.now() - window.__bkLast > 800"):
                 self.busy += 1
                 page.screenshot(path=str(self.folder / f"{self.prefix}-{self.step:02d}-busy{self.busy}.png"))
             if until is not None:
                 until.first.wait_for(state="visible", timeout=timeout)
-            page.wait_for_function("(quiet) => performance.now() - window.__bkLast > quiet", arg=QUIET_MS,
+            # done: the page has not changed for QUIET_MS and the button pressed (a study's, disabled while it
+            # plays) can be pressed again
+            page.wait_for_function("([quiet, button]) => performance.now() - window.__bkLast > quiet"
+                                   " && !(button && button.disabled)", arg=[QUIET_MS, pressed],
                                    timeout=timeout, polling=200)
         except Exception as error:              # noqa: BLE001 - a step that never ends is a finding, not a crash
             self.note(f"no answer to {what} in {timeout / 1000:.0f} s ({type(error).__name__})")
@@ -107,11 +110,13 @@ class Pass:
         print(f"    {what}: first change {first and round(first)} ms, done {last / 1000:.1f} s "
               f"(waited {time.monotonic() - started:.1f} s)", flush=True)
 
-    def click(self, locator, what: str, until=None, timeout: int = ANSWER_MS) -> None:
+    def click(self, locator, what: str, until=None, timeout: int = ANSWER_MS, study: bool = False) -> None:
+        """Click ``locator`` and wait for the page's answer (``study``: and for the button to come back)."""
         locator.first.scroll_into_view_if_needed(timeout=60_000)
         self.arm()
+        pressed = locator.first.element_handle() if study else None
         locator.first.click(timeout=60_000)
-        self.settle(what, until, timeout)
+        self.settle(what, until, timeout, pressed)
 
     # --- photographs and the checks a machine can make ---------------------------------------------------
     def shoot(self, name: str, around=None) -> None:
@@ -195,7 +200,7 @@ def study(walk: Pass, name: str, selector: str | None = None) -> None:
     if not button.count() or not button.first.is_visible():
         walk.note(f"no visible button {name!r} to press")
         return
-    walk.click(button, f"the button {name!r}")
+    walk.click(button, f"the button {name!r}", study=True)
     walk.shoot(re.sub(r"\W+", "_", name).strip("_").lower()[:30], button)
 
 

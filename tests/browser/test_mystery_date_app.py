@@ -1,7 +1,7 @@
 """The Mystery Date app (``md.App``) served by Voilà and played in headless Chromium.
 
 Two fixture notebooks: four Collector bots (seed 3), and seat 1 human with
-three Collector bots (seed 5).  The tests read the canvas pixels (so a blank
+three Collector bots (seed 33).  The tests read the canvas pixels (so a blank
 canvas fails), the status line (``.boardkit-status``: "Turn N · seed S
 replays this game", and the decisions it counts out of sight) and the buttons, and never assume a particular sequence of rolls:
 they react to whatever decision the game asks for.

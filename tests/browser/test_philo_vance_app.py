@@ -260,8 +260,7 @@ def test_new_game_draws_the_estate_and_a_human_plays_by_clicking(voila_server, b
         after = status(page).inner_text()
         assert after != before
         assert_no_app_error(page)
-        if done[-1] == "move":
-            page.wait_for_timeout(1800)                   # the glide has played
+        if done[-1] == "move":                            # the glide has played: the words follow the picture
             seat = 0
             if mirror.game.position[seat] is not None:
                 assert near(pixel(page, *mirror.piece_point(seat)), rgb(vb.player_style(seat).colour), tol=12)
@@ -270,7 +269,6 @@ def test_new_game_draws_the_estate_and_a_human_plays_by_clicking(voila_server, b
     print(f"decisions {decision}: {sorted(set(done))}; distinct frames of the first glide: {glides}")
     assert glides and glides[0] >= 4
     record_property("human_decisions", ",".join(d for d in done if d != "bot"))
-    page.wait_for_timeout(1500)
     assert_board_drawn(page, mirror)
     assert console_errors(page) == []
 
@@ -320,8 +318,7 @@ def test_midgame_shows_court_cards_the_grid_and_plays_on(voila_server, browser_p
         wait_for_decision(page, 2)
     decision = counters(page)[1]
     if game.phase == MOVING and game.current_player == 0:
-        expect(status(page)).to_contain_text("click a highlighted space")
-        page.wait_for_timeout(1000)                          # the dice have tumbled
+        expect(status(page)).to_contain_text("click a highlighted space")   # said once the dice have tumbled
         page.locator("canvas").screenshot(path=SCREENSHOT)
         action = game.legal_actions()[-1]
         click_space(page, action.space)
