@@ -54,16 +54,18 @@ from .view_timer import Countdown
 
 PEEK_SECONDS = 5          # how long Peek shows the card
 
-#: The play row's widths.  On a wide screen (a projector) the table takes more of the width, so that its words
-#: are read from the back of a room (about 25 px on a 1920x1080 screen in Large type), and the pad leaves
-#: room beside it for the Sketching Rules; on a laptop the pad is wider and the rules go under it.
+#: The play row's widths.  Where the row is wide (a projector's page) the table takes more of the width, so that
+#: its words are read from the back of a room (about 25 px on a 1920x1080 screen in Large type), and the pad
+#: leaves room beside it for the Sketching Rules; on a laptop, or in a narrower JupyterLab panel, the pad is
+#: wider and the rules go under it.  (The row's own width decides, not the window's: a container query.)
 LAYOUT_CSS = """<style>
+.boardkit-wld-app .wld-play-row {container-type: inline-size;}
 .boardkit-wld-app .wld-pad-column {width: 63%;}
 .boardkit-wld-app .wld-side {width: 35%; min-width: 280px;}
-@media (min-width: 1600px) {
+@container (min-width: 1500px) {
   .boardkit-wld-app .wld-pad-column {width: 55%;}
   .boardkit-wld-app .wld-side {width: 44%;}
-  .boardkit-wld-app .wld-drawing {max-width: calc(100% - 360px) !important;}
+  .boardkit-wld-app .wld-drawing {max-width: calc(100% - 380px) !important;}
 }
 </style>"""
 
@@ -83,7 +85,7 @@ def sketching_rules_html(rules, n_players: int, max_seats: int) -> str:
     low, high = rules.player_range
     if rules.play == TEAM:
         seating = (f"Team Play is for {low} or more players (boardkit's model takes up to {high}); this App "
-                   f"seats {low} to {max_seats}, so a seat may stand for a group.")
+                   f"seats {low} to {max_seats} (a seat may be a group).")
     else:
         seating = f"Gameboard Play is for {low} to {high} players; this App seats {low} to {min(high, max_seats)}."
     return (f"<div class='wld-sketching-rules' style='font-size:{scaled('17px')}; line-height:1.35; color:#1A1A1A'>"
@@ -220,6 +222,7 @@ class App(GameApp):
         self.pad.layout.width = "100%"
         play_row = widgets.HBox([pad_column, side],
                                 layout=widgets.Layout(width="100%", flex_flow="row wrap"))
+        play_row.add_class("wld-play-row")
         self.pad.next_focus = [self.timer.start_button, self.timer.pause_button, self.timer.reset_button]
         self.children = [css, widgets.HTML(LAYOUT_CSS), status, play_row, choices, *rest]
         self._sync_round()
