@@ -246,6 +246,13 @@ def test_tables_have_plain_headers_and_whole_numbers():
     assert estimate == 0.2 and low < 0.2 < high
 
 
+def test_a_table_says_yes_or_no_not_python_true_or_false():
+    variants = pd.DataFrame({"dud_in_play": [True, False], "copies": [3, 2]})    # lesson 06's search table
+    html = table(variants).data
+    assert ">yes<" in html and ">no<" in html and "True" not in html and "False" not in html
+    assert number(True) == "yes" and number(np.False_) == "no"
+
+
 def test_charts_stay_readable_their_letters_are_at_least_16_px():
     fig, ax = chart(width=10, height=4)
     assert fig.dpi == 100 and fig.get_figwidth() == 10

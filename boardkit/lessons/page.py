@@ -14,6 +14,8 @@ import html
 import math
 from numbers import Integral, Real
 
+import numpy as np
+
 #: how much the Large type switch enlarges every text
 LARGE_TYPE = 1.4
 #: the widest chart (inches at 100 dots per inch): shown at its own size in a 1280-pixel window
@@ -135,10 +137,13 @@ def _is_whole(value) -> bool:
 
 
 def number(value, decimals: int = 2, percent: bool = False) -> str:
-    """``value`` as a reader wants it: whole numbers with thousands commas, others with ``decimals``, or a percentage."""
+    """``value`` as a reader wants it: whole numbers with thousands commas, others with ``decimals``, or a percentage;
+    True and False as "yes" and "no"."""
+    if isinstance(value, (bool, np.bool_)):
+        return "yes" if value else "no"
     if value is None or (isinstance(value, Real) and not isinstance(value, Integral) and math.isnan(value)):
         return "–"
-    if isinstance(value, bool) or not isinstance(value, Real):
+    if not isinstance(value, Real):
         return str(value)
     if percent:
         return f"{value:.{decimals}%}"
