@@ -46,6 +46,18 @@ def test_the_answer_waits_for_a_locked_prediction_then_shows_it_beside_the_answe
     assert seen == ["Dud"] and "Your prediction: Dud" in texts(guess.view)
 
 
+def test_a_reveal_that_takes_a_while_shows_a_sign_at_once():
+    """Some reveals play games for seconds (lesson 05's race to 3): the view says so before the answer comes."""
+    during = []
+    guess = Prediction("Which date is behind the door?", choices=["Dance", "Dud"],
+                       reveal=lambda p: during.append(texts(p.view)) or "the answer")
+    guess.input.value = "Dud"
+    guess.lock()
+    guess.reveal()
+    assert "Working out the answer" in during[0]
+    assert "Working out the answer" not in texts(guess.view) and "the answer" in texts(guess.view)
+
+
 def test_a_percent_prediction_is_a_share_and_reads_as_a_percentage():
     guess = Prediction("How often?", number=(0, 1, 0.05), percent=True, reveal=lambda p: "ok")
     assert isinstance(guess.input, widgets.IntSlider) and (guess.input.min, guess.input.max) == (0, 100)

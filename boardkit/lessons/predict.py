@@ -19,6 +19,7 @@ from decimal import Decimal
 from numbers import Real
 
 import ipywidgets as widgets
+from IPython.display import HTML
 
 from .output import show
 from .page import escape, number
@@ -262,6 +263,7 @@ class Prediction(widgets.VBox):
             return
         self.reveal_button.disabled = True
         self.revealed = True
+        show(self.view, HTML("<i>Working out the answer...</i>"))   # a sign at once: some reveals play for seconds
         try:
             items = self._reveal(self)
         except ValueError as error:
