@@ -26,6 +26,7 @@ CSS = """<style>
 .boardkit-pick .widget-checkbox input[type="checkbox"] {width: 22px !important; height: 22px !important; flex: none;}
 .boardkit-pick .widget-checkbox label:has(input:focus-visible) {outline: 4px solid #0072B2; outline-offset: 1px;}
 .boardkit-pick .boardkit-pick-count {font-size: calc(18px * var(--boardkit-text-scale, 1)); margin: 4px 0;}
+.boardkit-pick .boardkit-pick-count .widget-html-content {line-height: 1.45;}
 </style>"""
 
 

@@ -110,3 +110,7 @@ def test_a_picker_keeps_each_row_as_tall_as_its_words_when_the_window_changes_si
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(400)
         assert page.evaluate(overrun) == [], f"clues that run over the next row at {width}x{height}"
+    # the count line's lines stand as close as the lesson's text (ipywidgets' control height was its line height)
+    line, size = page.locator(".boardkit-pick-count .widget-html-content").evaluate(
+        "e => [parseFloat(getComputedStyle(e).lineHeight), parseFloat(getComputedStyle(e).fontSize)]")
+    assert line <= 1.6 * size, (line, size)
