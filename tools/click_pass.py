@@ -128,7 +128,10 @@ class Pass:
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(400)
             if around is not None:
-                around.first.evaluate("e => e.scrollIntoView({block: 'start'})")
+                try:                            # (a button a click took away leaves the page where it is)
+                    around.first.evaluate("e => e.scrollIntoView({block: 'start'})", timeout=5_000)
+                except Exception:               # noqa: BLE001
+                    around = None
                 page.wait_for_timeout(300)
             page.screenshot(path=str(self.folder / f"{self.prefix}-{self.step:02d}-{name}-{width}.png"))
         self.check(name)
