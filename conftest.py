@@ -27,12 +27,14 @@ SHARED_SCOPES = ("class", "module", "package")
 #: the files that take a worker longest (half a minute or more each on 2 cores, measured with
 #: ``--durations``), longest first: started at once, they run beside everything else instead of
 #: leaving one worker busy at the end
-LONGEST_FIRST = ("tests/browser/test_jupyterlab.py", "tests/browser/test_philo_vance_app.py",
-                 "tests/browser/test_mouse_trap_app.py", "tests/browser/test_mystery_date_lesson.py",
-                 "tests/browser/test_index.py", "tests/browser/test_mystery_date_app.py",
-                 "tests/browser/test_wld_lesson.py", "tests/browser/test_philo_vance_lesson.py",
-                 "tests/browser/test_cluedo_cards_lesson.py", "tests/browser/test_warm_start_voila.py",
-                 "tests/browser/test_class_together_browser.py", "tests/browser/test_design_lab.py",
+LONGEST_FIRST = ("tests/browser/test_jupyterlab.py", "tests/browser/test_warm_start_voila.py",
+                 "tests/browser/test_wld_lesson.py", "tests/browser/test_mouse_trap_app.py",
+                 "tests/browser/test_toolkit_page.py", "tests/browser/test_index.py",
+                 "tests/browser/test_cluedo_cards_lesson.py", "tests/browser/test_wld_app.py",
+                 "tests/browser/test_mystery_date_lesson.py", "tests/browser/test_mystery_date_app.py",
+                 "tests/browser/test_mouse_trap_lesson.py", "tests/browser/test_philo_vance_lesson.py",
+                 "tests/browser/test_design_lab.py", "tests/browser/test_class_together_browser.py",
+                 "tests/browser/test_teacher_controls.py", "tests/browser/test_philo_vance_app.py",
                  "tests/philo_vance/test_pv_fast.py")
 
 

@@ -139,6 +139,21 @@ def test_the_teachers_notes_are_one_closed_control_until_opened(monkeypatch):
     assert panel.layout.display == "none"
 
 
+def test_a_teachers_page_without_notes_shows_no_teacher_notes_when_no_class_runs(monkeypatch):
+    """Lessons 02-06 have no teacher note: the class line (no class running) must not show an empty Teacher notes."""
+    from types import SimpleNamespace
+
+    from boardkit.lessons.together import ClassPage
+
+    voila_page(monkeypatch, f"teacher={KEY}", KEY)
+    box = lessons.teacher_notes()
+    ClassPage._secrets_shown(SimpleNamespace(role="projector"), True)    # no class runs: the secrets may show
+    assert box.layout.display == "none"
+    lessons.teacher_note("The secret door", Builder())
+    ClassPage._secrets_shown(SimpleNamespace(role="projector"), True)
+    assert box.layout.display is None
+
+
 def test_a_note_needs_the_pages_teacher_notes(monkeypatch):
     monkeypatch.setattr(lessons, "_notes", None)
     with pytest.raises(RuntimeError, match="show teacher_notes\\(\\) first"):

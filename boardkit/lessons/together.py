@@ -549,7 +549,7 @@ class ClassPage:
             notes.toggle.value = True          # the teacher's own device: open
         elif not shown:
             notes.toggle.value = False
-        notes.box.layout.display = None if shown else "none"
+        notes.box.layout.display = None if shown and notes.panel.children else "none"   # no section: no control
 
     def _no_class(self) -> None:
         self._secrets_shown(True)

@@ -150,11 +150,12 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
                            timeout=15_000)
 
 
-def assert_teachers_page_accessible(page, notes: bool = True, timeout: int = 180_000) -> None:
+def assert_teachers_page_accessible(page, notes: bool = True, timeout: int = 180_000,
+                                    class_line: bool = True) -> None:
     """Open the teacher's page of the lesson ``page`` shows (``?teacher=<BOARDKIT_TEACHER_KEY>``, the same Voilà,
-    a kernel of its own) beside it, with its Teacher notes open (``notes``: the lesson has them): axe-core finds
-    no critical or serious WCAG 2.1 A/AA problem with Large type off, then on.  The lesson tests call it last,
-    on the server their student's page came from, so no test starts a server for it."""
+    a kernel of its own) beside it, with its Teacher notes open (``notes``: the lesson has them; without them, no
+    Teacher notes control shows once the ``class_line`` has): axe-core finds no critical or serious WCAG 2.1 A/AA
+    problem with Large type off, then on.  The lesson tests call it last, on the server their student's page came from, so no test starts a server for it."""
     teacher = page.context.new_page()
     try:
         teacher.goto(page.url.split("?")[0] + "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"], timeout=timeout)
@@ -162,6 +163,10 @@ def assert_teachers_page_accessible(page, notes: bool = True, timeout: int = 180
         if notes:       # the kernel hears it is the teacher's a moment after the page has drawn
             teacher.get_by_role("button", name="Teacher notes").click(timeout=60_000)
             teacher.locator(".boardkit-teacher-panel").wait_for(state="visible", timeout=15_000)
+        elif class_line:  # a lesson with no teacher's note shows no empty Teacher notes control, once the
+            # kernel has verified the key and drawn the teacher's class line
+            teacher.get_by_text("No class is running").first.wait_for(state="visible", timeout=60_000)
+            assert teacher.get_by_role("button", name="Teacher notes").filter(visible=True).count() == 0
         assert_accessible(teacher, "on the teacher's page")
         before = paragraph_px(teacher)
         teacher.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
