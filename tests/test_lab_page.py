@@ -77,9 +77,17 @@ def test_each_goals_verdict_is_shown_with_its_interval():
                           "median length high": [55, 83, 99, np.nan], "comeback share": [0.3, 0.4, 0.5, 0.6]})
     shown = verdict_columns(table, [bk.design.between("median length", 40, 80), bk.design.maximise("comeback share")])
     assert list(shown.columns) == ["Median length 40 to 80", "Comeback share as high as possible"]
-    assert shown.iloc[:, 0].tolist() == ["\u2713 met: 50 (45 to 55)", "? not sure yet: 79 (75 to 83)",
-                                         "\u2717 missed: 95 (90 to 99)", "–"]
+    assert shown.iloc[:, 0].tolist() == ["\u2713 met: 50 (45 to 55) turns", "? not sure yet: 79 (75 to 83) turns",
+                                         "\u2717 missed: 95 (90 to 99) turns", "–"]
     assert shown.iloc[:, 1].tolist() == ["0.3", "0.4", "0.5", "0.6"]
+
+
+def test_a_figure_and_its_interval_share_their_decimals_and_a_count_says_its_unit():
+    table = pd.DataFrame({"won share": [0.966], "won share low": [0.96], "won share high": [0.97],
+                          "largest seat gap": [0.76], "largest seat gap low": [0.0], "largest seat gap high": [2.33]})
+    shown = verdict_columns(table, [bk.design.at_least("won share", 0.9), bk.design.at_most("largest seat gap", 3)])
+    assert shown.iloc[0].tolist() == ["\u2713 met: 0.966 (0.960 to 0.970)",
+                                      "\u2713 met: 0.76 (0.00 to 2.33) percentage points"]
 
 
 def test_an_error_is_said_in_one_sentence_never_a_traceback():

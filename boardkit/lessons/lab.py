@@ -174,27 +174,45 @@ def verdicts(table, goal) -> np.ndarray:
     return np.atleast_1d(goal.status(*_interval(table, goal.figure)))
 
 
-def figure_text(value, low, high, digits: int = 3) -> str:
-    """``52 (46 to 56)``: a figure and its interval, ``digits`` significant digits."""
+#: the figures counted in a unit the page names after the number (a share, a p-value or skill has none)
+COUNTED_UNITS = {"turns": "turns", "points": "percentage points", "lead changes": "lead changes"}
+
+
+def figure_text(value, low, high, digits: int = 3, unit: str = "") -> str:
+    """``52 (46 to 56) turns``: a figure and its interval to ``digits`` significant digits, all three with the
+    same decimals ("0.76 (0.00 to 2.33)"), then ``unit`` if any."""
+    from .page import with_interval
+
+    def decimals_of(number):
+        shown = f"{number:.{digits}g}"
+        return len(shown.split(".")[1]) if "." in shown and "e" not in shown else 0
+
     if value is None or not math.isfinite(value):
         return "–"
     if low is None or not math.isfinite(low) or (low == value == high):
-        return f"{value:.{digits}g}"
-    return f"{value:.{digits}g} ({low:.{digits}g} to {high:.{digits}g})"
+        decimals = decimals_of(value)
+        text = f"{value:,.{decimals}f}"
+    else:
+        decimals = max(decimals_of(value), decimals_of(low), decimals_of(high))
+        text = with_interval(value, low, high, percent=False, decimals=decimals)
+    return f"{text} {unit}" if unit else text
 
 
 def verdict_columns(table, goals, digits: int = 3):
     """One column per goal, named by the goal in words: the verdict's mark and word, then the figure with its
-    interval ("✓ met: 52 (46 to 56)"); a direction goal shows its figure only."""
+    interval and unit ("✓ met: 52 (46 to 56) turns"); a direction goal shows its figure only."""
     import pandas as pd
+
+    from ..core.design import FIGURE_UNITS
 
     shown = pd.DataFrame(index=table.index)
     for goal in goals:
         values, lows, highs = _interval(table, goal.figure)
         marks = verdicts(table, goal)
+        unit = COUNTED_UNITS.get(FIGURE_UNITS.get(goal.figure), "")
         shown[goal_words(goal)] = [
             (f"{VERDICT_MARKS[mark]} {mark}: " if mark != "no figure" else "")
-            + figure_text(value, low, high, digits)
+            + figure_text(value, low, high, digits, unit)
             for mark, value, low, high in zip(marks, values, lows, highs)]
     return shown
 
