@@ -149,6 +149,9 @@ def comparison_chart(figures, n_games):
             ax.hlines(figures["fair share"], x - 0.45, x + 0.45, colors="black", linestyles=(0, (2, 1)), lw=3,
                       zorder=3, label="fair share")
             ax.legend(loc="upper right")
+        for slot in x[values.isna().to_numpy()]:  # a game with no figure: say why in the bar's empty slot
+            ax.text(slot, 0.03, "no bot can draw" if column == "skill" else "no figure", rotation=90,
+                    ha="center", va="bottom", color="black")
         ax.set_title(title)
         ax.set_ylim(0, 1)
         ax.set_xticks(x, names, rotation=90)

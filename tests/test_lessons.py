@@ -273,6 +273,13 @@ def test_the_index_fair_share_marks_look_unlike_the_error_bars(index_cells):
     assert all(abs((s[1][0] - s[0][0]) - 0.9) < 1e-9 for s in segments)
 
 
+def test_the_index_chart_says_why_a_skill_bar_is_missing(index_cells):
+    fig = index_cells["comparison_chart"](index_cells["quick"], 100)
+    skill = fig.axes[2]
+    assert [text.get_text() for text in skill.texts] == ["no bot can draw"]   # Win, Lose or Draw's empty slot
+    assert skill.texts[0].get_position()[0] == list(index_cells["quick"].index).index("Win, Lose or Draw")
+
+
 def test_the_index_plays_its_sharper_study_only_after_the_answer_is_shown(index_cells):
     import ipywidgets as widgets
 
