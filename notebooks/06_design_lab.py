@@ -70,7 +70,7 @@ from boardkit import plots
 from boardkit.core.fast import choose_engine
 from boardkit.games import cluedo_cards as cc, mouse_trap as mt, mystery_date as md
 from boardkit.games import philo_vance as pv, win_lose_draw as wld
-from boardkit.lessons import (Prediction, RuleControls, in_words, lesson_page, plain_header, progress_bar,
+from boardkit.lessons import (Prediction, RuleControls, disabled_while, in_words, lesson_page, plain_header, progress_bar,
                               quick_check, show, study_button, table)
 from boardkit.lessons.lab import GoalBuilder, goal_words, verdict_columns
 
@@ -255,7 +255,14 @@ goal_builder.on_change(lambda goals: replay() if knob_view.outputs and "Your var
                        else None)
 play_now = widgets.Button(description="Play these rules", icon="play", button_style="primary",
                           layout=widgets.Layout(width="max-content", height="40px"))
-play_now.on_click(lambda _: replay())
+
+
+def play_pressed(_button):
+    with disabled_while(play_now):     # greyed out while the games are played: a second press would wait behind it
+        replay()
+
+
+play_now.on_click(play_pressed)
 make_knobs()
 widgets.VBox([knob_guess, knob_box, play_now, knob_view])
 

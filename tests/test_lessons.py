@@ -56,12 +56,14 @@ def test_a_study_that_raises_value_error_explains_it_in_its_view_and_frees_the_b
 
 def test_a_progress_bar_is_shown_in_the_view_and_counts_games():
     view = widgets.Output()
-    bar = progress_bar(view, 4000, "Compare")
+    bar = progress_bar(view, 4000, "5 games, 1,000 each")
     bar.update(1000)
     bar.refresh()
     assert bar.n == 1000 and bar.total == 4000
     assert view.outputs[0]["output_type"] == "display_data"   # the bar's widget
-    counted = bar.container.children[2].value.replace("\u2007", " ")
+    label, counted = bar.container.children[0].value, bar.container.children[2].value
+    # plain spaces: tqdm's figure spaces (as wide as a digit) spread the words apart
+    assert label.rstrip() == "5 games, 1,000 each" and "\u2007" not in label + counted
     assert counted.startswith(" 1,000 of 4,000 games, ")        # what it counts, in words
     assert "it/s" not in counted and "?" not in counted
     bar.close()
@@ -384,6 +386,15 @@ def test_lesson_01s_number_predictions_mark_their_exact_answer_on_the_class_char
     rules = md.Rules()
     assert answers == [float(md.analysis.door_odds(rules)["red"]),
                        float(md.analysis.expected_duds_before_date(rules))]
+
+
+def test_the_design_labs_play_these_rules_button_is_greyed_out_while_it_plays():
+    # it stayed pressable, and a second press (or Search) waited silently behind the run
+    ns = run_cells("06_design_lab", "def replay", "def game(", "def chosen_rules", "def live_games")
+    pressable_while_playing = []
+    ns["play_knobs"] = lambda: pressable_while_playing.append(not ns["play_now"].disabled)
+    ns["play_now"].click()
+    assert pressable_while_playing == [False] and not ns["play_now"].disabled
 
 
 def test_the_design_labs_knobs_play_a_variant_and_show_it():

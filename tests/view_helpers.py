@@ -108,3 +108,14 @@ class RecordingCanvas:
 
     def __getattr__(self, name):
         return lambda *args, **kwargs: None
+
+
+def drawn_sizes(app) -> list[tuple[str, int]]:
+    """Every text ``app``'s table shows now, with its size in canvas pixels."""
+    class Sizes(RecordingCanvas):
+        def fill_text(self, text, *args):
+            self.texts.append((str(text), int(re.search(r"(\d+)px", self.font).group(1))))
+    canvas = Sizes()
+    app._draw_board(canvas, app._scene())
+    app._draw_pieces(canvas, app._scene())
+    return canvas.texts

@@ -13,6 +13,7 @@ can count what it needs and let each chunk go.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import os
 from collections import deque
@@ -76,6 +77,9 @@ def _check_run(rules, n_players, n_games, bots, engine):
 def _played_chunks(rules, n_players, seeds, size, bots, lane, executor):
     """Each chunk's games, in order: a fast-lane frame, or the reference engine's rows.
 
+    With an executor, the first chunk is played here while the workers start (which takes
+    seconds), so a progress bar moves at once; the seeds, and so the frame, are the same.
+
     With an executor, only a few chunks are out at a time (two per worker), so
     a long run never holds more finished chunks than it has handed back."""
     from .fast import play_fast
@@ -92,11 +96,13 @@ def _played_chunks(rules, n_players, seeds, size, bots, lane, executor):
             yield play_chunk(rules, n_players, chunk(start), bots)
         return
     window = 2 * (getattr(executor, "_max_workers", None) or os.cpu_count() or 2)
-    pending: deque = deque()
-    for start in starts:
-        pending.append(executor.submit(play_chunk, rules, n_players, chunk(start), bots))
-        if len(pending) >= window:
-            yield pending.popleft().result()  # in order: the same frame as without an executor
+    first, *rest = starts
+    later = (executor.submit(play_chunk, rules, n_players, chunk(start), bots) for start in rest)
+    pending: deque = deque(itertools.islice(later, window))   # the workers start up on these (seconds)...
+    yield play_chunk(rules, n_players, chunk(first), bots)    # ...while this process plays the first chunk: the bar moves
+    for future in later:
+        pending.append(future)
+        yield pending.popleft().result()  # in order: the same frame as without an executor
     while pending:
         yield pending.popleft().result()
 

@@ -89,14 +89,21 @@ def study_button(description: str, study, icon: str = "play"):
     view = widgets.Output()
 
     def run(_button=None):
-        button.disabled = True
-        try:
+        with disabled_while(button):
             in_words(view, study, view)
-        finally:
-            button.disabled = False
 
     button.on_click(run)
     return button, view
+
+
+@contextlib.contextmanager
+def disabled_while(button):
+    """Grey ``button`` out while the block runs (a long study), so it cannot be pressed again meanwhile."""
+    button.disabled = True
+    try:
+        yield
+    finally:
+        button.disabled = False
 
 
 def in_words(view, work, *args):
@@ -127,8 +134,18 @@ def progress_bar(view, total: int, description: str, unit: str = "games"):
     """
     from tqdm.notebook import tqdm
 
-    bar = tqdm(total=total, desc=description, display=False,
-               bar_format="{desc} {bar} {n:,} of {total:,} " + unit + ", {elapsed}")
+    class WordsBar(tqdm):
+        """tqdm's notebook bar, its words spaced as words: tqdm puts a figure space (as wide as
+        a digit) for every space, which spread "5 games, 1,000 each" wide apart."""
+
+        def display(self, *args, **kwargs):
+            shown = super().display(*args, **kwargs)
+            for text in self.container.children[::2]:      # the words left and right of the bar
+                text.value = text.value.replace("\u2007", " ")
+            return shown
+
+    bar = WordsBar(total=total, desc=description, display=False,
+                   bar_format="{desc} {bar} {n:,} of {total:,} " + unit + ", {elapsed}")
     show(view, bar.container)
     return bar
 

@@ -222,9 +222,9 @@ def lock_and_reveal(page, box, table: bool = True):
 
 
 def assert_core_path_fits(page, app_selector: str, record_property=None, screens: int = 4, screen_px: int = 900,
-                          app_on_one_screen: bool = True):
+                          app_on_one_screen: bool = True, canvas: str | None = None):
     """The core path, besides the game's App, fits ``screens`` screens; no text under 14 px; Large type works;
-    the App on a projector: see assert_app_fits_a_projector."""
+    the App on a projector (and the words drawn on its ``canvas``): see assert_app_fits_a_projector."""
     app_height = page.locator(app_selector).first.evaluate("e => e.getBoundingClientRect().height")
     core = core_path_height(page)
     if record_property is not None:
@@ -233,7 +233,7 @@ def assert_core_path_fits(page, app_selector: str, record_property=None, screens
     assert core - app_height <= screens * screen_px, (core, app_height)
     assert_no_small_text(page)
     assert_large_type_scales_text(page)
-    assert_app_fits_a_projector(page, app_selector, one_screen=app_on_one_screen)
+    assert_app_fits_a_projector(page, app_selector, one_screen=app_on_one_screen, canvas=canvas)
 
 
 # --- the App on a projector (1920x1080, Large type) ----------------------------------------------------

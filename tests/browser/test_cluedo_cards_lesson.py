@@ -4,7 +4,8 @@ One page load (a kernel start is the slow part on a shared machine), then, as a 
 
 * the page at load: the App draws its card table and tells it in words (the text mirror), no code on screen,
   nothing under 14 px, the core path (up to the Going further section) at most 4 screens of 900 px besides
-  the App, Large type scales text;
+  the App, Large type scales text, and at 1920x1080 in Large type the App fits one screen and the words its
+  table draws are at least 24 px high on screen;
 * a card played: the student's own deals start the stuck chart;
 * each prediction: Show the answer is disabled until Lock, Lock disables the input, the reveal shows the
   prediction beside the exact answer (171/2108 = 8.1%) and the simulation's interval; the skill figure is
@@ -25,7 +26,7 @@ from playwright.sync_api import expect
 from app_helpers import STEP_TIMEOUT_MS, open_app, wait_for_decision, wait_for_images
 from harness import canvas_pixel_stats, click_button, console_errors
 from lesson_helpers import (assert_core_path_fits, assert_no_small_text, assert_teachers_page_accessible, lock_and_reveal,
-                            prediction)
+                            prediction, record_canvas_words)
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +40,7 @@ INTERVAL = re.compile(r"\d+\.\d% \(\d+\.\d% to \d+\.\d%\)")
 
 def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, browser_page, record_property):
     page = browser_page
+    record_canvas_words(page)                                   # the table's words, as the canvas draws them
     url = voila_server(LESSON, timeout=120)
     started = time.monotonic()
     open_app(page, url, record_property)
@@ -53,7 +55,7 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     expect(mirror).to_contain_text("Player 2 (Shedder bot): 5 cards, face down; 0 points.")
     assert "8.1%" not in page.inner_text("body")                             # no answer before its prediction
     assert "0.0811" not in page.inner_text("body")                           # For coders' printout is folded
-    assert_core_path_fits(page, ".boardkit-cc-app", record_property)
+    assert_core_path_fits(page, ".boardkit-cc-app", record_property, canvas=".boardkit-cc-app canvas")  # 24 px words
 
     # --- a card played (a choice button): the game's deals start the stuck chart ---------------------------
     page.locator("button.cc-choice").first.click(timeout=STEP_TIMEOUT_MS)

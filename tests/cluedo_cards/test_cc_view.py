@@ -17,9 +17,10 @@ from boardkit.games.cluedo_cards import view_draw as vd
 from boardkit.games.cluedo_cards import view_scene as vs
 from boardkit.games.cluedo_cards.game import PLAYING, SKIPPING, SWAPPING
 from boardkit.games.cluedo_cards.view import condensed_news
+from boardkit.render.app import canvas_text_scale, set_canvas_text_scale
 from cc_helpers import C, arrange, of_type
-from view_helpers import (RecordingCanvas, Unchanged, centre, counters, key_down, labels, make_apps, mouse_down,
-                          text, wait_until)
+from view_helpers import (RecordingCanvas, Unchanged, centre, counters, drawn_sizes, key_down, labels, make_apps,
+                          mouse_down, text, wait_until)
 
 HUMAN_FIRST = ["human", "Shedder", "Revolverist", "Random"]
 BOTS = ["Shedder", "Revolverist", "Random", "Shedder"]
@@ -364,3 +365,21 @@ def test_the_news_names_who_played_the_top_card_when_it_is_the_rounds_first_play
     texts = drawn_texts(app)
     assert f"Player {first.player + 1} played it, the round's first card." in texts
     assert "No card played yet this round." not in texts
+
+
+def test_large_type_grows_the_words_drawn_on_the_table(make_app):
+    """Issue 24: the table is a canvas shown at about 0.83 of its size on a 1920x1080 projector, so its 22 px words
+    were 18 px on screen in Large type ("you may choose who misses a turn"): the page's CSS can't reach them. The
+    lesson page's switch has the App redraw them 1.4 times bigger (the lesson's browser test measures 24.8 px)."""
+    app = make_app(seats=HUMAN_FIRST, seed=1, show_all_hands=True)     # faces of every hand, and the legend
+    normal = drawn_sizes(app)
+    set_canvas_text_scale(1.4)
+    try:
+        large = drawn_sizes(app)
+    finally:
+        set_canvas_text_scale(1.0)
+    assert [t for t, _ in large] == [t for t, _ in normal]
+    words = [(t, px, big) for (t, px), (_, big) in zip(normal, large) if sum(ch.isalpha() for ch in t) > 1]
+    assert "you may choose who misses a turn" in [t for t, _, _ in words]
+    assert words and all(big == int(px * 1.4) for _, px, big in words), words
+    assert drawn_sizes(app) == normal and canvas_text_scale() == 1.0

@@ -161,6 +161,31 @@ def test_a_progress_bar_handed_in_is_updated_and_left_open():
     assert (bar.done, bar.closed) == (50, False)
 
 
+def test_with_an_executor_the_bar_moves_before_any_worker_has_played():
+    """Workers take seconds to start (in Voila a bar sat at "0 of 9,000 games" for 13 s):
+    the first chunk is played here meanwhile, so the bar moves first; the frame is the same."""
+    from concurrent.futures import Future
+
+    happened = []
+
+    class LazyExecutor:        # its chunks are played only when asked for, as a slow pool's would be
+        _max_workers = 2
+
+        def submit(self, fn, *args):
+            future = Future()
+            future.result = lambda timeout=None: happened.append("a worker's chunk") or fn(*args)
+            return future
+
+    class Bar:
+        def update(self, n):
+            happened.append("bar moved")
+
+    pooled = sim(n_games=300, n_players=4, executor=LazyExecutor(), progress=Bar())
+    assert happened[0] == "bar moved"
+    assert happened.count("bar moved") == 100 and happened.count("a worker's chunk") == 99
+    pd.testing.assert_frame_equal(pooled, sim(n_games=300, n_players=4))
+
+
 def test_a_dask_cluster_gives_the_same_frame():
     """``executor=client.get_executor()``: a Dask cluster (here two worker processes on
     this machine, listening on 127.0.0.1 only) plays the chunks and gives the same frame."""

@@ -24,8 +24,8 @@ from boardkit.games.win_lose_draw import view_draw as vd
 from boardkit.games.win_lose_draw.game import catalogue
 from boardkit.games.win_lose_draw.track import SPADE
 from boardkit.render.app import canvas_text_scale, set_canvas_text_scale
-from view_helpers import (RecordingCanvas, Unchanged, centre, counters, key_down, labels, make_apps, saved, text,
-                          wait_until)
+from view_helpers import (RecordingCanvas, Unchanged, centre, counters, drawn_sizes, key_down, labels, make_apps, saved,
+                          text, wait_until)
 
 NAMES = {number: name for name, number in COMMANDS.items()}
 HUMANS = ["human"] * 4
@@ -798,17 +798,6 @@ def test_the_gameboard_app_says_how_many_it_seats(make_app):
 
 
 # --- Large type: the table's words grow with the rest of the App's text ---------------------------
-
-def drawn_sizes(app) -> list[tuple[str, int]]:
-    """Every text the table shows now, with its size in canvas pixels."""
-    class Sizes(RecordingCanvas):
-        def fill_text(self, text, *args):
-            self.texts.append((str(text), int(re.search(r"(\d+)px", self.font).group(1))))
-    canvas = Sizes()
-    app._draw_board(canvas, app._scene())
-    app._draw_pieces(canvas, app._scene())
-    return canvas.texts
-
 
 @pytest.mark.parametrize("rules,n_players", [(wld.Rules(), 6), (GAMEBOARD, 6)])
 def test_large_type_grows_the_words_drawn_on_the_table(make_app, drawn, rules, n_players):

@@ -24,7 +24,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from boardkit.core.events import seat as _seat
-from boardkit.render.app import GameApp
+from boardkit.render.app import GameApp, canvas_text_scale
 
 from . import analysis as cc_analysis
 from . import bots as cc_bots
@@ -217,10 +217,10 @@ class App(GameApp):
 
     def _scene(self):
         names = [d.value for d in self.seat_inputs[:self.game.n_players]]
-        return vs.snapshot(self.game, names, show_all_hands=self.show_hands.value)
+        return vs.snapshot(self.game, names, show_all_hands=self.show_hands.value, text_scale=canvas_text_scale())
 
     def _draw_board(self, layer, scene):
-        vd.draw_board(layer, self.geometry, scene.powers)
+        vd.draw_board(layer, self.geometry, scene.powers, scene.text_scale)
 
     def _draw_pieces(self, layer, scene):
         vd.draw_scene(layer, self.geometry, scene)

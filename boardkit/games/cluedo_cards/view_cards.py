@@ -198,10 +198,11 @@ def _badge(c, x, y, radius, number):
     r.draw_text(c, number, cx, cy + 1, px=radius * 1.3, bold=True, max_width=radius * 1.8)
 
 
-def draw_face(c, rect, card, power=None) -> None:
+def draw_face(c, rect, card, power=None, text_scale: float = 1.0) -> None:
     """A card face up in ``rect`` (x, y, w, h): number badge, picture band and icon, name, power.
 
-    ``power`` is the picture's power (one of ``rules.POWER_KINDS``) or None.
+    ``power`` is the picture's power (one of ``rules.POWER_KINDS``) or None; the words are drawn
+    ``text_scale`` times their size (a lesson page's Large type).
     """
     x, y, w, h = rect
     small = w < SMALL
@@ -228,11 +229,11 @@ def draw_face(c, rect, card, power=None) -> None:
     c.stroke()
     _badge(c, x + 4, y + 4, badge, card.number)
     if small:
-        r.draw_text(c, short_name(card.picture), x + w / 2, y + band_h + (h - band_h) / 2, bold=True,
-                    max_width=w - 6)
+        r.draw_text(c, short_name(card.picture), x + w / 2, y + band_h + (h - band_h) / 2,
+                    px=r.MIN_TEXT_PX * text_scale, bold=True, max_width=w - 6)
         return
     lines = name_lines(card.picture)
-    px = max(r.MIN_TEXT_PX, min(30, w * 0.17))
+    px = max(r.MIN_TEXT_PX, min(30, w * 0.17)) * text_scale
     ribbon = h * 0.2 if power in POWER_WORDS else 0
     free = h - band_h - ribbon
     for i, line in enumerate(lines):
@@ -241,8 +242,8 @@ def draw_face(c, rect, card, power=None) -> None:
     if ribbon:
         c.fill_style = pal.TEXT
         c.fill_rect(x + 5, y + h - ribbon - 4, w - 10, ribbon)
-        r.draw_text(c, POWER_WORDS[power], x + w / 2, y + h - 4 - ribbon / 2, bold=True, colour=pal.WHITE,
-                    max_width=w - 16)
+        r.draw_text(c, POWER_WORDS[power], x + w / 2, y + h - 4 - ribbon / 2, px=r.MIN_TEXT_PX * text_scale,
+                    bold=True, colour=pal.WHITE, max_width=w - 16)
 
 
 def draw_back(c, rect) -> None:
@@ -250,8 +251,9 @@ def draw_back(c, rect) -> None:
     r.draw_card(c, *rect, colour=None, pattern=None, label="", face_up=False)
 
 
-def draw_miniature(c, rect, picture: str, penalty: int) -> None:
-    """A miniature card turned over: the picture's icon and short name, and its penalty."""
+def draw_miniature(c, rect, picture: str, penalty: int, text_scale: float = 1.0) -> None:
+    """A miniature card turned over: the picture's icon and short name, and its penalty (words ``text_scale``
+    times their size)."""
     x, y, w, h = rect
     band = band_colour(picture)
     r.rounded_rect_path(c, x, y, w, h, 10)
@@ -266,8 +268,9 @@ def draw_miniature(c, rect, picture: str, penalty: int) -> None:
     c.line_width = 2
     c.stroke_rect(x + 8, y + 8, w - 16, band_h)
     draw_icon(c, picture, x + w / 2, y + 8 + band_h / 2, min(w - 24, band_h * 0.85), band)
-    r.draw_text(c, short_name(picture), x + w / 2, y + h - 48, bold=True, max_width=w - 8)
-    r.draw_text(c, f"{penalty} pt" + ("" if penalty == 1 else "s"), x + w / 2, y + h - 20, max_width=w - 8)
+    px = r.MIN_TEXT_PX * text_scale
+    r.draw_text(c, short_name(picture), x + w / 2, y + h - 48, px=px, bold=True, max_width=w - 8)
+    r.draw_text(c, f"{penalty} pt" + ("" if penalty == 1 else "s"), x + w / 2, y + h - 20, px=px, max_width=w - 8)
 
 
 def draw_hidden_miniature(c, rect) -> None:

@@ -158,9 +158,14 @@ def card_rect(layout: Layout, scene: Scene, seat: int, card):
 
 # --- the parts of the picture ------------------------------------------------------------
 
+def _text(c, scale: float, text, x, y, px=r.MIN_TEXT_PX, **style):
+    """``render.draw_text``, the words ``scale`` times their size (a lesson page's Large type: 1.4)."""
+    r.draw_text(c, text, x, y, px=px * scale, **style)
+
+
 def _card(c, rect, card, scene: Scene, face_up=True):
     if face_up:
-        vc.draw_face(c, rect, card, dict(scene.powers).get(card.picture))
+        vc.draw_face(c, rect, card, dict(scene.powers).get(card.picture), scene.text_scale)
     else:
         vc.draw_back(c, rect)
 
@@ -174,10 +179,10 @@ def _ring(c, rect, pad=6, width=5):
     c.stroke()
 
 
-def _empty_slot(c, rect, text="empty"):
+def _empty_slot(c, scale: float, rect, text="empty"):
     x, y, w, h = rect
     r.dashed_ring(c, rect, pad=0, width=3)
-    r.draw_text(c, text, x + w / 2, y + h / 2, max_width=w - 8)
+    _text(c, scale, text, x + w / 2, y + h / 2, max_width=w - 8)
 
 
 def _seat_note(scene: Scene, seat: int) -> str:
@@ -210,7 +215,7 @@ def draw_hand(c, scene: Scene, seat: int, layout: Layout) -> None:
             x, y, w, h = rect
             tag_y = y + h + RAISE + 20
             r.draw_shape(c, "triangle", x + 16, tag_y, 18, fill=pal.TEXT)
-            r.draw_text(c, "PLAY", x + 28, tag_y, bold=True, align="left", max_width=max(30, w - 34))
+            _text(c, scene.text_scale, "PLAY", x + 28, tag_y, bold=True, align="left", max_width=max(30, w - 34))
 
 
 def draw_rival(c, scene: Scene, seat: int, layout: Layout) -> None:
@@ -219,19 +224,19 @@ def draw_rival(c, scene: Scene, seat: int, layout: Layout) -> None:
     style = player_style(seat)
     r.draw_player_panel(c, rect, style, seat == scene.current, PANEL_FILL, CURRENT_FILL)
     r.draw_pawn(c, x + 26, y + 26, 30, style)
-    r.draw_text(c, f"Player {seat + 1} \u00b7 {scene.names[seat]}", x + 48, y + 26, bold=True, align="left",
-                max_width=w - 90)
+    _text(c, scene.text_scale, f"Player {seat + 1} \u00b7 {scene.names[seat]}", x + 48, y + 26, bold=True, align="left",
+          max_width=w - 90)
     vc.draw_hidden_miniature(c, (x + w - 34, y + 10, 22, 32))
     if seat in scene.choices:
         word = "misses a turn" if scene.phase == SKIPPING else "swap hands"
-        r.draw_text(c, f"Click: {word}", x + 20, y + 60, bold=True, align="left", max_width=w - 40)
+        _text(c, scene.text_scale, f"Click: {word}", x + 20, y + 60, bold=True, align="left", max_width=w - 40)
         r.dashed_ring(c, rect, pad=-8)
     else:
-        r.draw_text(c, _seat_note(scene, seat), x + 20, y + 60, bold=seat == scene.current, align="left",
-                    max_width=w - 40)
+        _text(c, scene.text_scale, _seat_note(scene, seat), x + 20, y + 60, bold=seat == scene.current, align="left",
+              max_width=w - 40)
     draw_hand(c, scene, seat, layout)
     if not scene.hands[seat]:
-        r.draw_text(c, "no cards", x + w / 2, y + 136)
+        _text(c, scene.text_scale, "no cards", x + w / 2, y + 136)
 
 
 def draw_bottom(c, scene: Scene, layout: Layout) -> None:
@@ -243,16 +248,16 @@ def draw_bottom(c, scene: Scene, layout: Layout) -> None:
     r.draw_pawn(c, x + 32, y + 26, 34, style)
     human = scene.names[seat] == "human"
     heading = r.seat_title(seat, scene.names[seat]) + (": your hand" if human else "")
-    r.draw_text(c, heading, x + 58, y + 26, bold=True, align="left", max_width=w - 360)
-    r.draw_text(c, _seat_note(scene, seat), x + w - 60, y + 26, bold=seat == scene.current, align="right",
-                max_width=290)
+    _text(c, scene.text_scale, heading, x + 58, y + 26, bold=True, align="left", max_width=w - 360)
+    _text(c, scene.text_scale, _seat_note(scene, seat), x + w - 60, y + 26, bold=seat == scene.current, align="right",
+          max_width=290)
     vc.draw_hidden_miniature(c, (x + w - 46, y + 8, 28, 38))
     if seat in scene.choices:
         r.dashed_ring(c, rect, pad=-8)
     draw_hand(c, scene, seat, layout)
     if not scene.hands[seat]:
-        r.draw_text(c, "no cards", x + w / 2, y + 70 + CARD_H / 2)
-    r.draw_text(c, _bottom_hint(scene), x + w / 2, y + h - 22, bold=True, max_width=w - 32)
+        _text(c, scene.text_scale, "no cards", x + w / 2, y + 70 + CARD_H / 2)
+    _text(c, scene.text_scale, _bottom_hint(scene), x + w / 2, y + h - 22, bold=True, max_width=w - 32)
 
 
 def _bottom_hint(scene: Scene) -> str:
@@ -277,14 +282,14 @@ def draw_piles(c, scene: Scene, layout: Layout) -> None:
     x, y, w, h = layout.draw_rect
     if scene.draw_count:
         vc.draw_back(c, layout.draw_rect)
-        r.draw_text(c, str(scene.draw_count), x + w / 2, y + h / 2, px=40, bold=True, colour=pal.WHITE)
+        _text(c, scene.text_scale, str(scene.draw_count), x + w / 2, y + h / 2, px=40, bold=True, colour=pal.WHITE)
     else:
-        _empty_slot(c, layout.draw_rect)
+        _empty_slot(c, scene.text_scale, layout.draw_rect)
     if scene.human_turn and (scene.can_draw or scene.must_pass):
         _ring(c, layout.draw_rect, pad=8, width=6)
-        r.draw_text(c, "click: " + ("draw" if scene.can_draw else "pass"), x + w / 2, y - 22, bold=True)
-    r.draw_text(c, "Draw pile", x + w / 2, y + h + 24, bold=True)
-    r.draw_text(c, counted(scene.draw_count, "card"), x + w / 2, y + h + 52)
+        _text(c, scene.text_scale, "click: " + ("draw" if scene.can_draw else "pass"), x + w / 2, y - 22, bold=True)
+    _text(c, scene.text_scale, "Draw pile", x + w / 2, y + h + 24, bold=True)
+    _text(c, scene.text_scale, counted(scene.draw_count, "card"), x + w / 2, y + h + 52)
     # The discard pile: a card edge under the top card when there are more.
     rect = layout.discard_rect
     x, y, w, h = rect
@@ -296,8 +301,8 @@ def draw_piles(c, scene: Scene, layout: Layout) -> None:
         c.stroke_style = pal.TEXT
         c.stroke()
     _card(c, rect, scene.top, scene)
-    r.draw_text(c, f"Discard pile \u00b7 {scene.discard_count}", x + w / 2, y + h + 26, bold=True,
-                max_width=w + 40)
+    _text(c, scene.text_scale, f"Discard pile \u00b7 {scene.discard_count}", x + w / 2, y + h + 26, bold=True,
+          max_width=w + 40)
 
 
 def news_without_earlier_plays(scene: Scene) -> str:
@@ -314,14 +319,16 @@ def draw_news(c, scene: Scene, layout: Layout) -> None:
         draw_reveal(c, scene, layout.news_rect)
         return
     top = scene.top
-    r.draw_text(c, f"Round {scene.round}. On the {card_name(top)} play", x + 12, y + 24, px=26, bold=True,
-                align="left", max_width=w - 24)
-    r.draw_text(c, f"any {vc.title(top.picture)} or any {top.number}.", x + 12, y + 58, px=26, bold=True,
-                align="left", max_width=w - 24)
+    _text(c, scene.text_scale, f"Round {scene.round}. On the {card_name(top)} play", x + 12, y + 24, px=26, bold=True,
+          align="left", max_width=w - 24)
+    _text(c, scene.text_scale, f"any {vc.title(top.picture)} or any {top.number}.", x + 12,
+          y + 24 + 34 * scene.text_scale, px=26, bold=True, align="left", max_width=w - 24)
     if not scene.recent:
-        r.draw_text(c, news_without_earlier_plays(scene), x + 12, y + 104, align="left", max_width=w - 24)
+        _text(c, scene.text_scale, news_without_earlier_plays(scene), x + 12, y + 72 + 32 * scene.text_scale,
+              align="left", max_width=w - 24)
         return
-    r.draw_text(c, "Played before it (oldest first):", x + 12, y + 96, align="left", max_width=w - 24)
+    _text(c, scene.text_scale, "Played before it (oldest first):", x + 12, y + 86 + 10 * scene.text_scale,
+          align="left", max_width=w - 24)
     slot = min(96, (w - 24) / max(1, len(scene.recent)))
     for i, (seat, card) in enumerate(scene.recent):
         cx = x + 12 + i * slot
@@ -339,27 +346,27 @@ def draw_reveal(c, scene: Scene, rect) -> None:
     c.stroke_style = pal.TEXT
     c.stroke_rect(x, y, w, h)
     if reveal.went_out is None:
-        r.draw_text(c, f"Round {reveal.round} is void: nobody went out.", x + 14, y + 28, px=26, bold=True,
-                    align="left", max_width=w - 28)
-        r.draw_text(c, "No points; the miniatures stay face down.", x + 14, y + 64, align="left",
-                    max_width=w - 28)
+        _text(c, scene.text_scale, f"Round {reveal.round} is void: nobody went out.", x + 14, y + 28, px=26, bold=True,
+              align="left", max_width=w - 28)
+        _text(c, scene.text_scale, "No points; the miniatures stay face down.", x + 14, y + 64, align="left",
+              max_width=w - 28)
         return
     last = reveal.last_card
-    r.draw_text(c, f"Round {reveal.round} over: Player {reveal.went_out + 1} went out, +{reveal.points}.",
-                x + 14, y + 26, px=26, bold=True, align="left", max_width=w - 28)
+    _text(c, scene.text_scale, f"Round {reveal.round} over: Player {reveal.went_out + 1} went out, +{reveal.points}.",
+          x + 14, y + 26, px=26, bold=True, align="left", max_width=w - 28)
     if last is not None:
-        r.draw_text(c, f"Last card: {card_name(last)}. Miniatures of {the_picture(last.picture)} lose:",
-                    x + 14, y + 58, align="left", max_width=w - 28)
+        _text(c, scene.text_scale, f"Last card: {card_name(last)}. Miniatures of {the_picture(last.picture)} lose:",
+              x + 14, y + 58, align="left", max_width=w - 28)
     n = len(reveal.miniatures)
     slot = (w - 20) / max(1, n)
     mini_w = min(96, slot - 16)
     for i, (seat, picture, penalty, lost) in enumerate(reveal.miniatures):
         mx = x + 10 + i * slot + (slot - mini_w) / 2
-        vc.draw_miniature(c, (mx, y + 78, mini_w, 136), picture, penalty)
+        vc.draw_miniature(c, (mx, y + 78, mini_w, 136), picture, penalty, scene.text_scale)
         cx = mx + mini_w / 2
         r.draw_pawn(c, cx - 30, y + 238, 26, player_style(seat))
         if lost:
-            r.draw_text(c, f"\u2212{lost}", cx + 12, y + 238, px=26, bold=True, max_width=slot / 2)
+            _text(c, scene.text_scale, f"\u2212{lost}", cx + 12, y + 238, px=26, bold=True, max_width=slot / 2)
         else:
             r.draw_tick(c, cx + 12, y + 238, 22)
 
@@ -372,23 +379,24 @@ def draw_sheet(c, scene: Scene, layout: Layout) -> None:
     c.line_width = 3
     c.stroke_style = pal.TEXT
     c.stroke_rect(x, y, w, h)
-    r.draw_text(c, f"Score sheet \u00b7 first to {scene.target}", x + w / 2, y + 22, bold=True,
-                max_width=w - 16)
+    _text(c, scene.text_scale, f"Score sheet \u00b7 first to {scene.target}", x + w / 2, y + 22, bold=True,
+          max_width=w - 16)
     shown = scene.sheet[-4:]
     name_w, total_w = 66, 70
     col = (w - 16 - name_w - total_w) / 4
     row_h = min(34, (h - 76) / max(1, scene.n_players))
     header = y + 56
     for j, column in enumerate(shown):
-        r.draw_text(c, f"R{column.round}", x + 8 + name_w + (j + 0.5) * col, header, bold=True, max_width=col - 4)
-    r.draw_text(c, "Total", x + w - 8 - total_w / 2, header, bold=True, max_width=total_w - 4)
+        _text(c, scene.text_scale, f"R{column.round}", x + 8 + name_w + (j + 0.5) * col, header, bold=True,
+              max_width=col - 4)
+    _text(c, scene.text_scale, "Total", x + w - 8 - total_w / 2, header, bold=True, max_width=total_w - 4)
     c.line_width = 2
     c.stroke_line(x + 8, header + 16, x + w - 8, header + 16)
     best = max(scene.scores)
     for seat in range(scene.n_players):
         ry = header + 16 + (seat + 0.5) * row_h
         r.draw_pawn(c, x + 24, ry, 24, player_style(seat))
-        r.draw_text(c, short_seat(seat), x + 40, ry, align="left", max_width=name_w - 34)
+        _text(c, scene.text_scale, short_seat(seat), x + 40, ry, align="left", max_width=name_w - 34)
         for j, column in enumerate(shown):
             cx = x + 8 + name_w + (j + 0.5) * col
             points = column.points[seat]
@@ -398,13 +406,13 @@ def draw_sheet(c, scene: Scene, layout: Layout) -> None:
                 c.line_width = 2
                 c.stroke_style = pal.TEXT
                 c.stroke_rect(cx - col / 2 + 3, ry - row_h / 2 + 2, col - 6, row_h - 4)
-            r.draw_text(c, text, cx, ry, bold=out, max_width=col - 8)
+            _text(c, scene.text_scale, text, cx, ry, bold=out, max_width=col - 8)
         total = scene.scores[seat]
         label = str(total) if total >= 0 else f"\u2212{-total}"
-        r.draw_text(c, label + (" \u2605" if total == best and best > 0 else ""), x + w - 8 - total_w / 2, ry,
-                    bold=True, max_width=total_w - 4)
+        _text(c, scene.text_scale, label + (" \u2605" if total == best and best > 0 else ""),
+              x + w - 8 - total_w / 2, ry, bold=True, max_width=total_w - 4)
     if not scene.sheet:
-        r.draw_text(c, "no round finished yet", x + 8 + name_w + 2 * col, header, max_width=4 * col - 8)
+        _text(c, scene.text_scale, "no round finished yet", x + 8 + name_w + 2 * col, header, max_width=4 * col - 8)
 
 
 def draw_last_round(c, scene: Scene, layout: Layout) -> None:
@@ -417,30 +425,32 @@ def draw_last_round(c, scene: Scene, layout: Layout) -> None:
     c.stroke_rect(x, y, w, h)
     reveal = scene.reveal
     if reveal is None:
-        r.draw_text(c, "Miniatures", x + w / 2, y + 22, bold=True)
+        _text(c, scene.text_scale, "Miniatures", x + w / 2, y + 22, bold=True)
+        line_h = 26 * scene.text_scale              # the lines further apart when their words are bigger
         for i, line in enumerate(["One each, face down (?). At a round's", "end, the last card's picture costs:"]):
-            r.draw_text(c, line, x + w / 2, y + 52 + i * 26, max_width=w - 16)
-        row_h = min(32, (h - 100) / max(1, len(scene.miniature_cards)))
+            _text(c, scene.text_scale, line, x + w / 2, y + 52 + i * line_h, max_width=w - 16)
+        top = y + 70 + line_h
+        row_h = min(32, (y + h - 4 - top) / max(1, len(scene.miniature_cards)))
         for i, (picture, penalty) in enumerate(scene.miniature_cards):
             label = f"{vc.title(picture)}: {counted(penalty, 'point')}"
-            _mini_row(c, x, y + 96 + (i + 0.5) * row_h, w, picture, label)
+            _mini_row(c, scene.text_scale, x, top + (i + 0.5) * row_h, w, picture, label)
         return
-    r.draw_text(c, f"Last round: round {reveal.round}", x + w / 2, y + 22, bold=True, max_width=w - 16)
+    _text(c, scene.text_scale, f"Last round: round {reveal.round}", x + w / 2, y + 22, bold=True, max_width=w - 16)
     if reveal.went_out is None:
-        r.draw_text(c, "void: no points", x + w / 2, y + 56, max_width=w - 16)
+        _text(c, scene.text_scale, "void: no points", x + w / 2, y + 56, max_width=w - 16)
         return
-    r.draw_text(c, f"P{reveal.went_out + 1} out with the {card_name(reveal.last_card)}", x + w / 2, y + 54,
-                max_width=w - 16)
+    _text(c, scene.text_scale, f"P{reveal.went_out + 1} out with the {card_name(reveal.last_card)}", x + w / 2, y + 54,
+          max_width=w - 16)
     row_h = min(40, (h - 80) / max(1, len(reveal.miniatures)))
     for i, (seat, picture, penalty, lost) in enumerate(reveal.miniatures):
         ry = y + 90 + (i + 0.5) * row_h - 10
         r.draw_pawn(c, x + 22, ry, 24, player_style(seat))
-        _mini_row(c, x + 26, ry, w - 100, picture, f"{vc.title(picture)} ({penalty})")
-        r.draw_text(c, f"\u2212{lost}" if lost else "safe", x + w - 12, ry, bold=bool(lost), align="right",
-                    max_width=70)
+        _mini_row(c, scene.text_scale, x + 26, ry, w - 100, picture, f"{vc.title(picture)} ({penalty})")
+        _text(c, scene.text_scale, f"\u2212{lost}" if lost else "safe", x + w - 12, ry, bold=bool(lost), align="right",
+              max_width=70)
 
 
-def _mini_row(c, x, y, w, picture, label):
+def _mini_row(c, scale: float, x, y, w, picture, label):
     """A line of the side panel: the picture's icon in a small square of its band, then ``label``."""
     band = vc.band_colour(picture)
     c.fill_style = band
@@ -449,19 +459,19 @@ def _mini_row(c, x, y, w, picture, label):
     c.stroke_style = pal.TEXT
     c.stroke_rect(x + 14, y - 14, 28, 28)
     vc.draw_icon(c, picture, x + 28, y, 24, band)
-    r.draw_text(c, label, x + 52, y, align="left", max_width=w - 60)
+    _text(c, scale, label, x + 52, y, align="left", max_width=w - 60)
 
 
-def draw_legend(c, layout: Layout, powers) -> None:
-    """The action cards and what they do (static: drawn with the board)."""
+def draw_legend(c, layout: Layout, powers, text_scale: float = 1.0) -> None:
+    """The action cards and what they do (drawn with the board), the words ``text_scale`` times their size."""
     x, y, w, h = layout.legend_rect
     c.fill_style = pal.WHITE
     c.fill_rect(x, y, w, h)
     c.line_width = 3
     c.stroke_style = pal.TEXT
     c.stroke_rect(x, y, w, h)
-    r.draw_text(c, "Action cards", x + w / 2, y + 22, bold=True)
-    row_h = min(58, (h - 44) / max(1, len(powers)))
+    _text(c, text_scale, "Action cards", x + w / 2, y + 22, bold=True)
+    row_h = min(58 * text_scale, (h - 44) / max(1, len(powers)))      # bigger words: rows as tall as fit
     for i, (picture, power) in enumerate(powers):
         ry = y + 44 + i * row_h
         band = vc.band_colour(picture)
@@ -471,8 +481,9 @@ def draw_legend(c, layout: Layout, powers) -> None:
         c.stroke_style = pal.TEXT
         c.stroke_rect(x + 10, ry + 4, 40, 44)
         vc.draw_icon(c, picture, x + 30, ry + 26, 36, band)
-        r.draw_text(c, vc.title(picture), x + 60, ry + 14, bold=True, align="left", max_width=w - 70)
-        r.draw_text(c, vc.POWER_SENTENCES[power], x + 60, ry + 40, align="left", max_width=w - 70)
+        _text(c, text_scale, vc.title(picture), x + 60, ry + 14 - 10 * (text_scale - 1), bold=True, align="left",
+              max_width=w - 70)         # bigger words: the name a little higher, nearer its sentence than the next
+        _text(c, text_scale, vc.POWER_SENTENCES[power], x + 60, ry + 40, align="left", max_width=w - 70)
 
 
 def draw_banner(c, scene: Scene, layout: Layout) -> None:
@@ -488,12 +499,13 @@ def draw_banner(c, scene: Scene, layout: Layout) -> None:
 
 # --- the whole picture ---------------------------------------------------------------
 
-def draw_board(c, layout: Layout, powers=()) -> None:
-    """What never changes during a game: the background and the legend of the action cards."""
+def draw_board(c, layout: Layout, powers=(), text_scale: float = 1.0) -> None:
+    """What never changes during a game: the background and the legend of the action cards (its words
+    ``text_scale`` times their size)."""
     c.clear()
     c.fill_style = r.BACKGROUND
     c.fill_rect(0, 0, WIDTH, HEIGHT)
-    draw_legend(c, layout, powers)
+    draw_legend(c, layout, powers, text_scale)
 
 
 def draw_scene(c, layout: Layout, scene: Scene) -> None:

@@ -76,6 +76,7 @@ class Scene:
     end_reason: str | None
     hidden: tuple | None = None  # (seat, index): a card an animation draws instead
     top_played_by: int | None = None  # the seat that played the top card this round (None: it was turned up)
+    text_scale: float = 1.0      # the words drawn this many times their size (a lesson page's Large type: 1.4)
 
 
 def bottom_seat(names, current) -> int:
@@ -156,11 +157,11 @@ def recent_plays(events) -> tuple:
     return tuple(reversed(plays))
 
 
-def snapshot(game, names, show_all_hands: bool = False) -> Scene:
+def snapshot(game, names, show_all_hands: bool = False, text_scale: float = 1.0) -> Scene:
     """Copy what is drawn out of ``game``.  ``names[seat]`` is "human" or a bot's name.
 
     The bottom seat's hand is face up if it is a human's; every other hand is
-    face down unless ``show_all_hands`` (a teaching view).
+    face down unless ``show_all_hands`` (a teaching view); the words are drawn ``text_scale`` times their size.
     """
     n = game.n_players
     names = tuple(names[:n])
@@ -195,4 +196,4 @@ def snapshot(game, names, show_all_hands: bool = False) -> Scene:
         round=game.round, target=game.rules.target, sheet=score_sheet(game.events, n), reveal=reveal,
         reveal_fresh=fresh or (over and reveal is not None), powers=tuple(game.rules.powers),
         miniature_cards=tuple(game.rules.miniatures), winner=game.winner, end_reason=game.end_reason,
-        top_played_by=top_played_by)
+        top_played_by=top_played_by, text_scale=text_scale)
