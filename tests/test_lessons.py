@@ -8,7 +8,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from boardkit.lessons import CHART_COLOURS, CHART_HATCHES, progress_bar, show, study_button  # noqa: E402
+from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, Prediction, progress_bar, quick_check, show,  # noqa: E402
+                              study_button)
 
 
 def test_show_replaces_what_an_output_shows_with_text_tables_and_figures():
@@ -42,6 +43,28 @@ def test_a_study_button_runs_its_study_with_the_button_greyed_out_and_shows_its_
     assert seen == [(view, True)]                      # greyed out while it ran
     assert not button.disabled                         # and usable again afterwards
     assert view.outputs[0]["text"] == "done\n"
+
+
+def test_while_a_study_runs_the_pages_other_study_and_answer_buttons_are_greyed_saying_why():
+    # the kernel runs one button at a time: a press elsewhere would wait behind the study with no sign
+    seen = {}
+    guess = Prediction("Which?", choices=["A", "B"], reveal=lambda p: "A")
+    check = quick_check("Sure?", ["yes", "no"], 0, "it is")
+
+    def study(view):
+        seen["during"] = {b.description: (b.disabled, b.icon) for b in (other, guess.lock_button, check.children[2])}
+        seen["reveal"] = guess.reveal_button.disabled
+        other.tooltip = "changed by the study"          # a change made meanwhile stays
+
+    button, _ = study_button("Play 100 games", study)
+    other, _ = study_button("Compare", lambda view: None)
+    button.click()
+    assert seen["during"] == {"Wait: still working": (True, "hourglass-half")}   # all three say why
+    assert seen["reveal"] is True                        # (it was greyed already: the guess is not locked)
+    assert [(b.description, b.disabled) for b in (other, guess.lock_button, check.children[2])] == [
+        ("Compare", False), ("Lock my prediction", False), ("Check", False)]     # each back as it was
+    assert guess.reveal_button.disabled and guess.reveal_button.description == "Show the answer"
+    assert other.tooltip == "changed by the study" and other.icon == "play"
 
 
 def test_a_study_that_raises_value_error_explains_it_in_its_view_and_frees_the_button():

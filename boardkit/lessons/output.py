@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import weakref
 
 from ..render.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, SKY_BLUE, VERMILLION
 
@@ -87,6 +88,7 @@ def study_button(description: str, study, icon: str = "play"):
     button = widgets.Button(description=description, button_style="primary", icon=icon,   # as wide as its words,
                             layout=widgets.Layout(width="max-content", min_width="250px", height="50px"))  # in Large type too
     view = widgets.Output()
+    greyed_during_studies(button)
 
     def run(_button=None):
         with disabled_while(button):
@@ -96,14 +98,51 @@ def study_button(description: str, study, icon: str = "play"):
     return button, view
 
 
+#: The page's study and answer buttons (one kernel serves one page): all are greyed while any study runs.
+_STUDY_CONTROLS = weakref.WeakSet()
+#: How a button that must wait for another button's study looks meanwhile: greyed, and saying why.
+WAITING = {"disabled": True, "description": "Wait: still working", "icon": "hourglass-half",
+           "tooltip": "Another button's work is still running: this button comes back when it ends"}
+
+
+def greyed_during_studies(*buttons):
+    """Make ``buttons`` study or answer buttons of the page: greyed, saying why, while any study runs."""
+    _STUDY_CONTROLS.update(buttons)
+    return buttons[0] if len(buttons) == 1 else buttons
+
+
 @contextlib.contextmanager
 def disabled_while(button):
-    """Grey ``button`` out while the block runs (a long study), so it cannot be pressed again meanwhile."""
+    """Grey ``button`` out while the block runs (a long study), so it cannot be pressed again meanwhile, and
+    with it every other study or answer button of the page, which says "Wait: still working": the kernel runs
+    one button at a time, so another press would wait behind the study with no sign for seconds.
+
+    A greyed button gets back its look when the block ends, with any change the block made to it meanwhile.
+    """
+    greyed = [other for other in _STUDY_CONTROLS if other is not button and not other.disabled]
+    kept = {other: {name: getattr(other, name) for name in WAITING} for other in greyed}
+
+    def keep_change(change):                # a change the block makes to a greyed button stays after it
+        kept[change.owner][change.name] = change.new
+
     button.disabled = True
+    for other in greyed:
+        _set(other, WAITING)
+        other.observe(keep_change, names=list(WAITING))
     try:
         yield
     finally:
         button.disabled = False
+        for other in greyed:
+            other.unobserve(keep_change, names=list(WAITING))
+            _set(other, kept[other])
+
+
+def _set(widget, values: dict) -> None:
+    """Set several of ``widget``'s traits, sent to the page in one message."""
+    with widget.hold_sync():
+        for name, value in values.items():
+            setattr(widget, name, value)
 
 
 def in_words(view, work, *args):
