@@ -425,3 +425,24 @@ def test_the_design_labs_knobs_play_a_variant_and_show_it():
     ns = run_cells("06_design_lab", "def replay", "def game(", "def chosen_rules", "def live_games")
     ns["replay"]()
     assert "Your variant: `md.Rules()`" in repr(ns["knob_view"].outputs)
+
+
+def test_lesson_04s_first_slider_move_answers_at_once_without_loading_scipy():
+    # The first move of a part 4 slider used to load scipy (for the rulebook's interval) before it answered:
+    # 0.5-0.8 s with no sign.  Run in a process of its own: this one has loaded scipy already.
+    import subprocess
+
+    code = ("import sys, time\n"
+            "from lesson_cells import run_cells\n"
+            "ns = run_cells('04_cluedo_cards', 'controls = RuleControls(')\n"
+            "before, start = set(sys.modules), time.process_time()\n"
+            "ns['controls'].controls['hand_size'].value = 6\n"
+            "assert 'your rules' in str(ns['stuck_view'].outputs)\n"
+            "print(round(time.process_time() - start, 3), sorted(m for m in set(sys.modules) - before"
+            " if m.split('.')[0] == 'scipy')[:3])\n")
+    tests = str(Path(__file__).resolve().parent)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join([tests, *sys.path])})
+    assert done.returncode == 0, done.stderr[-2000:]
+    seconds, loaded = done.stdout.strip().splitlines()[-1].split(" ", 1)
+    assert loaded == "[]", f"the first move loaded {loaded} ({seconds} s of CPU)"
