@@ -221,6 +221,34 @@ def lock_and_reveal(page, box, table: bool = True):
     return answer
 
 
+#: What a button says while it waits for another button's study (boardkit.lessons.output.WAITING)
+WAITING_WORDS = "Wait: still working"
+
+
+def watch_waiting_buttons(page) -> None:
+    """From now on, note the most buttons seen greyed at once saying WAITING_WORDS, and when they and the first
+    progress bar first showed (read them with :func:`waiting_buttons_seen`)."""
+    page.evaluate("""(words) => {
+        const seen = window.__bkWaiting = {most: 0, greyed: null, bar: null};
+        const look = () => {
+            const now = performance.now();
+            const greyed = [...document.querySelectorAll('button:disabled')]
+                .filter(b => b.innerText.includes(words)).length;
+            seen.most = Math.max(seen.most, greyed);
+            if (greyed && seen.greyed === null) seen.greyed = now;
+            if (seen.bar === null && document.querySelector('.widget-hprogress')) seen.bar = now;
+        };
+        new MutationObserver(look).observe(document.body,
+            {subtree: true, childList: true, attributes: true, characterData: true});
+    }""", WAITING_WORDS)
+
+
+def waiting_buttons_seen(page) -> dict:
+    """{"most": buttons greyed at once saying why, "greyed" and "bar": when they and a progress bar first showed
+    (ms, None if never)} since :func:`watch_waiting_buttons`."""
+    return page.evaluate("() => window.__bkWaiting")
+
+
 def assert_core_path_fits(page, app_selector: str, record_property=None, screens: int = 4, screen_px: int = 900,
                           app_on_one_screen: bool = True, canvas: str | None = None):
     """The core path, besides the game's App, fits ``screens`` screens; no text under 14 px; Large type works;
