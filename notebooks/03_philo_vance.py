@@ -46,7 +46,10 @@ rules = pv.Rules()                  # the rulebook's adult game
 names = [s.name for s in pv.SUSPECTS]
 BUTLER = 7                          # The Butler: the suspect of this lesson's examples
 prior = pv.analysis.KnowledgeGrid.from_prior()
-display(lesson_page(), class_mode_switch(), teacher_notes(), class_bar("03_philo_vance"))   # class_bar: join a class
+# the page's buttons side by side (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+display(widgets.VBox([page_buttons, class_bar("03_philo_vance")]))
 
 
 def clue_name(clue):

@@ -167,6 +167,9 @@ def assert_teachers_page_accessible(page, notes: bool = True, timeout: int = 180
             # kernel has verified the key and drawn the teacher's class line
             teacher.get_by_text("No class is running").first.wait_for(state="visible", timeout=60_000)
             assert teacher.get_by_role("button", name="Teacher notes").filter(visible=True).count() == 0
+        if class_line:  # the Class tally switch is a compact button beside Large type, not a bar across the page
+            tally = teacher.get_by_role("button", name="Class tally").bounding_box()
+            assert tally["width"] < 0.4 * teacher.viewport_size["width"], f"Class tally is a bar: {tally}"
         assert_accessible(teacher, "on the teacher's page")
         before = paragraph_px(teacher)
         teacher.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
