@@ -47,24 +47,52 @@ def test_a_study_button_runs_its_study_with_the_button_greyed_out_and_shows_its_
 
 def test_while_a_study_runs_the_pages_other_study_and_answer_buttons_are_greyed_saying_why():
     # the kernel runs one button at a time: a press elsewhere would wait behind the study with no sign
+    import time
+
+    from boardkit.lessons.output import GREY_AFTER
+
     seen = {}
     guess = Prediction("Which?", choices=["A", "B"], reveal=lambda p: "A")
     check = quick_check("Sure?", ["yes", "no"], 0, "it is")
 
+    def looks():
+        return {b.description: (b.disabled, b.icon) for b in (other, guess.lock_button, check.children[2])}
+
     def study(view):
-        seen["during"] = {b.description: (b.disabled, b.icon) for b in (other, guess.lock_button, check.children[2])}
+        seen["at once"] = looks()
+        time.sleep(GREY_AFTER + 0.3)
+        seen["later"] = looks()
         seen["reveal"] = guess.reveal_button.disabled
         other.tooltip = "changed by the study"          # a change made meanwhile stays
 
     button, _ = study_button("Play 100 games", study)
     other, _ = study_button("Compare", lambda view: None)
     button.click()
-    assert seen["during"] == {"Wait: still working": (True, "hourglass-half")}   # all three say why
+    # a quick study would only make them flicker; a longer one greys all three, saying why
+    assert seen["at once"] == {"Compare": (False, "play"), "Lock my prediction": (False, "lock"),
+                               "Check": (False, "check")}
+    assert seen["later"] == {"Wait: still working": (True, "hourglass-half")}
     assert seen["reveal"] is True                        # (it was greyed already: the guess is not locked)
     assert [(b.description, b.disabled) for b in (other, guess.lock_button, check.children[2])] == [
         ("Compare", False), ("Lock my prediction", False), ("Check", False)]     # each back as it was
     assert guess.reveal_button.disabled and guess.reveal_button.description == "Show the answer"
     assert other.tooltip == "changed by the study" and other.icon == "play"
+
+
+def test_a_slider_change_that_plays_games_greys_the_pages_study_buttons_too():
+    import time
+
+    from boardkit.games import mystery_date as md
+    from boardkit.lessons import RuleControls
+    from boardkit.lessons.output import GREY_AFTER
+
+    seen = []
+    button, _ = study_button("Play 100 games", lambda view: None)
+    controls = RuleControls(md.Rules(), {"hand_limit": (3, 10)})
+    controls.on_change(lambda rules: (time.sleep(GREY_AFTER + 0.3), seen.append((button.description, button.disabled))))
+    controls.controls["hand_limit"].value = 7
+    assert seen == [("Wait: still working", True)]
+    assert (button.description, button.disabled) == ("Play 100 games", False)
 
 
 def test_a_study_that_raises_value_error_explains_it_in_its_view_and_frees_the_button():

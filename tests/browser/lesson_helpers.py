@@ -224,7 +224,8 @@ def lock_and_reveal(page, box, table: bool = True):
     return answer
 
 
-#: What a button says while it waits for another button's study (boardkit.lessons.output.WAITING)
+#: What a button says while it waits for another button's study (boardkit.lessons.output.WAITING), once the
+#: study has run GREY_AFTER (0.3 s)
 WAITING_WORDS = "Wait: still working"
 
 
