@@ -494,7 +494,7 @@ def draw_banner(c, scene: Scene, layout: Layout) -> None:
         sub = f"{scene.scores[scene.winner]} points after {counted(len(scene.sheet), 'round')}"
     else:
         sub = f"Stopped after {counted(len(scene.sheet), 'round')} ({scene.end_reason})"
-    r.draw_end_banner(c, (x + 120, y + 90, w - 240, 124), scene.winner, sub)
+    r.draw_end_banner(c, (x + 120, y + 90, w - 240, 124), scene.winner, sub, scene.text_scale)
 
 
 # --- the whole picture ---------------------------------------------------------------

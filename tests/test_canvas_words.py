@@ -1,0 +1,59 @@
+"""The words the Apps draw on their canvases, in Large type (issue 24: a projector at the back of a room).
+
+A canvas draws its own words, so the page's CSS can't grow them: each App redraws them ``canvas_text_scale()``
+times their size (a lesson page's Large type sets 1.4). Here: the end-of-game banner that four Apps share grows
+with it, and no word is squeezed by a maximum width to much less than its natural width (a squeezed word is hard
+to read on a projector). Widths are measured in DejaVu Sans (``view_helpers.natural_width``).
+"""
+import pytest
+
+from boardkit.games import cluedo_cards as cc
+from boardkit.games import mouse_trap as mt
+from boardkit.games import mystery_date as md
+from boardkit.games import philo_vance as pv
+from boardkit.render.app import set_canvas_text_scale
+from view_helpers import drawn_words, make_apps
+
+LARGE = 1.4
+MIN_SQUEEZE = 0.85      # a word drawn at least this share of its natural width still reads as itself
+
+# The Apps that end with the shared banner (render.draw_end_banner): App, a bot for every seat, short rules.
+BANNER_GAMES = [
+    pytest.param((md.App, "Collector", md.Rules()), id="mystery_date"),
+    pytest.param((mt.App, "Trapper", mt.Rules(max_turns=40)), id="mouse_trap"),
+    pytest.param((pv.App, "Detective", pv.Rules(max_turns=60)), id="philo_vance"),
+    pytest.param((cc.App, "Shedder", cc.Rules(max_rounds=2)), id="cluedo_cards"),
+]
+
+
+@pytest.fixture
+def large_type():
+    """Large type on for the test (every App in the kernel follows it), off after it."""
+    set_canvas_text_scale(LARGE)
+    yield LARGE
+    set_canvas_text_scale(1.0)
+
+
+def play_to_the_end(app):
+    while not app.game.is_over:
+        assert app.step() is not None
+
+
+@pytest.mark.parametrize("game", BANNER_GAMES)
+def test_the_end_of_game_banner_grows_with_large_type(game):
+    app_class, bot, rules = game
+    for make in make_apps(app_class):
+        app = make(rules=rules, seats=[bot] * 4, seed=2)
+        play_to_the_end(app)
+        normal = drawn_words(app)
+        title = next(w for w in normal if w[0].endswith(" wins!") or w[0] == "No winner")
+        sub = normal[normal.index(title) + 1]
+        assert (title[1], sub[1]) == (40, 26)
+        set_canvas_text_scale(LARGE)
+        try:
+            large = drawn_words(app)
+        finally:
+            set_canvas_text_scale(1.0)
+        grown = {text: (px, squeeze) for text, px, squeeze in large}
+        assert grown[title[0]][0] == int(40 * LARGE) and grown[sub[0]][0] == int(26 * LARGE), (title, sub, grown)
+        assert min(grown[title[0]][1], grown[sub[0]][1]) >= MIN_SQUEEZE, (title, sub, grown)
