@@ -37,15 +37,19 @@ import boardkit as bk
 from boardkit.lessons.together import class_bar, class_plays, for_this_page, plays_here, pool_plays
 from boardkit.games import philo_vance as pv
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, PickSeveral, Prediction, RuleControls, answer_table,
-                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
-                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
+                              chart, class_mode_switch, convergence_chart, greyed_during_studies, lesson_page, progress_bar,
+                              quick_check, share_with_interval, show, study_button, table, teacher_notes,
+                              with_interval)
 
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
 rules = pv.Rules()                  # the rulebook's adult game
 names = [s.name for s in pv.SUSPECTS]
 BUTLER = 7                          # The Butler: the suspect of this lesson's examples
 prior = pv.analysis.KnowledgeGrid.from_prior()
-display(lesson_page(), class_mode_switch(), teacher_notes(), class_bar("03_philo_vance"))   # class_bar: join a class
+# the page's buttons side by side (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+display(widgets.VBox([page_buttons, class_bar("03_philo_vance")]))
 
 
 def clue_name(clue):
@@ -172,6 +176,7 @@ def arrest(button=None):
 
 
 arrest_button.on_click(arrest)
+greyed_during_studies(arrest_button)     # greyed, saying why, while a study of the page runs
 widgets.VBox([widgets.HBox([who, arrest_button]), clue_choice, verdict])
 
 

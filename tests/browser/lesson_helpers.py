@@ -167,6 +167,9 @@ def assert_teachers_page_accessible(page, notes: bool = True, timeout: int = 180
             # kernel has verified the key and drawn the teacher's class line
             teacher.get_by_text("No class is running").first.wait_for(state="visible", timeout=60_000)
             assert teacher.get_by_role("button", name="Teacher notes").filter(visible=True).count() == 0
+        if class_line:  # the Class tally switch is a compact button beside Large type, not a bar across the page
+            tally = teacher.get_by_role("button", name="Class tally").bounding_box()
+            assert tally["width"] < 0.4 * teacher.viewport_size["width"], f"Class tally is a bar: {tally}"
         assert_accessible(teacher, "on the teacher's page")
         before = paragraph_px(teacher)
         teacher.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
@@ -219,6 +222,35 @@ def lock_and_reveal(page, box, table: bool = True):
     answer.wait_for(timeout=ANSWER_MS)
     expect(box).to_contain_text("Your prediction")
     return answer
+
+
+#: What a button says while it waits for another button's study (boardkit.lessons.output.WAITING), once the
+#: study has run GREY_AFTER (0.3 s)
+WAITING_WORDS = "Wait: still working"
+
+
+def watch_waiting_buttons(page) -> None:
+    """From now on, note the most buttons seen greyed at once saying WAITING_WORDS, and when they and the first
+    progress bar first showed (read them with :func:`waiting_buttons_seen`)."""
+    page.evaluate("""(words) => {
+        const seen = window.__bkWaiting = {most: 0, greyed: null, bar: null};
+        const look = () => {
+            const now = performance.now();
+            const greyed = [...document.querySelectorAll('button:disabled')]
+                .filter(b => b.innerText.includes(words)).length;
+            seen.most = Math.max(seen.most, greyed);
+            if (greyed && seen.greyed === null) seen.greyed = now;
+            if (seen.bar === null && document.querySelector('.widget-hprogress')) seen.bar = now;
+        };
+        new MutationObserver(look).observe(document.body,
+            {subtree: true, childList: true, attributes: true, characterData: true});
+    }""", WAITING_WORDS)
+
+
+def waiting_buttons_seen(page) -> dict:
+    """{"most": buttons greyed at once saying why, "greyed" and "bar": when they and a progress bar first showed
+    (ms, None if never)} since :func:`watch_waiting_buttons`."""
+    return page.evaluate("() => window.__bkWaiting")
 
 
 def assert_core_path_fits(page, app_selector: str, record_property=None, screens: int = 4, screen_px: int = 900,
