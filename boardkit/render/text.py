@@ -50,10 +50,10 @@ def draw_text(c, text, x, y, px=MIN_TEXT_PX, bold=False, colour=TEXT, align="cen
     squeezes a long text into that many pixels. With ``min_px`` (a text its writer grows with Large type:
     ``draw_scaled_text``), a text that would be squeezed to less than ``MIN_SQUEEZE`` of its width is drawn
     smaller instead, down to ``min_px``; without it, the text is at least ``LARGE_MIN_GROWTH`` times
-    ``MIN_TEXT_PX`` in Large type.
+    ``MIN_TEXT_PX`` in Large type where that fits (else as without Large type).
     """
-    if min_px is None:          # a text its writer does not grow with Large type: at least a little bigger in it
-        px = max(px, MIN_TEXT_PX * min(canvas_text_scale(), LARGE_MIN_GROWTH))
+    if min_px is None:          # a text its writer does not grow with Large type: a little bigger in it if it fits
+        px, min_px = max(px, MIN_TEXT_PX * min(canvas_text_scale(), LARGE_MIN_GROWTH)), px
     px = max(px, MIN_TEXT_PX)
     if max_width is not None and min_px is not None and px > min_px:
         width = text_width(text, px, bold)
@@ -73,7 +73,7 @@ def draw_text(c, text, x, y, px=MIN_TEXT_PX, bold=False, colour=TEXT, align="cen
 
 def draw_scaled_text(c, scale: float, text, x, y, px=MIN_TEXT_PX, min_growth=MIN_GROWTH, **style):
     """``draw_text`` with the words ``scale`` times their size (a lesson page's Large type: 1.4). A text too long
-    for its ``max_width`` grows less, but at least ``min_growth`` times (never more than ``scale``; 1 for the
+    for its ``max_width`` grows less, but at least ``min_growth`` times (never more than ``scale``; 1.1 for the
     words printed on a card, which keep the card's look)."""
     draw_text(c, text, x, y, px=px * scale, min_px=px * min(scale, min_growth), **style)
 
