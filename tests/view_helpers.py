@@ -10,11 +10,8 @@ Clicks are made the way the browser makes them: buttons through
 import html
 import re
 import time
-from functools import lru_cache
 
-import matplotlib.font_manager
-from PIL import ImageFont
-
+from boardkit.render.text import text_width
 from game_helpers import saved  # noqa: F401 (tests import it from here too)
 
 #: the status line's last line: "Turn 12 · round 2 · seed 3 replays this game"
@@ -114,17 +111,10 @@ class RecordingCanvas:
         return lambda *args, **kwargs: None
 
 
-@lru_cache(maxsize=None)
-def _font_file(bold: bool) -> str:
-    return matplotlib.font_manager.findfont(matplotlib.font_manager.FontProperties(
-        family="DejaVu Sans", weight="bold" if bold else "normal"), fallback_to_default=False)
-
-
 def natural_width(text: str, font: str) -> float:
-    """How wide ``text`` is in the canvas font ``font`` ("bold 22px sans-serif") unsqueezed, in pixels: measured in
-    DejaVu Sans (Chromium's sans-serif on Linux, and wider than most)."""
+    """How wide ``text`` is in the canvas font ``font`` ("bold 22px sans-serif") unsqueezed, in pixels."""
     found = re.search(r"(bold )?([\d.]+)px", font)
-    return ImageFont.truetype(_font_file(bool(found[1])), float(found[2])).getlength(str(text))
+    return text_width(text, float(found[2]), bool(found[1]))
 
 
 def drawn_words(app) -> list[tuple[str, int, float]]:
