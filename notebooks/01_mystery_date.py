@@ -47,7 +47,7 @@ from boardkit.lessons.together import (chart_title, class_bar, class_plays, foll
                                        pool_plays, set_class_setting)
 from boardkit.games import mystery_date as md
 from boardkit.lessons import (CHART_COLOURS, GoingFurther, Prediction, RuleControls, answer_table, chart,
-                              class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
+                              class_mode_switch, convergence_chart, greyed_during_studies, lesson_page, progress_bar, quick_check,
                               share_with_interval, show, study_button, table, teacher_note, teacher_notes,
                               with_interval)
 from boardkit.render import counted
@@ -223,6 +223,7 @@ for times in (10, 100):
     button = widgets.Button(description=f"Open it {times} times", button_style="primary", icon="door-open",
                             layout=widgets.Layout(width="auto", min_width="200px", height="48px"))
     button.times = times
+    greyed_during_studies(button)     # greyed, saying why, while a study of the page runs
     button.on_click(on_open)
     open_buttons.append(button)
 counts_view = widgets.Output()

@@ -38,8 +38,9 @@ import boardkit as bk
 from boardkit.lessons.together import chart_title, class_bar, class_plays, for_this_page, plays_here, pool_plays
 from boardkit.games import mouse_trap as mt
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, Prediction, RuleControls, answer_table,
-                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
-                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
+                              chart, class_mode_switch, convergence_chart, greyed_during_studies, lesson_page, progress_bar,
+                              quick_check, share_with_interval, show, study_button, table, teacher_notes,
+                              with_interval)
 
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
 GREY = "#BBBBBB"
@@ -101,6 +102,7 @@ crank_ten = widgets.Button(description="Turn it 10 times", icon="forward",
                            layout=widgets.Layout(width="auto", height="44px"))
 crank_once.on_click(lambda _: turn_crank(1))
 crank_ten.on_click(lambda _: turn_crank(10))
+greyed_during_studies(crank_once, crank_ten)     # greyed, saying why, while a study of the page runs
 crank_news = widgets.HTML("Press the button: which stage will stop the chain?")
 crank_news.add_class("mt-crank-news")
 widgets.VBox([widgets.HBox([crank_once, crank_ten]), crank_news])

@@ -37,15 +37,19 @@ import boardkit as bk
 from boardkit.lessons.together import class_bar, class_plays, for_this_page, plays_here, pool_plays
 from boardkit.games import philo_vance as pv
 from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, GoingFurther, PickSeveral, Prediction, RuleControls, answer_table,
-                              chart, class_mode_switch, convergence_chart, lesson_page, progress_bar, quick_check,
-                              share_with_interval, show, study_button, table, teacher_notes, with_interval)
+                              chart, class_mode_switch, convergence_chart, greyed_during_studies, lesson_page, progress_bar,
+                              quick_check, share_with_interval, show, study_button, table, teacher_notes,
+                              with_interval)
 
 BLUE, ORANGE, GREEN = CHART_COLOURS[:3]
 rules = pv.Rules()                  # the rulebook's adult game
 names = [s.name for s in pv.SUSPECTS]
 BUTLER = 7                          # The Butler: the suspect of this lesson's examples
 prior = pv.analysis.KnowledgeGrid.from_prior()
-display(lesson_page(), class_mode_switch(), teacher_notes(), class_bar("03_philo_vance"))   # class_bar: join a class
+# the page's buttons side by side (opened, the Teacher notes wrap under them), and class_bar: join a class
+page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+display(widgets.VBox([page_buttons, class_bar("03_philo_vance")]))
 
 
 def clue_name(clue):
@@ -172,6 +176,7 @@ def arrest(button=None):
 
 
 arrest_button.on_click(arrest)
+greyed_during_studies(arrest_button)     # greyed, saying why, while a study of the page runs
 widgets.VBox([widgets.HBox([who, arrest_button]), clue_choice, verdict])
 
 
@@ -191,18 +196,22 @@ def own_arrests():
     return [a for a in heard if app.is_human(a["player"])] + my_arrests
 
 
-def detective_arrests(n_games=200, seed=0):
-    """Every arrest four Detective bots make in ``n_games`` games, with the table's chance beforehand."""
+def detective_arrests(n_games=200, seed=0, bar=None):
+    """Every arrest four Detective bots make in ``n_games`` games, with the table's chance beforehand
+    (``bar``, a progress bar, counts the games)."""
     arrests = []
     for game_seed in range(seed, seed + n_games):
         game = pv.Game(rules, n_players=4, seed=game_seed, record_events=False)
         bk.play(game, bots=[pv.bots.Detective() for _ in range(4)])
         arrests += pv.analysis.table_declarations(game.verdicts)
+        if bar is not None:
+            bar.update(1)
     return arrests
 
 
 def reveal_promises(prediction):
-    own, computer = own_arrests(), detective_arrests()
+    # the 200 games take seconds: a bar counts them where the answer will come
+    own, computer = own_arrests(), detective_arrests(bar=progress_bar(prediction.view, 200, "Four Detective bots play"))
     everything = own + computer
     came_true = [a["successful"] for a in everything]
     promised = np.mean([a["chance"] for a in everything])

@@ -214,8 +214,13 @@ def stuck_row(name, chosen, seed):
                                                               decimals=1)}
 
 
+# The rulebook's row, worked out as the page loads (shown only once a slider moves: it holds part 2's answer),
+# so that a slider's first move answers at once, without loading the maths of intervals first.
+RULEBOOK_STUCK = stuck_row("the rulebook", rules, 5)
+
+
 def show_stuck(chosen):
-    frame = pd.DataFrame([stuck_row("the rulebook", rules, 5), stuck_row("your rules", chosen, 5)])
+    frame = pd.DataFrame([RULEBOOK_STUCK, stuck_row("your rules", chosen, 5)])
     show(stuck_view, table(frame))
 
 

@@ -70,8 +70,8 @@ from boardkit import plots
 from boardkit.core.fast import choose_engine
 from boardkit.games import cluedo_cards as cc, mouse_trap as mt, mystery_date as md
 from boardkit.games import philo_vance as pv, win_lose_draw as wld
-from boardkit.lessons import (Prediction, RuleControls, disabled_while, in_words, lesson_page, plain_header, progress_bar,
-                              quick_check, show, study_button, table)
+from boardkit.lessons import (Prediction, RuleControls, disabled_while, greyed_during_studies, in_words, lesson_page,
+                              plain_header, progress_bar, quick_check, show, study_button, table)
 from boardkit.lessons.lab import GoalBuilder, goal_words, verdict_columns
 
 pool = bk.process_pool(workers=2)   # Binder gives us 2 CPU cores: play games on both
@@ -263,6 +263,7 @@ def play_pressed(_button):
 
 
 play_now.on_click(play_pressed)
+greyed_during_studies(play_now)     # greyed, saying why, while another study of the page runs
 make_knobs()
 widgets.VBox([knob_guess, knob_box, play_now, knob_view])
 

@@ -8,7 +8,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from boardkit.lessons import CHART_COLOURS, CHART_HATCHES, progress_bar, show, study_button  # noqa: E402
+from boardkit.lessons import (CHART_COLOURS, CHART_HATCHES, Prediction, progress_bar, quick_check, show,  # noqa: E402
+                              study_button)
 
 
 def test_show_replaces_what_an_output_shows_with_text_tables_and_figures():
@@ -42,6 +43,56 @@ def test_a_study_button_runs_its_study_with_the_button_greyed_out_and_shows_its_
     assert seen == [(view, True)]                      # greyed out while it ran
     assert not button.disabled                         # and usable again afterwards
     assert view.outputs[0]["text"] == "done\n"
+
+
+def test_while_a_study_runs_the_pages_other_study_and_answer_buttons_are_greyed_saying_why():
+    # the kernel runs one button at a time: a press elsewhere would wait behind the study with no sign
+    import time
+
+    from boardkit.lessons.output import GREY_AFTER
+
+    seen = {}
+    guess = Prediction("Which?", choices=["A", "B"], reveal=lambda p: "A")
+    check = quick_check("Sure?", ["yes", "no"], 0, "it is")
+
+    def looks():
+        return {b.description: (b.disabled, b.icon) for b in (other, guess.lock_button, check.children[2])}
+
+    def study(view):
+        seen["at once"] = looks()
+        time.sleep(GREY_AFTER + 0.3)
+        seen["later"] = looks()
+        seen["reveal"] = guess.reveal_button.disabled
+        other.tooltip = "changed by the study"          # a change made meanwhile stays
+
+    button, _ = study_button("Play 100 games", study)
+    other, _ = study_button("Compare", lambda view: None)
+    button.click()
+    # a quick study would only make them flicker; a longer one greys all three, saying why
+    assert seen["at once"] == {"Compare": (False, "play"), "Lock my prediction": (False, "lock"),
+                               "Check": (False, "check")}
+    assert seen["later"] == {"Wait: still working": (True, "hourglass-half")}
+    assert seen["reveal"] is True                        # (it was greyed already: the guess is not locked)
+    assert [(b.description, b.disabled) for b in (other, guess.lock_button, check.children[2])] == [
+        ("Compare", False), ("Lock my prediction", False), ("Check", False)]     # each back as it was
+    assert guess.reveal_button.disabled and guess.reveal_button.description == "Show the answer"
+    assert other.tooltip == "changed by the study" and other.icon == "play"
+
+
+def test_a_slider_change_that_plays_games_greys_the_pages_study_buttons_too():
+    import time
+
+    from boardkit.games import mystery_date as md
+    from boardkit.lessons import RuleControls
+    from boardkit.lessons.output import GREY_AFTER
+
+    seen = []
+    button, _ = study_button("Play 100 games", lambda view: None)
+    controls = RuleControls(md.Rules(), {"hand_limit": (3, 10)})
+    controls.on_change(lambda rules: (time.sleep(GREY_AFTER + 0.3), seen.append((button.description, button.disabled))))
+    controls.controls["hand_limit"].value = 7
+    assert seen == [("Wait: still working", True)]
+    assert (button.description, button.disabled) == ("Play 100 games", False)
 
 
 def test_a_study_that_raises_value_error_explains_it_in_its_view_and_frees_the_button():
@@ -402,3 +453,24 @@ def test_the_design_labs_knobs_play_a_variant_and_show_it():
     ns = run_cells("06_design_lab", "def replay", "def game(", "def chosen_rules", "def live_games")
     ns["replay"]()
     assert "Your variant: `md.Rules()`" in repr(ns["knob_view"].outputs)
+
+
+def test_lesson_04s_first_slider_move_answers_at_once_without_loading_scipy():
+    # The first move of a part 4 slider used to load scipy (for the rulebook's interval) before it answered:
+    # 0.5-0.8 s with no sign.  Run in a process of its own: this one has loaded scipy already.
+    import subprocess
+
+    code = ("import sys, time\n"
+            "from lesson_cells import run_cells\n"
+            "ns = run_cells('04_cluedo_cards', 'controls = RuleControls(')\n"
+            "before, start = set(sys.modules), time.process_time()\n"
+            "ns['controls'].controls['hand_size'].value = 6\n"
+            "assert 'your rules' in str(ns['stuck_view'].outputs)\n"
+            "print(round(time.process_time() - start, 3), sorted(m for m in set(sys.modules) - before"
+            " if m.split('.')[0] == 'scipy')[:3])\n")
+    tests = str(Path(__file__).resolve().parent)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join([tests, *sys.path])})
+    assert done.returncode == 0, done.stderr[-2000:]
+    seconds, loaded = done.stdout.strip().splitlines()[-1].split(" ", 1)
+    assert loaded == "[]", f"the first move loaded {loaded} ({seconds} s of CPU)"

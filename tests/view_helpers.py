@@ -11,6 +11,7 @@ import html
 import re
 import time
 
+from boardkit.render.text import text_width
 from game_helpers import saved  # noqa: F401 (tests import it from here too)
 
 #: the status line's last line: "Turn 12 · round 2 · seed 3 replays this game"
@@ -110,12 +111,26 @@ class RecordingCanvas:
         return lambda *args, **kwargs: None
 
 
-def drawn_sizes(app) -> list[tuple[str, int]]:
-    """Every text ``app``'s table shows now, with its size in canvas pixels."""
-    class Sizes(RecordingCanvas):
-        def fill_text(self, text, *args):
-            self.texts.append((str(text), int(re.search(r"(\d+)px", self.font).group(1))))
-    canvas = Sizes()
+def natural_width(text: str, font: str) -> float:
+    """How wide ``text`` is in the canvas font ``font`` ("bold 22px sans-serif") unsqueezed, in pixels."""
+    found = re.search(r"(bold )?([\d.]+)px", font)
+    return text_width(text, float(found[2]), bool(found[1]))
+
+
+def drawn_words(app) -> list[tuple[str, int, float]]:
+    """Every text ``app``'s table shows now: (text, its size in canvas pixels, how much a maximum width squeezes
+    it: 1 not at all, 0.5 to half its width)."""
+    class Words(RecordingCanvas):
+        def fill_text(self, text, x, y, max_width=None):
+            width = natural_width(text, self.font)
+            squeeze = 1.0 if max_width is None or width <= max_width else max_width / width
+            self.texts.append((str(text), int(re.search(r"([\d.]+)px", self.font)[1].split(".")[0]), squeeze))
+    canvas = Words()
     app._draw_board(canvas, app._scene())
     app._draw_pieces(canvas, app._scene())
     return canvas.texts
+
+
+def drawn_sizes(app) -> list[tuple[str, int]]:
+    """Every text ``app``'s table shows now, with its size in canvas pixels."""
+    return [(text, px) for text, px, _ in drawn_words(app)]

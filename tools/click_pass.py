@@ -10,7 +10,7 @@ tally.  After each step it photographs the part of the page the step is about at
     PYTHONPATH=$PWD nice python tools/click_pass.py /tmp/shots            # every lesson
     PYTHONPATH=$PWD nice python tools/click_pass.py /tmp/shots 01 04      # lessons 01 and 04 only
 
-One Voilà on ``notebooks/`` (127.0.0.1 only, a class store of its own in a temporary folder), one Chromium.
+Every lesson page in one Voilà and one Chromium (tools/lesson_pages.py).
 Screenshots: ``<folder>/<lesson>-<student|teacher>-<NN>-<step>-<1920|1280>.png``.  After each step it prints
 what a machine can see (a teacher still looks at the pictures):
 
@@ -26,21 +26,14 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "browser"))
+from lesson_pages import for_each_lesson_page, large_type, open_lesson
 
-os.environ.setdefault("BOARDKIT_TEACHER_KEY", "click-pass-key")
-os.environ["BOARDKIT_CLASS_DB"] = "sqlite:///" + str(Path(tempfile.mkdtemp(prefix="boardkit-pass-")) / "class.db")
+from harness import console_errors  # (lesson_pages puts tests/browser on the path)
+from lesson_helpers import cut_controls, small_text
 
-from a11y import wait_for_lesson  # noqa: E402
-from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, console_errors, record_errors  # noqa: E402
-from lesson_helpers import cut_controls, small_text  # noqa: E402
-
-LESSONS = sorted(path.name for path in (REPO / "notebooks").glob("0[0-6]_*.ipynb"))
 VIEWPORTS = ((1920, 1080), (1280, 900))
 LARGE_TYPE_SMALLEST_PX = 18
 WAIT_MS = 500               # longer than this with nothing changing on the page: a wait without a sign
@@ -299,49 +292,20 @@ def teacher_walk(walk: Pass, lesson: str) -> None:
                 walk.shoot("tally-p1-answer", box)
 
 
-def look_at(browser, url: str, folder: Path, prefix: str, lesson: str, role: str) -> list[str]:
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    page = context.new_page()
-    record_errors(page)
-    page.goto(url, timeout=240_000)
-    wait_for_lesson(page, 240_000)
-    page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
-    page.wait_for_timeout(1_500)
-    walk = Pass(page, folder, prefix)
+def look_at(browser, url: str, lesson: str, role: str, prefix: str) -> int:
+    context, page = open_lesson(browser, url)
+    large_type(page)
+    folder, name = Path(prefix).parent, Path(prefix).name
+    walk = Pass(page, folder, name)
     try:
         (teacher_walk if role == "teacher" else student_walk)(walk, lesson)
     except Exception as error:          # noqa: BLE001 - photograph where the walk stopped, and go on
         walk.note(f"the walk stopped: {type(error).__name__}: {str(error).splitlines()[0][:200]}")
         walk.shoot("stopped")
     context.close()
-    return walk.findings
-
-
-def main(argv):
-    from playwright.sync_api import sync_playwright
-
-    folder = Path(argv[0] if argv else "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    wanted = [name for name in LESSONS if not argv[1:] or name[:2] in argv[1:]]
-    roles = [role for role in ("student", "teacher") if os.environ.get("CLICK_PASS_ROLE", role) == role]
-    server = VoilaServer("notebooks", Path(tempfile.mkdtemp(prefix="boardkit-pass-")) / "voila.log", timeout=120)
-    found = 0
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for name in wanted:
-                for role in roles:
-                    query = "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"] if role == "teacher" else ""
-                    print(f"{name} {role}:", flush=True)
-                    findings = look_at(browser, f"{server.url}voila/render/{name}{query}", folder,
-                                       f"{name[:2]}-{role}", name[:2], role)
-                    print(f"{name} {role}: {len(findings)} finding(s)", flush=True)
-                    found += len(findings)
-            browser.close()
-    finally:
-        server.stop()
-    return 1 if found else 0
+    return len(walk.findings)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    roles = [role for role in ("student", "teacher") if os.environ.get("CLICK_PASS_ROLE", role) == role]
+    sys.exit(for_each_lesson_page(sys.argv[1:], look_at, roles))

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
+import weakref
 
 from ..render.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, SKY_BLUE, VERMILLION
 
@@ -87,6 +89,7 @@ def study_button(description: str, study, icon: str = "play"):
     button = widgets.Button(description=description, button_style="primary", icon=icon,   # as wide as its words,
                             layout=widgets.Layout(width="max-content", min_width="250px", height="50px"))  # in Large type too
     view = widgets.Output()
+    greyed_during_studies(button)
 
     def run(_button=None):
         with disabled_while(button):
@@ -96,14 +99,79 @@ def study_button(description: str, study, icon: str = "play"):
     return button, view
 
 
+#: The page's study and answer buttons (one kernel serves one page): all are greyed while any study runs.
+_STUDY_CONTROLS = weakref.WeakSet()
+#: How a button that must wait for another button's study looks meanwhile: greyed, and saying why.
+WAITING = {"disabled": True, "description": "Wait: still working", "icon": "hourglass-half",
+           "tooltip": "Another button's work is still running: this button comes back when it ends"}
+#: Work quicker than this (seconds) greys no other button: they would only flicker.
+GREY_AFTER = 0.3
+
+
+def greyed_during_studies(*buttons):
+    """Make ``buttons`` study or answer buttons of the page: greyed, saying why, while any study runs."""
+    _STUDY_CONTROLS.update(buttons)
+    return buttons[0] if len(buttons) == 1 else buttons
+
+
 @contextlib.contextmanager
-def disabled_while(button):
-    """Grey ``button`` out while the block runs (a long study), so it cannot be pressed again meanwhile."""
-    button.disabled = True
+def disabled_while(button=None):
+    """Grey ``button`` out while the block runs (a long study), so it cannot be pressed again meanwhile; and if
+    the block takes over GREY_AFTER seconds, every other study or answer button of the page too, which says
+    "Wait: still working": the kernel runs one thing at a time, so a press would wait behind the study with
+    no sign for seconds.  (Without ``button``: only the other buttons, for work a slider started.)
+
+    A greyed button gets back its look when the block ends, with any change the block made to it meanwhile.
+    """
+    if button is not None:
+        button.disabled = True
+    others = _OthersWait(button)
+    timer = threading.Timer(GREY_AFTER, others.grey)   # (the kernel sends widget changes from any thread)
+    timer.start()
     try:
         yield
     finally:
-        button.disabled = False
+        timer.cancel()
+        others.restore()
+        if button is not None:
+            button.disabled = False
+
+
+class _OthersWait:
+    """The page's other study and answer buttons, greyed (once the block has run GREY_AFTER), then restored."""
+
+    def __init__(self, busy):
+        self.busy = busy
+        self.lock = threading.Lock()        # greying (a timer's thread) and restoring never interleave
+        self.kept = {}                      # a greyed button: its look before, with the block's changes
+        self.done = False
+
+    def grey(self):
+        with self.lock:
+            if self.done:
+                return
+            for other in list(_STUDY_CONTROLS):
+                if other is not self.busy and not other.disabled:
+                    self.kept[other] = {name: getattr(other, name) for name in WAITING}
+                    _set(other, WAITING)
+                    other.observe(self.keep_change, names=list(WAITING))
+
+    def keep_change(self, change):          # a change the block makes to a greyed button stays after it
+        self.kept[change.owner][change.name] = change.new
+
+    def restore(self):
+        with self.lock:
+            self.done = True
+            for other, look in self.kept.items():
+                other.unobserve(self.keep_change, names=list(WAITING))
+                _set(other, look)
+
+
+def _set(widget, values: dict) -> None:
+    """Set several of ``widget``'s traits, sent to the page in one message."""
+    with widget.hold_sync():
+        for name, value in values.items():
+            setattr(widget, name, value)
 
 
 def in_words(view, work, *args):

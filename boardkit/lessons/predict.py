@@ -21,7 +21,7 @@ from numbers import Real
 import ipywidgets as widgets
 from IPython.display import HTML
 
-from .output import show
+from .output import disabled_while, greyed_during_studies, show
 from .page import escape, number
 from .teacher import teacher_controls
 
@@ -113,6 +113,7 @@ class Prediction(widgets.VBox):
                                             button_style="success", layout=widgets.Layout(width="auto", height="40px"),
                                             tooltip="Lock your prediction first")
         self.reveal_button.add_class("boardkit-reveal")
+        greyed_during_studies(self.lock_button, self.reveal_button)
         self.message = widgets.HTML()
         self.view = widgets.Output()
         self.class_view = widgets.VBox()    # what the class said (filled in by together.py in a class)
@@ -261,16 +262,14 @@ class Prediction(widgets.VBox):
         if not self.locked:
             self.message.value = "<span class='boardkit-rule-error'>Lock your prediction first.</span>"
             return
-        self.reveal_button.disabled = True
         self.revealed = True
         show(self.view, HTML("<i>Working out the answer...</i>"))   # a sign at once: some reveals play for seconds
-        try:
-            items = self._reveal(self)
-        except ValueError as error:
-            show(self.view, f"That makes no sense: {error}")
-            return
-        finally:
-            self.reveal_button.disabled = False
+        with disabled_while(self.reveal_button):    # with the page's other buttons, which say why they wait
+            try:
+                items = self._reveal(self)
+            except ValueError as error:
+                show(self.view, f"That makes no sense: {error}")
+                return
         if items is None:
             items = ()
         elif not isinstance(items, (list, tuple)):
@@ -372,8 +371,9 @@ def quick_check(question: str, choices, answer: int, why: str):
                            f"{escape(question)}")
     options = widgets.RadioButtons(options=list(choices), value=None, layout=widgets.Layout(width="auto"))
     check = widgets.Button(description="Check", icon="check",
-                           layout=widgets.Layout(width="160px", height="40px", align_self="flex-start"))
+                           layout=widgets.Layout(width="max-content", min_width="160px", height="40px", align_self="flex-start"))
     check.add_class("boardkit-check")
+    greyed_during_studies(check)
     feedback = widgets.HTML()
     feedback.add_class("boardkit-feedback")
 

@@ -15,6 +15,7 @@ from numbers import Integral, Real
 
 import ipywidgets as widgets
 
+from .output import disabled_while
 from .page import escape, plain_header
 
 
@@ -92,8 +93,9 @@ class RuleControls(widgets.VBox):
             return
         self.error.value = ""
         self.rules = rules
-        for callback in self._callbacks:
-            callback(rules)
+        with disabled_while():          # a change that plays games greys the page's buttons, saying why
+            for callback in self._callbacks:
+                callback(rules)
 
     def refusal(self, name, value, error) -> str:
         """The game's refusal of ``name=value`` in the student's words: labels, never field names.

@@ -18,7 +18,7 @@ from .palette import (
 )
 from .pawns import SHAPE_GLYPHS, draw_pawn, draw_player_panel, pawn_slots, player_glyph, player_style, slot_in_space
 from .shapes import dashed_ring, draw_arrow, draw_pattern, draw_shape, draw_tick, rounded_rect_path, shape_points
-from .text import MIN_TEXT_PX, counted, draw_end_banner, draw_text, seat_title
+from .text import MIN_TEXT_PX, counted, draw_end_banner, draw_scaled_text, draw_text, seat_title, text_width
 
 __all__ = [
     "animate_move", "animate_path", "animate_roll_and_glide", "roll_duration", "tween", "safe_hold", "corner_indices", "draw_ring_board",
@@ -28,5 +28,5 @@ __all__ = [
     "SUIT_COLOURS", "TEXT", "PlayerStyle", "SuitStyle", "contrast_ratio", "font",
     "text_colour_on", "draw_pawn", "draw_player_panel", "pawn_slots", "slot_in_space", "SHAPE_GLYPHS", "player_glyph",
     "player_style", "dashed_ring", "draw_arrow", "draw_pattern", "draw_tick", "draw_shape", "rounded_rect_path", "shape_points",
-    "MIN_TEXT_PX", "counted", "draw_end_banner", "draw_text", "seat_title",
+    "MIN_TEXT_PX", "counted", "draw_end_banner", "draw_scaled_text", "draw_text", "seat_title", "text_width",
 ]

@@ -100,6 +100,7 @@ from .batch import safe_hold
 from .layout import responsive
 from .names import control_names
 from .pawns import player_glyph, player_style
+from .text import _canvas_text, canvas_text_scale  # noqa: F401 (Apps import canvas_text_scale from here)
 
 log = logging.getLogger(__name__)
 
@@ -159,15 +160,7 @@ def _random_seed():
     return random.SystemRandom().randrange(10**6)
 
 
-#: The size of the words an App draws on its canvas (a canvas draws them itself, so the page's CSS can't
-#: grow them): 1, or a lesson page's Large type (``set_canvas_text_scale``). Every App in the kernel follows it.
-_canvas_text = {"scale": 1.0}
 _live_apps: weakref.WeakSet = weakref.WeakSet()
-
-
-def canvas_text_scale() -> float:
-    """How many times its normal size an App's canvas draws its words now (see ``set_canvas_text_scale``)."""
-    return _canvas_text["scale"]
 
 
 def set_canvas_text_scale(scale: float) -> None:

@@ -1,19 +1,59 @@
 """Text on the canvas: a line of text, a player's title, the end-of-game banner."""
+from functools import lru_cache
+
+import matplotlib.font_manager
+from PIL import ImageFont
 
 from .palette import TEXT, WHITE, font
 from .pawns import player_style
 from .shapes import rounded_rect_path
 
 MIN_TEXT_PX = 22     # the smallest text anywhere on a game's canvas (readable on a projector)
+#: the least share of its natural width a text is squeezed to by a maximum width (less is hard to read on a
+#: projector): a text too long for that is drawn smaller instead, when its writer allows (``min_px``)
+MIN_SQUEEZE = 0.85
+#: a text that Large type grows (``draw_scaled_text``) but that is too long for its place grows at least this much
+MIN_GROWTH = 1.2
+
+#: The size of the words an App draws on its canvas (a canvas draws them itself, so the page's CSS can't
+#: grow them): 1, or a lesson page's Large type (``render.app.set_canvas_text_scale``).
+_canvas_text = {"scale": 1.0}
 
 
-def draw_text(c, text, x, y, px=MIN_TEXT_PX, bold=False, colour=TEXT, align="center", max_width=None):
+def canvas_text_scale() -> float:
+    """How many times its normal size an App's canvas draws its words now (see ``set_canvas_text_scale``)."""
+    return _canvas_text["scale"]
+
+
+@lru_cache(maxsize=None)
+def _typeface(px: int, bold: bool):
+    weight = "bold" if bold else "normal"
+    return ImageFont.truetype(matplotlib.font_manager.findfont(
+        matplotlib.font_manager.FontProperties(family="DejaVu Sans", weight=weight)), px)
+
+
+def text_width(text, px, bold=False) -> float:
+    """How wide ``text`` is at ``px`` pixels, measured in DejaVu Sans: the browser's sans-serif on Linux, and
+    wider than most others, so a text that fits by this measure fits on any screen."""
+    return _typeface(int(px), bool(bold)).getlength(str(text))
+
+
+def draw_text(c, text, x, y, px=MIN_TEXT_PX, bold=False, colour=TEXT, align="center", max_width=None,
+              min_px=None):
     """Write ``text`` centred on the height ``y``; never smaller than ``MIN_TEXT_PX``.
 
     ``align`` says where ``x`` is ("left", "center", "right"); ``max_width``
-    squeezes a long text into that many pixels.
+    squeezes a long text into that many pixels. With ``min_px``, a text that would be squeezed to less than
+    ``MIN_SQUEEZE`` of its width is drawn smaller instead, down to ``min_px``.
     """
-    c.font = font(max(px, MIN_TEXT_PX), bold=bold)
+    px = max(px, MIN_TEXT_PX)
+    if max_width is not None and min_px is not None and px > min_px:
+        width = text_width(text, px, bold)
+        if width * MIN_SQUEEZE > max_width:
+            px = int(max(min_px, MIN_TEXT_PX, px * max_width / (width * MIN_SQUEEZE)))
+            while px > max(min_px, MIN_TEXT_PX) and text_width(text, px, bold) * MIN_SQUEEZE > max_width:
+                px -= 1             # (a font's width is not quite in proportion to its size)
+    c.font = font(px, bold=bold)
     c.fill_style = colour
     c.text_align = align
     c.text_baseline = "middle"
@@ -21,6 +61,13 @@ def draw_text(c, text, x, y, px=MIN_TEXT_PX, bold=False, colour=TEXT, align="cen
         c.fill_text(str(text), x, y)
     else:
         c.fill_text(str(text), x, y, max_width)
+
+
+def draw_scaled_text(c, scale: float, text, x, y, px=MIN_TEXT_PX, min_growth=MIN_GROWTH, **style):
+    """``draw_text`` with the words ``scale`` times their size (a lesson page's Large type: 1.4). A text too long
+    for its ``max_width`` grows less, but at least ``min_growth`` times (never more than ``scale``; 1 for the
+    words printed on a card, which keep the card's look)."""
+    draw_text(c, text, x, y, px=px * scale, min_px=px * min(scale, min_growth), **style)
 
 
 def counted(n: int, word: str) -> str:
@@ -33,12 +80,16 @@ def seat_title(seat: int, name: str) -> str:
     return f"Player {seat + 1} \u00b7 " + ("human" if name == "human" else f"{name} bot")
 
 
-def draw_end_banner(c, rect, winner, sub):
+def draw_end_banner(c, rect, winner, sub, scale: float | None = None):
     """The end-of-game banner in ``rect``: "Player N wins!" (or "No winner") over the line ``sub``.
 
-    Its thick border is in the ``winner``'s colour (a seat; None: no winner, a dark border).
+    Its thick border is in the ``winner``'s colour (a seat; None: no winner, a dark border). Its words are
+    ``scale`` times their size (None: ``canvas_text_scale()``, a lesson page's Large type), and the banner
+    grows as tall about its middle.
     """
+    scale = canvas_text_scale() if scale is None else scale
     x, y, w, h = rect
+    y, h = y + h / 2 - h * scale / 2, h * scale
     title = "No winner" if winner is None else f"Player {winner + 1} wins!"
     edge = TEXT if winner is None else player_style(winner).colour
     rounded_rect_path(c, x, y, w, h, 16)
@@ -47,5 +98,5 @@ def draw_end_banner(c, rect, winner, sub):
     c.line_width = 6
     c.stroke_style = edge
     c.stroke()
-    draw_text(c, title, x + w / 2, y + 42, px=40, bold=True)
-    draw_text(c, sub, x + w / 2, y + 92, px=26)
+    draw_text(c, title, x + w / 2, y + 42 * scale, px=40 * scale, bold=True, max_width=w - 24)
+    draw_text(c, sub, x + w / 2, y + 92 * scale, px=26 * scale, max_width=w - 24)

@@ -167,6 +167,9 @@ def assert_teachers_page_accessible(page, notes: bool = True, timeout: int = 180
             # kernel has verified the key and drawn the teacher's class line
             teacher.get_by_text("No class is running").first.wait_for(state="visible", timeout=60_000)
             assert teacher.get_by_role("button", name="Teacher notes").filter(visible=True).count() == 0
+        if class_line:  # the Class tally switch is a compact button beside Large type, not a bar across the page
+            tally = teacher.get_by_role("button", name="Class tally").bounding_box()
+            assert tally["width"] < 0.4 * teacher.viewport_size["width"], f"Class tally is a bar: {tally}"
         assert_accessible(teacher, "on the teacher's page")
         before = paragraph_px(teacher)
         teacher.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
@@ -221,8 +224,39 @@ def lock_and_reveal(page, box, table: bool = True):
     return answer
 
 
+#: What a button says while it waits for another button's study (boardkit.lessons.output.WAITING), once the
+#: study has run GREY_AFTER (0.3 s)
+WAITING_WORDS = "Wait: still working"
+
+
+def watch_waiting_buttons(page) -> None:
+    """From now on, note the most buttons seen greyed at once saying WAITING_WORDS, and when they and the first
+    progress bar first showed (read them with :func:`waiting_buttons_seen`)."""
+    page.evaluate("""(words) => {
+        const seen = window.__bkWaiting = {most: 0, greyed: null, bar: null, cut: []};
+        const look = () => {
+            const now = performance.now();
+            const greyed = [...document.querySelectorAll('button:disabled')].filter(b => b.innerText.includes(words));
+            seen.most = Math.max(seen.most, greyed.length);
+            for (const b of greyed) if (b.scrollWidth > b.clientWidth + 1) seen.cut.push([b.scrollWidth, b.clientWidth]);
+            if (greyed.length && seen.greyed === null) seen.greyed = now;
+            if (seen.bar === null && document.querySelector('.widget-hprogress')) seen.bar = now;
+        };
+        new MutationObserver(look).observe(document.body,
+            {subtree: true, childList: true, attributes: true, characterData: true});
+    }""", WAITING_WORDS)
+
+
+def waiting_buttons_seen(page) -> dict:
+    """{"most": buttons greyed at once saying why, "greyed" and "bar": when they and a progress bar first showed
+    (ms, None if never), "cut": [px needed, px given] of any whose words did not fit} since
+    :func:`watch_waiting_buttons`."""
+    return page.evaluate("() => window.__bkWaiting")
+
+
 def assert_core_path_fits(page, app_selector: str, record_property=None, screens: int = 4, screen_px: int = 900,
-                          app_on_one_screen: bool = True, canvas: str | None = None):
+                          app_on_one_screen: bool = True, canvas: str | None = None, canvas_words_px: float = 24,
+                          squeeze_exempt=()):
     """The core path, besides the game's App, fits ``screens`` screens; no text under 14 px; Large type works;
     the App on a projector (and the words drawn on its ``canvas``): see assert_app_fits_a_projector."""
     app_height = page.locator(app_selector).first.evaluate("e => e.getBoundingClientRect().height")
@@ -233,7 +267,8 @@ def assert_core_path_fits(page, app_selector: str, record_property=None, screens
     assert core - app_height <= screens * screen_px, (core, app_height)
     assert_no_small_text(page)
     assert_large_type_scales_text(page)
-    assert_app_fits_a_projector(page, app_selector, one_screen=app_on_one_screen, canvas=canvas)
+    assert_app_fits_a_projector(page, app_selector, one_screen=app_on_one_screen, canvas=canvas,
+                                canvas_words_px=canvas_words_px, squeeze_exempt=squeeze_exempt)
 
 
 # --- the App on a projector (1920x1080, Large type) ----------------------------------------------------
@@ -316,12 +351,14 @@ def app_play_area(page, app_selector: str) -> dict:
 
 
 def assert_app_fits_a_projector(page, app_selector: str, factor: float = 1.4, size=(1920, 1080),
-                                one_screen: bool = True, canvas: str | None = None, canvas_words_px: float = 24):
+                                one_screen: bool = True, canvas: str | None = None, canvas_words_px: float = 24,
+                                squeeze_exempt=()):
     """At 1920x1080 in Large type the App's play area (board, status, choices, controls, settings: all but the
     board in words and the game log, which follow) fits one screen (unless ``one_screen`` is false), and every
     text of the App (but the canvas's own drawing) is about ``factor`` times its size without Large type.
     With ``canvas`` (a selector; ``record_canvas_words`` before the page loaded), every word the App redraws
-    there in Large type is at least ``canvas_words_px`` high on screen, for the back of a room.
+    there in Large type is at least ``canvas_words_px`` high on screen, for the back of a room, and none is
+    squeezed by a maximum width to under 0.85 of its width (but the words ``squeeze_exempt``).
     The window is set back."""
     old = page.viewport_size
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -345,6 +382,8 @@ def assert_app_fits_a_projector(page, app_selector: str, factor: float = 1.4, si
                                                                else "") for w in drawn["words"]))
             small = [w for w in drawn["words"] if w["px"] < canvas_words_px]
             assert not small, f"words on {canvas} under {canvas_words_px} px on screen: {small}"
+            squeezed = [w for w in drawn["words"] if w["squeeze"] < 0.84 and w["text"] not in squeeze_exempt]
+            assert not squeezed, f"words on {canvas} squeezed to under 0.85 of their width: {squeezed}"
         area = app_play_area(page, app_selector)
         after = app.evaluate(TEXT_SIZES_JS)
         print(f"{app_selector} at {size[0]}x{size[1]} in Large type: play area {area}")

@@ -27,8 +27,8 @@ from playwright.sync_api import expect
 
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, status, wait_for_images
 from harness import canvas_pixel_stats, console_errors, wait_for_canvas
-from lesson_helpers import (assert_core_path_fits, assert_large_type_scales_text, assert_no_small_text, lock_and_reveal,
-                            prediction)
+from lesson_helpers import (WAITING_WORDS, assert_core_path_fits, assert_large_type_scales_text, assert_no_small_text,
+                            lock_and_reveal, prediction, waiting_buttons_seen, watch_waiting_buttons)
 
 pytestmark = pytest.mark.browser
 
@@ -155,12 +155,20 @@ def test_lesson_core_path_own_plays_predictions_tinker_and_going_further(voila_s
     # --- the tinker -----------------------------------------------------------------------------------------
     tinker = prediction(page, 3)
     tinker.get_by_text("longer", exact=True).click()
+    watch_waiting_buttons(page)
     lock_and_reveal(page, tinker, table=False)
     # 2,000 games take seconds: a bar counts them where the answer will come, before the table shows
     expect(tinker.locator(".widget-hprogress")).to_be_visible(timeout=STEP_TIMEOUT_MS)
     expect(tinker).to_contain_text("Playing 1,000 games of each rule set")
     result = page.locator(".md-tinker-result")
     expect(result).to_contain_text("Your rules", timeout=STUDY_TIMEOUT_MS)
+    # meanwhile the page's other buttons (the door's two, the three Checks, the answers shown above), which
+    # would only have waited behind the games, were greyed saying why; now they are back
+    seen = waiting_buttons_seen(page)
+    assert seen["most"] >= 5 and seen["greyed"] is not None and seen["bar"] is not None and not seen["cut"], seen
+    expect(page.get_by_text(WAITING_WORDS)).to_have_count(0)
+    expect(page.get_by_role("button", name="Open it 100 times")).to_be_enabled()
+    expect(page.locator("button.boardkit-check").first).to_be_enabled()
     rows = result.locator("tbody tr")
     expect(rows.nth(0)).to_contain_text("1965 rules")
     expect(rows.nth(0)).to_contain_text(INTERVAL)

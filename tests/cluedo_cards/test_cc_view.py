@@ -13,9 +13,11 @@ import pytest
 
 from boardkit.games import cluedo_cards as cc
 from boardkit.games.cluedo_cards import events as ev
+from boardkit.games.cluedo_cards import view_cards as vc
 from boardkit.games.cluedo_cards import view_draw as vd
 from boardkit.games.cluedo_cards import view_scene as vs
 from boardkit.games.cluedo_cards.game import PLAYING, SKIPPING, SWAPPING
+from boardkit.games.cluedo_cards.rules import PICTURES
 from boardkit.games.cluedo_cards.view import condensed_news
 from boardkit.render.app import canvas_text_scale, set_canvas_text_scale
 from cc_helpers import C, arrange, of_type
@@ -72,7 +74,7 @@ def test_the_app_builds_and_draws_for_2_to_4_players(make_app, n, sent):
     assert f"Score sheet \u00b7 first to 10" in texts and "Draw pile" in texts
     assert "Player 1 \u00b7 human: your hand" in texts
     for seat in range(1, n):
-        assert f"Player {seat + 1} \u00b7 {HUMAN_FIRST[seat]}" in texts
+        assert f"P{seat + 1} \u00b7 {HUMAN_FIRST[seat]}" in texts              # a rival panel: P2, as on the sheet
     assert app.roll_button.description == "Step" and app.roll_button.disabled   # a human decides by clicking
     assert "Turn 1 \u00b7 round 1 \u00b7 first to 10 points wins \u00b7" in text(app)   # the coming turn
     assert counters(app) == (1, 0, "2") and "decision" not in text(app)
@@ -370,7 +372,9 @@ def test_the_news_names_who_played_the_top_card_when_it_is_the_rounds_first_play
 def test_large_type_grows_the_words_drawn_on_the_table(make_app):
     """Issue 24: the table is a canvas shown at about 0.83 of its size on a 1920x1080 projector, so its 22 px words
     were 18 px on screen in Large type ("you may choose who misses a turn"): the page's CSS can't reach them. The
-    lesson page's switch has the App redraw them 1.4 times bigger (the lesson's browser test measures 24.8 px)."""
+    lesson page's switch has the App redraw them 1.4 times bigger; a text too long for its place grows less (never
+    squeezed to under 0.85 of its width: tests/test_canvas_words.py), but at least 1.1 times, and a card's own
+    words at least as big as before."""
     app = make_app(seats=HUMAN_FIRST, seed=1, show_all_hands=True)     # faces of every hand, and the legend
     normal = drawn_sizes(app)
     set_canvas_text_scale(1.4)
@@ -380,6 +384,10 @@ def test_large_type_grows_the_words_drawn_on_the_table(make_app):
         set_canvas_text_scale(1.0)
     assert [t for t, _ in large] == [t for t, _ in normal]
     words = [(t, px, big) for (t, px), (_, big) in zip(normal, large) if sum(ch.isalpha() for ch in t) > 1]
-    assert "you may choose who misses a turn" in [t for t, _, _ in words]
-    assert words and all(big == int(px * 1.4) for _, px, big in words), words
+    on_cards = {vc.short_name(p) for p in PICTURES} | set(vc.POWER_WORDS.values()) | {
+        line for p in PICTURES for line in vc.name_lines(p)}
+    assert ("pick who misses a turn", 22, int(22 * 1.4)) in words
+    small = [(t, px, big) for t, px, big in words if big < int(px * (1 if t in on_cards else 1.1))]
+    assert not small, small
+    assert sum(big == int(px * 1.4) for _, px, big in words) > len(words) / 2, words
     assert drawn_sizes(app) == normal and canvas_text_scale() == 1.0

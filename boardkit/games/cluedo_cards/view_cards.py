@@ -32,13 +32,13 @@ SUSPECT_BANDS = {
     "Mrs. White": pal.WHITE,
 }
 #: the words on an action card's ribbon (the legend on the table says them in full)
-POWER_WORDS = {SKIP_CHOSEN: "CHOOSE SKIP", SKIP_NEXT: "NEXT SKIPS", AGAIN: "AGAIN", SWAP_HANDS: "SWAP HANDS"}
+POWER_WORDS = {SKIP_CHOSEN: "SKIP ANY", SKIP_NEXT: "SKIP \u2192", AGAIN: "AGAIN", SWAP_HANDS: "SWAP"}
 #: the same, in a sentence
 POWER_SENTENCES = {
-    SKIP_CHOSEN: "you may choose who misses a turn",
-    SKIP_NEXT: "the next player misses a turn",
+    SKIP_CHOSEN: "pick who misses a turn",
+    SKIP_NEXT: "next player misses a turn",
     AGAIN: "you have another turn",
-    SWAP_HANDS: "swap hands with a player you pick",
+    SWAP_HANDS: "swap hands with a rival",
 }
 SMALL = 100                      # cards narrower than this show only the number, icon and a short name
 MINI_FILL = "#F3E9D2"            # a miniature card: cream, with a double frame
@@ -72,10 +72,16 @@ def short_name(picture: str) -> str:
     return title(picture.split()[-1])
 
 
+#: long one-word names, broken onto two lines on a card
+BREAKS = {"Candlestick": ["Candle-", "stick"]}
+
+
 def name_lines(picture: str) -> list[str]:
-    """The name on one line, or two when it is long and has a space ("Miss" / "Scarlett")."""
+    """The name on one line, or two when it is long ("Miss" / "Scarlett", "Candle-" / "stick")."""
     name = title(picture)
     words = name.split()
+    if name in BREAKS:
+        return BREAKS[name]
     if len(name) <= 9 or len(words) == 1:
         return [name]
     cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
@@ -229,21 +235,21 @@ def draw_face(c, rect, card, power=None, text_scale: float = 1.0) -> None:
     c.stroke()
     _badge(c, x + 4, y + 4, badge, card.number)
     if small:
-        r.draw_text(c, short_name(card.picture), x + w / 2, y + band_h + (h - band_h) / 2,
-                    px=r.MIN_TEXT_PX * text_scale, bold=True, max_width=w - 6)
+        r.draw_scaled_text(c, text_scale, short_name(card.picture), x + w / 2, y + band_h + (h - band_h) / 2,
+                           bold=True, max_width=w - 6)
         return
     lines = name_lines(card.picture)
-    px = max(r.MIN_TEXT_PX, min(30, w * 0.17)) * text_scale
+    px = max(r.MIN_TEXT_PX, min(30, w * 0.17))
     ribbon = h * 0.2 if power in POWER_WORDS else 0
     free = h - band_h - ribbon
     for i, line in enumerate(lines):
-        ly = y + band_h + free / 2 + (i - (len(lines) - 1) / 2) * px * 1.1
-        r.draw_text(c, line, x + w / 2, ly, px=px, bold=True, max_width=w - 10)
+        ly = y + band_h + free / 2 + (i - (len(lines) - 1) / 2) * px * text_scale * 1.1
+        r.draw_scaled_text(c, text_scale, line, x + w / 2, ly, px=px, bold=True, max_width=w - 10, min_growth=1)
     if ribbon:
         c.fill_style = pal.TEXT
         c.fill_rect(x + 5, y + h - ribbon - 4, w - 10, ribbon)
-        r.draw_text(c, POWER_WORDS[power], x + w / 2, y + h - 4 - ribbon / 2, px=r.MIN_TEXT_PX * text_scale,
-                    bold=True, colour=pal.WHITE, max_width=w - 16)
+        r.draw_scaled_text(c, text_scale, POWER_WORDS[power], x + w / 2, y + h - 4 - ribbon / 2, bold=True,
+                           colour=pal.WHITE, max_width=w - 16, min_growth=1)
 
 
 def draw_back(c, rect) -> None:
@@ -268,9 +274,9 @@ def draw_miniature(c, rect, picture: str, penalty: int, text_scale: float = 1.0)
     c.line_width = 2
     c.stroke_rect(x + 8, y + 8, w - 16, band_h)
     draw_icon(c, picture, x + w / 2, y + 8 + band_h / 2, min(w - 24, band_h * 0.85), band)
-    px = r.MIN_TEXT_PX * text_scale
-    r.draw_text(c, short_name(picture), x + w / 2, y + h - 48, px=px, bold=True, max_width=w - 8)
-    r.draw_text(c, f"{penalty} pt" + ("" if penalty == 1 else "s"), x + w / 2, y + h - 20, px=px, max_width=w - 8)
+    r.draw_scaled_text(c, text_scale, short_name(picture), x + w / 2, y + h - 48, bold=True, max_width=w - 8)
+    r.draw_scaled_text(c, text_scale, f"{penalty} pt" + ("" if penalty == 1 else "s"), x + w / 2, y + h - 20,
+                       max_width=w - 8)
 
 
 def draw_hidden_miniature(c, rect) -> None:

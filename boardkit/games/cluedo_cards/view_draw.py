@@ -158,9 +158,7 @@ def card_rect(layout: Layout, scene: Scene, seat: int, card):
 
 # --- the parts of the picture ------------------------------------------------------------
 
-def _text(c, scale: float, text, x, y, px=r.MIN_TEXT_PX, **style):
-    """``render.draw_text``, the words ``scale`` times their size (a lesson page's Large type: 1.4)."""
-    r.draw_text(c, text, x, y, px=px * scale, **style)
+_text = r.draw_scaled_text      # (c, scale, text, x, y, px, ...): the words ``scale`` times their size
 
 
 def _card(c, rect, card, scene: Scene, face_up=True):
@@ -188,7 +186,7 @@ def _empty_slot(c, scale: float, rect, text="empty"):
 def _seat_note(scene: Scene, seat: int) -> str:
     parts = [counted(len(scene.hands[seat]), "card")]
     if scene.missing[seat]:
-        parts.append(f"misses {counted(scene.missing[seat], 'turn')}")
+        parts.append(f"skips {counted(scene.missing[seat], 'turn')}")
     if scene.winner == seat:
         parts.append("WINNER")
     elif seat == scene.current:
@@ -224,7 +222,7 @@ def draw_rival(c, scene: Scene, seat: int, layout: Layout) -> None:
     style = player_style(seat)
     r.draw_player_panel(c, rect, style, seat == scene.current, PANEL_FILL, CURRENT_FILL)
     r.draw_pawn(c, x + 26, y + 26, 30, style)
-    _text(c, scene.text_scale, f"Player {seat + 1} \u00b7 {scene.names[seat]}", x + 48, y + 26, bold=True, align="left",
+    _text(c, scene.text_scale, f"{short_seat(seat)} \u00b7 {scene.names[seat]}", x + 48, y + 26, bold=True, align="left",
           max_width=w - 90)
     vc.draw_hidden_miniature(c, (x + w - 34, y + 10, 22, 32))
     if seat in scene.choices:
@@ -267,7 +265,7 @@ def _bottom_hint(scene: Scene) -> str:
         return ""
     top = scene.top
     if scene.phase == SKIPPING:
-        return "Your Dagger: click the rival who must miss a turn (or let nobody miss one)."
+        return "Your Dagger: click who must miss a turn (or let nobody miss one)."
     if scene.phase == SWAPPING:
         return "Your Revolver: click the rival you swap hands with."
     if scene.playable[seat]:
@@ -275,7 +273,7 @@ def _bottom_hint(scene: Scene) -> str:
                 + ("Click one to play it." if scene.human_turn else ""))
     if scene.must_pass:
         return f"Nothing matches the {card_name(top)} and there is nothing to draw: pass."
-    return f"Nothing matches the {card_name(top)}: draw a card from the draw pile."
+    return f"Nothing matches the {card_name(top)}: draw from the draw pile."
 
 
 def draw_piles(c, scene: Scene, layout: Layout) -> None:
@@ -301,7 +299,7 @@ def draw_piles(c, scene: Scene, layout: Layout) -> None:
         c.stroke_style = pal.TEXT
         c.stroke()
     _card(c, rect, scene.top, scene)
-    _text(c, scene.text_scale, f"Discard pile \u00b7 {scene.discard_count}", x + w / 2, y + h + 26, bold=True,
+    _text(c, scene.text_scale, f"Discards \u00b7 {scene.discard_count}", x + w / 2, y + h + 26, bold=True,
           max_width=w + 40)
 
 
@@ -320,20 +318,21 @@ def draw_news(c, scene: Scene, layout: Layout) -> None:
         return
     top = scene.top
     _text(c, scene.text_scale, f"Round {scene.round}. On the {card_name(top)} play", x + 12, y + 24, px=26, bold=True,
-          align="left", max_width=w - 24)
+          align="left", max_width=w - 24, min_growth=1.1)      # a headline: bigger than the rest even so
     _text(c, scene.text_scale, f"any {vc.title(top.picture)} or any {top.number}.", x + 12,
           y + 24 + 34 * scene.text_scale, px=26, bold=True, align="left", max_width=w - 24)
     if not scene.recent:
         _text(c, scene.text_scale, news_without_earlier_plays(scene), x + 12, y + 72 + 32 * scene.text_scale,
               align="left", max_width=w - 24)
         return
-    _text(c, scene.text_scale, "Played before it (oldest first):", x + 12, y + 86 + 10 * scene.text_scale,
-          align="left", max_width=w - 24)
+    below = y + 24 + 2 * 34 * scene.text_scale        # under the two lines above, however big their words
+    _text(c, scene.text_scale, "Played before it (oldest first):", x + 12, below, align="left", max_width=w - 24)
+    top = below + 18 + 10 * scene.text_scale
     slot = min(96, (w - 24) / max(1, len(scene.recent)))
     for i, (seat, card) in enumerate(scene.recent):
         cx = x + 12 + i * slot
-        _card(c, (cx, y + 118, SMALL_W, SMALL_H), card, scene)
-        r.draw_pawn(c, cx + SMALL_W / 2, y + 118 + SMALL_H + 22, 28, player_style(seat))
+        _card(c, (cx, top, SMALL_W, SMALL_H), card, scene)
+        r.draw_pawn(c, cx + SMALL_W / 2, top + SMALL_H + 18, 24, player_style(seat))
 
 
 def draw_reveal(c, scene: Scene, rect) -> None:
@@ -353,9 +352,9 @@ def draw_reveal(c, scene: Scene, rect) -> None:
         return
     last = reveal.last_card
     _text(c, scene.text_scale, f"Round {reveal.round} over: Player {reveal.went_out + 1} went out, +{reveal.points}.",
-          x + 14, y + 26, px=26, bold=True, align="left", max_width=w - 28)
+          x + 14, y + 26, px=26, bold=True, align="left", max_width=w - 28, min_growth=1.1)
     if last is not None:
-        _text(c, scene.text_scale, f"Last card: {card_name(last)}. Miniatures of {the_picture(last.picture)} lose:",
+        _text(c, scene.text_scale, f"Last card: {card_name(last)}. Its miniatures lose:",
               x + 14, y + 58, align="left", max_width=w - 28)
     n = len(reveal.miniatures)
     slot = (w - 20) / max(1, n)
@@ -412,7 +411,7 @@ def draw_sheet(c, scene: Scene, layout: Layout) -> None:
         _text(c, scene.text_scale, label + (" \u2605" if total == best and best > 0 else ""),
               x + w - 8 - total_w / 2, ry, bold=True, max_width=total_w - 4)
     if not scene.sheet:
-        _text(c, scene.text_scale, "no round finished yet", x + 8 + name_w + 2 * col, header, max_width=4 * col - 8)
+        _text(c, scene.text_scale, "no rounds yet", x + 8 + name_w + 2 * col, header, max_width=4 * col - 8)
 
 
 def draw_last_round(c, scene: Scene, layout: Layout) -> None:
@@ -427,7 +426,7 @@ def draw_last_round(c, scene: Scene, layout: Layout) -> None:
     if reveal is None:
         _text(c, scene.text_scale, "Miniatures", x + w / 2, y + 22, bold=True)
         line_h = 26 * scene.text_scale              # the lines further apart when their words are bigger
-        for i, line in enumerate(["One each, face down (?). At a round's", "end, the last card's picture costs:"]):
+        for i, line in enumerate(["One each, face down (?).", "A round's last card costs:"]):
             _text(c, scene.text_scale, line, x + w / 2, y + 52 + i * line_h, max_width=w - 16)
         top = y + 70 + line_h
         row_h = min(32, (y + h - 4 - top) / max(1, len(scene.miniature_cards)))
@@ -494,7 +493,7 @@ def draw_banner(c, scene: Scene, layout: Layout) -> None:
         sub = f"{scene.scores[scene.winner]} points after {counted(len(scene.sheet), 'round')}"
     else:
         sub = f"Stopped after {counted(len(scene.sheet), 'round')} ({scene.end_reason})"
-    r.draw_end_banner(c, (x + 120, y + 90, w - 240, 124), scene.winner, sub)
+    r.draw_end_banner(c, (x + 120, y + 90, w - 240, 124), scene.winner, sub, scene.text_scale)
 
 
 # --- the whole picture ---------------------------------------------------------------

@@ -1,0 +1,89 @@
+"""The words the Apps draw on their canvases, in Large type (issue 24: a projector at the back of a room).
+
+A canvas draws its own words, so the page's CSS can't grow them: each App redraws them ``canvas_text_scale()``
+times their size (a lesson page's Large type sets 1.4). Here: the end-of-game banner that four Apps share grows
+with it, and no word is squeezed by a maximum width to much less than its natural width (a squeezed word is hard
+to read on a projector). Widths are measured in DejaVu Sans (``view_helpers.natural_width``).
+"""
+import pytest
+
+from boardkit.games import cluedo_cards as cc
+from boardkit.games import mouse_trap as mt
+from boardkit.games import mystery_date as md
+from boardkit.games import philo_vance as pv
+from boardkit.render.app import set_canvas_text_scale
+from view_helpers import drawn_words, make_apps
+
+LARGE = 1.4
+MIN_SQUEEZE = 0.85      # a word drawn at least this share of its natural width still reads as itself
+
+# The Apps that end with the shared banner (render.draw_end_banner): App, a bot for every seat, short rules.
+BANNER_GAMES = [
+    pytest.param((md.App, "Collector", md.Rules()), id="mystery_date"),
+    pytest.param((mt.App, "Trapper", mt.Rules(max_turns=40)), id="mouse_trap"),
+    pytest.param((pv.App, "Detective", pv.Rules(max_turns=60)), id="philo_vance"),
+    pytest.param((cc.App, "Shedder", cc.Rules(max_rounds=2)), id="cluedo_cards"),
+]
+
+
+@pytest.fixture
+def large_type():
+    """Large type on for the test (every App in the kernel follows it), off after it."""
+    set_canvas_text_scale(LARGE)
+    yield LARGE
+    set_canvas_text_scale(1.0)
+
+
+def play_to_the_end(app):
+    while not app.game.is_over:
+        assert app.step() is not None
+
+
+@pytest.mark.parametrize("game", BANNER_GAMES)
+def test_the_end_of_game_banner_grows_with_large_type(game):
+    app_class, bot, rules = game
+    for make in make_apps(app_class):
+        app = make(rules=rules, seats=[bot] * 4, seed=2)
+        play_to_the_end(app)
+        normal = drawn_words(app)
+        title = next(w for w in normal if w[0].endswith(" wins!") or w[0] == "No winner")
+        sub = normal[normal.index(title) + 1]
+        assert (title[1], sub[1]) == (40, 26)
+        set_canvas_text_scale(LARGE)
+        try:
+            large = drawn_words(app)
+        finally:
+            set_canvas_text_scale(1.0)
+        grown = {text: (px, squeeze) for text, px, squeeze in large}
+        assert grown[title[0]][0] == int(40 * LARGE) and grown[sub[0]][0] == int(26 * LARGE), (title, sub, grown)
+        assert min(grown[title[0]][1], grown[sub[0]][1]) >= MIN_SQUEEZE, (title, sub, grown)
+
+
+def on_small_cards(app) -> set[str]:
+    """The Cluedo Card Game's short picture names, which its small cards (a rival's hand shown, the recent plays, a
+    miniature turned over) squeeze into 72 to 96 px: still to be laid out (issue 24)."""
+    return {cc.view_cards.short_name(picture) for picture in app.rules.pictures}
+
+
+@pytest.mark.parametrize("scale", [1.0, LARGE])
+def test_no_word_on_the_cluedo_table_is_squeezed(scale):
+    """Issue 24: in Large type the table's words were squeezed to as little as 0.56 of their width to fit their
+    places ("you may choose who misses a turn", "CHOOSE SKIP", "Player 3 · Revolverist"): shorter words, two
+    lines, and a long text grown less (render.draw_scaled_text) keep every word at 0.85 of its width or more,
+    from the deal to the end of the game, every hand shown."""
+    for make in make_apps(cc.App):
+        app = make(seats=["human", "Shedder", "Revolverist", "Random"], seed=3, show_all_hands=True)
+        app.seat_inputs[0].value = "Shedder"
+        set_canvas_text_scale(scale)
+        squeezed = set()
+        try:
+            while True:
+                small = on_small_cards(app)
+                squeezed |= {(text, px, round(squeeze, 2)) for text, px, squeeze in drawn_words(app)
+                             if squeeze < MIN_SQUEEZE - 0.01 and text not in small}
+                if app.game.is_over:
+                    break
+                assert app.step() is not None
+        finally:
+            set_canvas_text_scale(1.0)
+        assert not squeezed, sorted(squeezed, key=lambda word: word[2])
