@@ -196,18 +196,22 @@ def own_arrests():
     return [a for a in heard if app.is_human(a["player"])] + my_arrests
 
 
-def detective_arrests(n_games=200, seed=0):
-    """Every arrest four Detective bots make in ``n_games`` games, with the table's chance beforehand."""
+def detective_arrests(n_games=200, seed=0, bar=None):
+    """Every arrest four Detective bots make in ``n_games`` games, with the table's chance beforehand
+    (``bar``, a progress bar, counts the games)."""
     arrests = []
     for game_seed in range(seed, seed + n_games):
         game = pv.Game(rules, n_players=4, seed=game_seed, record_events=False)
         bk.play(game, bots=[pv.bots.Detective() for _ in range(4)])
         arrests += pv.analysis.table_declarations(game.verdicts)
+        if bar is not None:
+            bar.update(1)
     return arrests
 
 
 def reveal_promises(prediction):
-    own, computer = own_arrests(), detective_arrests()
+    # the 200 games take seconds: a bar counts them where the answer will come
+    own, computer = own_arrests(), detective_arrests(bar=progress_bar(prediction.view, 200, "Four Detective bots play"))
     everything = own + computer
     came_true = [a["successful"] for a in everything]
     promised = np.mean([a["chance"] for a in everything])

@@ -222,6 +222,8 @@ RULEBOOK_STUCK = stuck_row("the rulebook", rules, 5)
 def show_stuck(chosen):
     frame = pd.DataFrame([RULEBOOK_STUCK, stuck_row("your rules", chosen, 5)])
     show(stuck_view, table(frame))
+    if tinker_view.outputs:         # the games played (or the note) were for other rules: say so, not show them
+        show(tinker_view, Markdown(f"*Your rules changed: press **Play {TINKER_GAMES} games of each** to play them.*"))
 
 
 controls.on_change(show_stuck)

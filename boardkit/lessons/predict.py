@@ -371,7 +371,7 @@ def quick_check(question: str, choices, answer: int, why: str):
                            f"{escape(question)}")
     options = widgets.RadioButtons(options=list(choices), value=None, layout=widgets.Layout(width="auto"))
     check = widgets.Button(description="Check", icon="check",
-                           layout=widgets.Layout(width="160px", height="40px", align_self="flex-start"))
+                           layout=widgets.Layout(width="max-content", min_width="160px", height="40px", align_self="flex-start"))
     check.add_class("boardkit-check")
     greyed_during_studies(check)
     feedback = widgets.HTML()

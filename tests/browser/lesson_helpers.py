@@ -233,13 +233,13 @@ def watch_waiting_buttons(page) -> None:
     """From now on, note the most buttons seen greyed at once saying WAITING_WORDS, and when they and the first
     progress bar first showed (read them with :func:`waiting_buttons_seen`)."""
     page.evaluate("""(words) => {
-        const seen = window.__bkWaiting = {most: 0, greyed: null, bar: null};
+        const seen = window.__bkWaiting = {most: 0, greyed: null, bar: null, cut: []};
         const look = () => {
             const now = performance.now();
-            const greyed = [...document.querySelectorAll('button:disabled')]
-                .filter(b => b.innerText.includes(words)).length;
-            seen.most = Math.max(seen.most, greyed);
-            if (greyed && seen.greyed === null) seen.greyed = now;
+            const greyed = [...document.querySelectorAll('button:disabled')].filter(b => b.innerText.includes(words));
+            seen.most = Math.max(seen.most, greyed.length);
+            for (const b of greyed) if (b.scrollWidth > b.clientWidth + 1) seen.cut.push([b.scrollWidth, b.clientWidth]);
+            if (greyed.length && seen.greyed === null) seen.greyed = now;
             if (seen.bar === null && document.querySelector('.widget-hprogress')) seen.bar = now;
         };
         new MutationObserver(look).observe(document.body,
@@ -249,7 +249,8 @@ def watch_waiting_buttons(page) -> None:
 
 def waiting_buttons_seen(page) -> dict:
     """{"most": buttons greyed at once saying why, "greyed" and "bar": when they and a progress bar first showed
-    (ms, None if never)} since :func:`watch_waiting_buttons`."""
+    (ms, None if never), "cut": [px needed, px given] of any whose words did not fit} since
+    :func:`watch_waiting_buttons`."""
     return page.evaluate("() => window.__bkWaiting")
 
 

@@ -105,6 +105,8 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     expect(result.locator("tr", has_text="your rules")).to_contain_text("4.6%", timeout=STEP_TIMEOUT_MS)
     expect(result.locator("tr", has_text="your rules")).to_contain_text(INTERVAL)
     expect(result.locator("tr", has_text="the rulebook")).to_contain_text("8.1%")
+    expect(tinker).not_to_contain_text("Your rules are still the rulebook's")        # no longer true: said so
+    expect(tinker).to_contain_text("Your rules changed: press Play 400 games of each to play them.")
     decks = page.locator(".boardkit-rule-controls .widget-slider", has_text="decks shuffled together")
     decks.locator(".noUi-handle").focus()
     page.keyboard.press("End")                                               # 5 decks: more than the rules allow

@@ -152,7 +152,12 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     third = prediction(page, 2)
     third.get_by_text("more often", exact=True).click()
     images = page.locator("img").count()
-    answer = lock_and_reveal(page, third)
+    lock_and_reveal(page, third, table=False)
+    # four Detective bots play 200 games (seconds): a bar counts them, where the answer will come
+    expect(third.locator(".widget-hprogress")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    expect(third).to_contain_text("Four Detective bots play")
+    answer = third.locator("table.boardkit-table").first
+    answer.wait_for(timeout=STUDY_TIMEOUT_MS)
     expect(answer).to_contain_text("more often")
     expect(answer).to_contain_text("What the grid promised")
     expect(answer).to_contain_text(INTERVAL)

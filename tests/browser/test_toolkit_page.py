@@ -1,8 +1,10 @@
 """The lesson toolkit in a real browser (Voilà + Chromium): big type, Large type, predict-lock-reveal, tinker."""
 import pytest
+from playwright.sync_api import expect
 
 from harness import console_errors
-from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, core_path_height, small_text
+from lesson_helpers import (WAITING_WORDS, assert_large_type_scales_text, assert_no_small_text, core_path_height,
+                            small_text, waiting_buttons_seen, watch_waiting_buttons)
 
 pytestmark = pytest.mark.browser
 NOTEBOOK = "tests/browser/fixtures/lesson_toolkit.ipynb"
@@ -114,3 +116,22 @@ def test_a_picker_keeps_each_row_as_tall_as_its_words_when_the_window_changes_si
     line, size = page.locator(".boardkit-pick-count .widget-html-content").evaluate(
         "e => [parseFloat(getComputedStyle(e).lineHeight), parseFloat(getComputedStyle(e).fontSize)]")
     assert line <= 1.6 * size, (line, size)
+
+
+def test_a_slow_change_greys_the_pages_buttons_saying_why_in_words_that_fit_large_type(toolkit_page):
+    # the kernel does one thing at a time: a press meanwhile would wait with no sign
+    page = toolkit_page
+    page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
+    page.wait_for_timeout(1_000)
+    watch_waiting_buttons(page)
+    readout = page.locator(".boardkit-rule-controls .widget-slider").first.locator(".widget-readout")
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("9")                      # a change that takes a second (the fixture's slow_at_9)
+    page.keyboard.press("Enter")
+    page.get_by_text("hand limit 9").wait_for(timeout=30_000)
+    seen = waiting_buttons_seen(page)
+    assert seen["most"] == 2 and not seen["cut"], seen           # the Lock and the quick check's Check
+    expect(page.get_by_text(WAITING_WORDS)).to_have_count(0)     # then back
+    expect(page.locator("button.boardkit-check")).to_have_text("Check")
+    expect(page.locator("button.boardkit-check")).to_be_enabled()
