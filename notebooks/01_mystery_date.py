@@ -251,8 +251,8 @@ def door_controls():
 
     setting = widgets.Dropdown(options=SETTINGS, value="secret", description="The secret door is",
                                style={"description_width": "initial"}, layout=widgets.Layout(width=scaled("560px")))
-    reveal_button = widgets.Button(description="Reveal the door",
-                                   layout=widgets.Layout(width="auto", min_width="260px", height="40px"))
+    reveal_button = widgets.Button(description="Reveal the door",      # a button as wide as its words, not a bar
+                                   layout=widgets.Layout(width="max-content", min_width="260px", height="40px"))
     reveal_view = widgets.Output()
 
     def choose_door(change):

@@ -197,13 +197,14 @@ quick_check("Which team is more likely to win: a team whose sketches are guessed
 GAMES = 1_000     # games of Team Play for each change: four bots, each guessed half the time
 
 
-def race_result(rules):
-    """Exact chance that the team sketching first wins, beside GAMES real games of Team Play (readable engine)."""
+def race_result(rules, progress=False):
+    """Exact chance that the team sketching first wins, beside GAMES real games of Team Play (readable engine;
+    ``progress``, a progress bar, counts them)."""
     steal = STEAL if rules.steal else 0
     exact = wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), target=rules.team_target, steal=steal)
     bots = [Skilled(p_guess=0.5, p_steal=float(STEAL)) for _ in range(4)]
     games = bk.simulate(rules, n_players=4, n_games=GAMES, seed=40, bots=bots, engine="reference",
-                        progress=False)
+                        progress=progress)
     won = int(games["first_team_won"].sum())
     return float(exact.a_wins), share_with_interval(won, GAMES), games["cards"].mean()
 
@@ -212,7 +213,7 @@ tinker_view = widgets.HTML()
 tinker_view.add_class("wld-tinker-result")
 
 
-def show_race(rules):
+def show_race(rules, progress=False):
     if rules.team_target == 8 and rules.steal and not race_prediction.locked:    # part 3's answer: not yet
         tinker_view.value = ("<div style='font-size:var(--jp-content-font-size1, 18px)'>First to <b>8</b> points, "
                              "with steals: that is part 3's question. Lock your guess there first, or choose "
@@ -220,7 +221,7 @@ def show_race(rules):
         return
     tinker_view.value = (f"<div style='font-size:var(--jp-content-font-size1, 18px)'>\u23f3 Playing {GAMES:,} games "
                          f"of a race to {rules.team_target}\u2026 (a few seconds)</div>")
-    exact, simulated, cards = race_result(rules)
+    exact, simulated, cards = race_result(rules, progress)
     steals = "with steals" if rules.steal else "no steals"
     tinker_view.value = (
         f"<div style='font-size:var(--jp-content-font-size1, 18px)'>First to <b>{rules.team_target}</b> point"
@@ -237,11 +238,13 @@ race_controls.on_change(show_race)
 
 def reveal_short_race(prediction):
     """The first team's edge in a race to 3 against a race to 8, then the tinker controls."""
-    short, short_games, _ = race_result(team_rules.replace(team_target=3))
+    # the races take seconds: a bar counts them, where the answer will come
+    bar = progress_bar(prediction.view, 2 * GAMES, "Team Play races")
+    short, short_games, _ = race_result(team_rules.replace(team_target=3), bar)
     long_ = float(wld.analysis.team_race(Fraction(1, 2), Fraction(1, 2), steal=STEAL).a_wins)
     against = (f"{long_:.1%} in a race to 8" if race_prediction.locked else   # part 3's answer, after its guess
                "more than in a race to 8: lock your guess in part 3 to see by how much")
-    show_race(race_controls.rules)
+    show_race(race_controls.rules, bar)
     return [answer_table(prediction, exact=f"it grows: {short:.1%} in a race to 3 ({against})",
                          simulated=short_games, simulated_label=f"{GAMES:,} games of a race to 3 (95% interval)"),
             Markdown("In a short race the first team's extra card matters more. **Now try any race** "

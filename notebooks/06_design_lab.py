@@ -205,7 +205,8 @@ def reveal_knob(prediction):
     figures = pd.DataFrame({name: bk.metrics.summary_with_intervals(frame) for name, frame in frames.items()}).T
     length = verdict_columns(figures, [bk.design.at_least("median length", 0)])
     shown = pd.DataFrame({"Rules": list(frames), "Median length (turns)": length.iloc[:, 0].str.split(": ").str[-1]})
-    return [f"{n_games:,} games of each:", table(shown), "Now move the sliders below and see what each knob does."]
+    return [Markdown(f"{n_games:,} games of each:"), table(shown),       # words in the page's type, not a printout's
+            Markdown("Now move the sliders below and see what each knob does.")]
 
 
 knob_guess = Prediction("If the first knob below goes up by two, the median length will…",

@@ -7,6 +7,7 @@ import matplotlib
 import numpy as np
 import pandas as pd
 import pytest
+from IPython.display import Markdown
 
 matplotlib.use("Agg")
 
@@ -154,7 +155,8 @@ def test_the_knob_predictions_answer_shows_progress_while_its_games_play(lab):
     prediction = lab["knob_guess"]
     shown = lab["reveal_knob"](prediction)
     bars = [out for out in prediction.view.outputs if "application/vnd.jupyter.widget-view+json" in out.get("data", {})]
-    assert len(bars) == 1 and shown[0] == "100 games of each:"
+    # its words are Markdown, in the page's type: a plain string showed as a monospaced printout
+    assert len(bars) == 1 and isinstance(shown[0], Markdown) and shown[0].data == "100 games of each:"
     box = ipywidgets.Widget.widgets[bars[0]["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]]
     counts = [child for child in box.children if isinstance(child, (ipywidgets.FloatProgress, ipywidgets.IntProgress))]
     assert counts and counts[0].value == counts[0].max == 200

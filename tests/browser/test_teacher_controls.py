@@ -174,6 +174,8 @@ def test_the_teachers_page_has_its_controls_behind_closed_teacher_notes(lesson, 
         "els => els.filter(e => e.offsetParent && parseFloat(getComputedStyle(e).lineHeight)"
         " > 1.6 * parseFloat(getComputedStyle(e).fontSize)).map(e => e.textContent.slice(0, 40))")
     assert spread == [], f"the teacher notes' lines spread apart: {spread}"
+    width = reveal.bounding_box()["width"]                             # a button, not a bar across the notes
+    assert width < 0.4 * page.viewport_size["width"], f"Reveal the door is {width} px wide"
     setting.select_option(label="rigged for the Beach")
     expect(page.get_by_text("A new secret door: its counts start again from 0.")).to_be_visible(timeout=STEP_TIMEOUT_MS)
     reveal.click()

@@ -152,7 +152,12 @@ def test_lesson_core_path_predictions_clock_tinker_and_going_further(voila_serve
     # --- prediction 3, then the tinker -----------------------------------------------------------------------
     third = prediction(page, 2)
     third.get_by_text("it grows").click()
-    answer = lock_and_reveal(page, third)
+    lock_and_reveal(page, third, table=False)
+    # 2,000 races of the readable engine take seconds: a bar counts them, where the answer will come
+    expect(third.locator(".widget-hprogress")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    expect(third).to_contain_text("Team Play races")
+    answer = third.locator("table.boardkit-table").first
+    answer.wait_for(timeout=STUDY_TIMEOUT_MS)
     expect(answer).to_contain_text("it grows: 54.6% in a race to 3")
     result = page.locator(".wld-tinker-result")
     expect(result).to_contain_text("First to 8 points, with steals", timeout=STUDY_TIMEOUT_MS)
