@@ -350,6 +350,20 @@ def app_play_area(page, app_selector: str) -> dict:
     return page.locator(app_selector).first.evaluate(APP_PLAY_AREA_JS)
 
 
+#: the smallest a word drawn on an App's canvas may be on a laptop's screen (as any text: SMALLEST_PX)
+LAPTOP_PX = SMALLEST_PX
+
+
+def assert_canvas_words_at_least(page, canvas: str, px: float, when: str) -> None:
+    """Every word drawn on the shown canvas ``canvas`` (since the log was emptied) is at least ``px`` high on
+    screen in the window as it is now."""
+    drawn = canvas_words_on_screen(page, canvas)
+    size = page.viewport_size
+    small = [w for w in drawn["words"] if w["px"] < px]
+    assert drawn["words"] and not small, \
+        f"words on {canvas} under {px} px at {size['width']}x{size['height']} {when}: {small[:6]}"
+
+
 def assert_app_fits_a_projector(page, app_selector: str, factor: float = 1.4, size=(1920, 1080),
                                 one_screen: bool = True, canvas: str | None = None, canvas_words_px: float = 24,
                                 squeeze_exempt=()):
@@ -358,9 +372,12 @@ def assert_app_fits_a_projector(page, app_selector: str, factor: float = 1.4, si
     text of the App (but the canvas's own drawing) is about ``factor`` times its size without Large type.
     With ``canvas`` (a selector; ``record_canvas_words`` before the page loaded), every word the App redraws
     there in Large type is at least ``canvas_words_px`` high on screen, for the back of a room, and none is
-    squeezed by a maximum width to under 0.85 of its width (but the words ``squeeze_exempt``).
+    squeezed by a maximum width to under 0.85 of its width (but the words ``squeeze_exempt``); and in the window
+    as it was (a laptop's 1280x900), with Large type off and on, every word there is at least ``LAPTOP_PX``.
     The window is set back."""
     old = page.viewport_size
+    if canvas is not None:
+        assert_canvas_words_at_least(page, canvas, LAPTOP_PX, "without Large type")
     page.set_viewport_size({"width": size[0], "height": size[1]})
     app = page.locator(app_selector).first
     before, paragraph = app.evaluate(TEXT_SIZES_JS), paragraph_px(page)
@@ -394,6 +411,10 @@ def assert_app_fits_a_projector(page, app_selector: str, factor: float = 1.4, si
         small = [(text, px, grown) for (text, px), (_, grown) in zip(before, after) if grown < px * (factor - 0.1)]
         assert not small, f"{len(small)} App text(s) that Large type does not enlarge: {small[:8]}"
         assert cut_controls(page) == [], "controls whose words Large type cuts at 1920 px"
+        if canvas is not None:
+            page.set_viewport_size(old)
+            page.wait_for_timeout(500)
+            assert_canvas_words_at_least(page, canvas, LAPTOP_PX, "in Large type")
     finally:
         toggle.click()
         page.set_viewport_size(old)

@@ -57,12 +57,14 @@ PEEK_SECONDS = 5          # how long Peek shows the card
 #: The play row's widths.  Where the row is wide (a projector's page) the table takes more of the width, so that
 #: its words are read from the back of a room (about 25 px on a 1920x1080 screen in Large type), and the pad
 #: leaves room beside it for the Sketching Rules; on a laptop, or in a narrower JupyterLab panel, the pad is
-#: wider and the rules go under it.  (The row's own width decides, not the window's: a container query.)
+#: wider and the rules go under it, and the table, the clock and the card go under them: the table up to 820 px
+#: wide, so its 22 px words are 14 px or more on screen (beside the pad they were 9 px on a 1280 px screen).  (The row's own width decides, not the window's: a container query.)
 LAYOUT_CSS = """<style>
 .boardkit-wld-app .wld-play-row {container-type: inline-size;}
 .boardkit-wld-app .wld-pad-column {width: 63%;}
-.boardkit-wld-app .wld-side {width: 35%; min-width: 280px;}
+.boardkit-wld-app .wld-side {width: 100%; max-width: 820px; min-width: 280px;}
 @container (min-width: 1500px) {
+  .boardkit-wld-app .wld-side {max-width: none;}
   .boardkit-wld-app .wld-pad-column {width: 55%;}
   .boardkit-wld-app .wld-side {width: 44%;}
   .boardkit-wld-app .wld-drawing {max-width: calc(100% - 380px) !important;}
