@@ -12,7 +12,8 @@ from boardkit.games import mouse_trap as mt
 from boardkit.games import mystery_date as md
 from boardkit.games import philo_vance as pv
 from boardkit.render.app import set_canvas_text_scale
-from view_helpers import drawn_words, make_apps
+from boardkit.render.text import text_width
+from view_helpers import drawn_text_calls, drawn_words, make_apps
 
 LARGE = 1.4
 MIN_SQUEEZE = 0.85      # a word drawn at least this share of its natural width still reads as itself
@@ -87,3 +88,36 @@ def test_no_word_on_the_cluedo_table_is_squeezed(scale):
         finally:
             set_canvas_text_scale(1.0)
         assert not squeezed, sorted(squeezed, key=lambda word: word[2])
+
+
+def words(app) -> list[dict]:
+    """The words (two letters or more: not a pawn's number) ``app``'s board draws now: see drawn_text_calls."""
+    return [call for call in drawn_text_calls(app) if sum(ch.isalpha() for ch in call["text"]) > 1]
+
+
+def fits_at(call, px) -> bool:
+    """Whether the word ``call`` fits its maximum width at ``px`` pixels (squeezed to 0.85 of its width at most)."""
+    bold = call["font"].startswith("bold")
+    return call["max_width"] is None or text_width(call["text"], px, bold) * MIN_SQUEEZE <= call["max_width"]
+
+
+@pytest.mark.parametrize("game", [BANNER_GAMES[0], BANNER_GAMES[1], BANNER_GAMES[3]])
+def test_large_type_grows_the_smallest_words_of_the_boards(game):
+    """Issue 24: Large type gives an App's controls more room and its board less, so Mystery Date's and Mouse Trap's
+    22 px words were 13 px on a 1280x900 screen (the board shown at 0.6 of its size), and so were the words on the
+    Cluedo Card Game's cards. In Large type every word is at least 24 px (14.5 px there), but a board word that
+    does not fit its place at 24 px (Mouse Trap's CHEESE space) stays as it was. (Philo Vance's 1,920 px wide
+    board is shown at 0.44 there, its words at 10 px: its clue boxes fit their own size; still to be done.)"""
+    app_class, bot, rules = game
+    for make in make_apps(app_class):
+        app = make(rules=rules, seats=[bot] * 4, seed=2)
+        for _ in range(2):                                  # at the deal, then at the end
+            assert min(call["px"] for call in words(app)) == 22
+            set_canvas_text_scale(LARGE)
+            try:
+                small = [call for call in words(app) if call["px"] < 24 and fits_at(call, 24)]
+                assert not small, small
+                assert max(call["px"] for call in words(app)) > 24
+            finally:
+                set_canvas_text_scale(1.0)
+            play_to_the_end(app)

@@ -117,18 +117,24 @@ def natural_width(text: str, font: str) -> float:
     return text_width(text, float(found[2]), bool(found[1]))
 
 
-def drawn_words(app) -> list[tuple[str, int, float]]:
-    """Every text ``app``'s table shows now: (text, its size in canvas pixels, how much a maximum width squeezes
-    it: 1 not at all, 0.5 to half its width)."""
+def drawn_text_calls(app) -> list[dict]:
+    """Every text ``app``'s table shows now: ``text``, ``font``, ``px`` (its size in canvas pixels), ``max_width``
+    (None: none) and ``squeeze`` (how much that maximum width squeezes it: 1 not at all, 0.5 to half its width)."""
     class Words(RecordingCanvas):
         def fill_text(self, text, x, y, max_width=None):
             width = natural_width(text, self.font)
-            squeeze = 1.0 if max_width is None or width <= max_width else max_width / width
-            self.texts.append((str(text), int(re.search(r"([\d.]+)px", self.font)[1].split(".")[0]), squeeze))
+            self.texts.append(dict(text=str(text), font=self.font, max_width=max_width,
+                                   px=int(re.search(r"([\d.]+)px", self.font)[1].split(".")[0]),
+                                   squeeze=1.0 if max_width is None or width <= max_width else max_width / width))
     canvas = Words()
     app._draw_board(canvas, app._scene())
     app._draw_pieces(canvas, app._scene())
     return canvas.texts
+
+
+def drawn_words(app) -> list[tuple[str, int, float]]:
+    """Every text ``app``'s table shows now: (text, its size in canvas pixels, its squeeze: see drawn_text_calls)."""
+    return [(call["text"], call["px"], call["squeeze"]) for call in drawn_text_calls(app)]
 
 
 def drawn_sizes(app) -> list[tuple[str, int]]:

@@ -14,6 +14,10 @@ MIN_TEXT_PX = 22     # the smallest text anywhere on a game's canvas (readable o
 MIN_SQUEEZE = 0.85
 #: a text that Large type grows (``draw_scaled_text``) but that is too long for its place grows at least this much
 MIN_GROWTH = 1.2
+#: in Large type even the words an App does not grow itself are at least this many times MIN_TEXT_PX: Large type
+#: gives the App's controls more room and its board less, and 22 px words shown at 0.6 of their size (a board on a
+#: 1280 x 900 screen) would be 13 px
+LARGE_MIN_GROWTH = 1.1
 
 #: The size of the words an App draws on its canvas (a canvas draws them itself, so the page's CSS can't
 #: grow them): 1, or a lesson page's Large type (``render.app.set_canvas_text_scale``).
@@ -43,9 +47,13 @@ def draw_text(c, text, x, y, px=MIN_TEXT_PX, bold=False, colour=TEXT, align="cen
     """Write ``text`` centred on the height ``y``; never smaller than ``MIN_TEXT_PX``.
 
     ``align`` says where ``x`` is ("left", "center", "right"); ``max_width``
-    squeezes a long text into that many pixels. With ``min_px``, a text that would be squeezed to less than
-    ``MIN_SQUEEZE`` of its width is drawn smaller instead, down to ``min_px``.
+    squeezes a long text into that many pixels. With ``min_px`` (a text its writer grows with Large type:
+    ``draw_scaled_text``), a text that would be squeezed to less than ``MIN_SQUEEZE`` of its width is drawn
+    smaller instead, down to ``min_px``; without it, the text is at least ``LARGE_MIN_GROWTH`` times
+    ``MIN_TEXT_PX`` in Large type where that fits (else as without Large type).
     """
+    if min_px is None:          # a text its writer does not grow with Large type: a little bigger in it if it fits
+        px, min_px = max(px, MIN_TEXT_PX * min(canvas_text_scale(), LARGE_MIN_GROWTH)), px
     px = max(px, MIN_TEXT_PX)
     if max_width is not None and min_px is not None and px > min_px:
         width = text_width(text, px, bold)
@@ -65,7 +73,7 @@ def draw_text(c, text, x, y, px=MIN_TEXT_PX, bold=False, colour=TEXT, align="cen
 
 def draw_scaled_text(c, scale: float, text, x, y, px=MIN_TEXT_PX, min_growth=MIN_GROWTH, **style):
     """``draw_text`` with the words ``scale`` times their size (a lesson page's Large type: 1.4). A text too long
-    for its ``max_width`` grows less, but at least ``min_growth`` times (never more than ``scale``; 1 for the
+    for its ``max_width`` grows less, but at least ``min_growth`` times (never more than ``scale``; 1.1 for the
     words printed on a card, which keep the card's look)."""
     draw_text(c, text, x, y, px=px * scale, min_px=px * min(scale, min_growth), **style)
 

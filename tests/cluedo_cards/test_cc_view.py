@@ -7,7 +7,9 @@ the message ipycanvas sends) at a card's place on the table, which
 Human decisions are set up with ``cc_helpers.arrange``, so no test depends on
 a lucky deal.
 """
+import re
 import threading
+from dataclasses import replace
 
 import pytest
 
@@ -391,3 +393,23 @@ def test_large_type_grows_the_words_drawn_on_the_table(make_app):
     assert not small, small
     assert sum(big == int(px * 1.4) for _, px, big in words) > len(words) / 2, words
     assert drawn_sizes(app) == normal and canvas_text_scale() == 1.0
+
+
+def test_the_recent_plays_stay_in_the_news_box_in_large_type(make_app, monkeypatch):
+    """Found in the screenshot pass (issue 24): in Large type 'Played before it' was drawn over the headline's
+    second line, and the recent plays' pawns under the box, hidden by the bottom hand's panel."""
+    app = make_app(seats=BOTS, seed=1)
+    while len(app.scene().recent) < 3:
+        app.step()
+    scene = replace(app.scene(), text_scale=1.4, reveal_fresh=False)
+    x, y, w, h = app.geometry.news_rect
+    pawns, lines = [], []
+
+    class Lines(RecordingCanvas):
+        def fill_text(self, text, tx, ty, *args):
+            lines.append((str(text), ty, int(re.search(r"(\d+)px", self.font)[1])))
+    monkeypatch.setattr(vd.r, "draw_pawn", lambda c, px, py, size, style: pawns.append((py, size)))
+    vd.draw_news(Lines(), scene, app.geometry)
+    assert len(pawns) == len(scene.recent) and all(py + size / 2 <= y + h for py, size in pawns), (pawns, y + h)
+    second, played = lines[1], next(line for line in lines if line[0].startswith("Played before it"))
+    assert played[1] - played[2] / 2 >= second[1] + second[2] / 2, (second, played)     # below, not over it

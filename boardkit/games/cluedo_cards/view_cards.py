@@ -32,7 +32,7 @@ SUSPECT_BANDS = {
     "Mrs. White": pal.WHITE,
 }
 #: the words on an action card's ribbon (the legend on the table says them in full)
-POWER_WORDS = {SKIP_CHOSEN: "SKIP ANY", SKIP_NEXT: "SKIP \u2192", AGAIN: "AGAIN", SWAP_HANDS: "SWAP"}
+POWER_WORDS = {SKIP_CHOSEN: "SKIP ?", SKIP_NEXT: "SKIP \u2192", AGAIN: "AGAIN", SWAP_HANDS: "SWAP"}
 #: the same, in a sentence
 POWER_SENTENCES = {
     SKIP_CHOSEN: "pick who misses a turn",
@@ -244,12 +244,12 @@ def draw_face(c, rect, card, power=None, text_scale: float = 1.0) -> None:
     free = h - band_h - ribbon
     for i, line in enumerate(lines):
         ly = y + band_h + free / 2 + (i - (len(lines) - 1) / 2) * px * text_scale * 1.1
-        r.draw_scaled_text(c, text_scale, line, x + w / 2, ly, px=px, bold=True, max_width=w - 10, min_growth=1)
+        r.draw_scaled_text(c, text_scale, line, x + w / 2, ly, px=px, bold=True, max_width=w - 10, min_growth=1.1)
     if ribbon:
         c.fill_style = pal.TEXT
         c.fill_rect(x + 5, y + h - ribbon - 4, w - 10, ribbon)
         r.draw_scaled_text(c, text_scale, POWER_WORDS[power], x + w / 2, y + h - 4 - ribbon / 2, bold=True,
-                           colour=pal.WHITE, max_width=w - 16, min_growth=1)
+                           colour=pal.WHITE, max_width=w - 16, min_growth=1.1)
 
 
 def draw_back(c, rect) -> None:

@@ -327,12 +327,12 @@ def draw_news(c, scene: Scene, layout: Layout) -> None:
         return
     below = y + 24 + 2 * 34 * scene.text_scale        # under the two lines above, however big their words
     _text(c, scene.text_scale, "Played before it (oldest first):", x + 12, below, align="left", max_width=w - 24)
-    top = below + 18 + 10 * scene.text_scale
+    top = below + 14 + 2 * scene.text_scale           # the cards, and their players' pawns, inside the news's box
     slot = min(96, (w - 24) / max(1, len(scene.recent)))
     for i, (seat, card) in enumerate(scene.recent):
         cx = x + 12 + i * slot
         _card(c, (cx, top, SMALL_W, SMALL_H), card, scene)
-        r.draw_pawn(c, cx + SMALL_W / 2, top + SMALL_H + 18, 24, player_style(seat))
+        r.draw_pawn(c, cx + SMALL_W / 2, top + SMALL_H + 16, 24, player_style(seat))
 
 
 def draw_reveal(c, scene: Scene, rect) -> None:
