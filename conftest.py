@@ -6,7 +6,10 @@ they share something a worker makes for them:
 
 * a notebook run by nbval (its cells run in order in one kernel);
 * a browser test file (its Voilà servers, Chromium and JupyterLab are made once per worker);
-* a file whose tests share a module- or class-scoped fixture (it is computed once, not once per worker).
+* a file whose tests share a module- or class-scoped fixture (it is computed once, not once per worker);
+* a file that calls a fast lane's numba functions one at a time (``FAST_PIECES``): ``warm_up`` compiles
+  only each lane's games, so a piece called on its own is compiled at its first call, on a fresh clone,
+  and every worker that meets it first would compile it again beside the others.
 
 Every other test runs wherever a worker is free.  The longest groups are handed out first (the
 files in LONGEST_FIRST, then the browser files, then the notebooks and the shared-fixture files, then
@@ -37,6 +40,12 @@ LONGEST_FIRST = ("tests/browser/test_jupyterlab.py", "tests/browser/test_warm_st
                  "tests/browser/test_teacher_controls.py", "tests/browser/test_philo_vance_app.py",
                  "tests/philo_vance/test_pv_fast.py")
 
+#: the files that call a lane's numba functions on their own (see the module's docstring); measured on a
+#: fresh numba cache after ``warm_up``, ``-n 2``: tests/mystery_date/test_md_fast.py took 35.3 CPU s spread
+#: over two workers (both compiled ``take_turn``), 30.1 on one
+FAST_PIECES = ("tests/mystery_date/test_md_fast.py", "tests/mouse_trap/test_mt_fast.py",
+               "tests/cluedo_cards/test_cc_fast_pieces.py", "tests/win_lose_draw/test_wld_fast.py")
+
 
 @pytest.hookimpl(optionalhook=True)     # a hook of pytest-xdist: unknown without it
 def pytest_xdist_auto_num_workers(config):
@@ -64,7 +73,7 @@ def _order(item) -> int:
         return 0
     if item.path.suffix == ".ipynb":
         return 1
-    return 2 if _shares_a_fixture(item) else 3
+    return 2 if _shares_a_fixture(item) or _file_of(item) in FAST_PIECES else 3
 
 
 def _longest_first(item) -> int:

@@ -172,9 +172,12 @@ guess
 # a sharper one.
 
 # %%
+from IPython.display import Markdown
+
+
 def more_games(view):
     if not guess.revealed:           # the sharper answer waits for the prediction, as the first one does
-        show(view, "Lock your prediction above and press Show the answer first.")
+        show(view, Markdown("*Lock your prediction above and press **Show the answer** first.*"))   # page's type
         return
     bar = progress_bar(view, 9 * 1_000, "5 games, 1,000 each, and 4 skill tests")
     with bk.process_pool(workers=2) as pool:    # Binder gives us 2 CPU cores: play games on both

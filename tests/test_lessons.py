@@ -338,7 +338,8 @@ def test_the_index_plays_its_sharper_study_only_after_the_answer_is_shown(index_
 
     view = widgets.Output()
     index_cells["more_games"](view)                            # before any guess: nothing is played
-    assert view.outputs[0]["text"].startswith("Lock your prediction above and press Show the answer first.")
+    # said in the page's type (Markdown), not as a monospaced printout
+    assert view.outputs[0]["data"]["text/markdown"].startswith("*Lock your prediction above and press **Show")
 
 
 def test_lesson_links_work_however_the_index_is_served():

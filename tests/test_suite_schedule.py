@@ -28,3 +28,12 @@ def test_auto_starts_half_as_many_workers_again_as_cores(monkeypatch):
         assert hook(config=None) == workers
     monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "2")     # chosen by hand: pytest-xdist's own hook reads it
     assert hook(config=None) is None
+
+
+def test_the_fast_piece_files_are_files_of_the_suite_that_call_a_lane_on_their_own():
+    """A file renamed would silently lose its group (and its numba pieces would compile on every worker)."""
+    pieces = root_conftest().FAST_PIECES
+    assert len(set(pieces)) == len(pieces)
+    for name in pieces:
+        assert (ROOT / name).is_file(), name
+        assert "import fast" in (ROOT / name).read_text(), f"{name} calls no lane's pieces"
