@@ -201,7 +201,7 @@ def play_fast(rules, n_players: int, seeds, bots) -> "pandas.DataFrame":
     """One chunk of a fast-lane simulation as a frame (a worker process runs this), with the
     game's column types (:func:`typed_frame`)."""
     lane = lane_for(rules)
-    columns = lane.play_games(rules, n_players, np.asarray(seeds, dtype=np.int64), bots)
+    columns = lane.play_games(rules, n_players, seeds, bots)
     return typed_frame(columns, result_types(rules))
 
 
@@ -504,6 +504,15 @@ def unsupported_bot(bots, twins: dict, game_name: str) -> str | None:
 def bot_codes(bots, twins: dict) -> np.ndarray:
     """Each seat's bot as the lane's number for it (``twins``: {bot class: number})."""
     return np.array([twins[type(bot)] for bot in bots], np.int64)
+
+
+def lane_seeds(seeds) -> np.ndarray:
+    """The seeds as a lane's compiled code takes them: a fresh ``int64`` array of its own.
+
+    A copy, because numba compiles a function again for every new kind of array it is
+    given, and a read-only one (a frame's ``frame["seed"].to_numpy()``) is a new kind:
+    without the copy, such seeds would wait for a whole lane to compile a second time."""
+    return np.array(seeds, dtype=np.int64)
 
 
 def result_columns(seeds, out, names, labels: dict) -> dict:

@@ -77,3 +77,23 @@ def test_a_shuffle_of_one_card_or_none_changes_nothing(n):
     cards = np.array([4, 9], np.int64)
     core_fast.shuffle(cards, n, chance)
     assert cards.tolist() == [4, 9]
+
+
+@pytest.mark.parametrize("game", core_fast.lanes())
+def test_read_only_seeds_play_without_compiling_the_lane_again(game):
+    """A frame's seed column (``frame["seed"].to_numpy()``) is a read-only array; numba would compile a
+    lane anew for it (a minute's wait on a busy machine), so every lane plays its own copy."""
+    import importlib
+
+    rules = importlib.import_module(f"boardkit.games.{game}").Rules()
+    lane = core_fast.lane_for(rules)
+    n_players = rules.min_players
+    bots = rules.default_bots(n_players)
+    writable = np.arange(2, dtype=np.int64)
+    expected = lane.play_games(rules, n_players, writable, bots)       # compiled (or loaded) once here
+    compiled = {name: len(f.signatures) for name, f in vars(lane).items() if hasattr(f, "signatures")}
+    read_only = writable.copy()
+    read_only.flags.writeable = False
+    got = lane.play_games(rules, n_players, read_only, bots)
+    assert {name: len(f.signatures) for name, f in vars(lane).items() if hasattr(f, "signatures")} == compiled
+    assert {k: list(v) for k, v in got.items()} == {k: list(v) for k, v in expected.items()}

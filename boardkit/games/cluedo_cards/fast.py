@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardkit.core.fast import (NO_LEADER, below, bot_codes as codes_of, new_chance, note_lead, njit, seat_after,
-                                seed_chance, shuffle, sole_leader, unsupported_bot)
+from boardkit.core.fast import (NO_LEADER, below, bot_codes as codes_of, lane_seeds, new_chance, njit, note_lead,
+                                seat_after, seed_chance, shuffle, sole_leader, unsupported_bot)
 
 from .bots import Random, Revolverist, Shedder
 from .rules import AGAIN, SKIP_CHOSEN, SKIP_NEXT, SWAP_HANDS, Rules
@@ -580,7 +580,7 @@ def play_games(rules, n_players, seeds, bots) -> dict:
     why = unsupported(rules, n_players, bots)
     if why is not None:
         raise ValueError(f"the Cluedo Card Game's fast lane cannot play this: {why}")
-    seeds = np.asarray(seeds, dtype=np.int64)
+    seeds = lane_seeds(seeds)
     parts = [_play_part(rules, n_players, seeds[i:i + BATCH], bots) for i in range(0, len(seeds), BATCH)]
     if len(parts) == 1:
         return parts[0]

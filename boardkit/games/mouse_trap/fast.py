@@ -50,8 +50,8 @@ import math
 import numpy as np
 
 from boardkit.core.bots import Random
-from boardkit.core.fast import (NO_LEADER, below, new_chance, next_bits, njit, note_lead as note_standings,
-                                seed_chance, unsupported_bot)
+from boardkit.core.fast import (NO_LEADER, below, lane_seeds, new_chance, next_bits, njit,
+                                note_lead as note_standings, seed_chance, unsupported_bot)
 
 from .bots import Trapper
 from .game import LAST_MOUSE, TURN_CAP
@@ -564,7 +564,7 @@ def play_games(rules, n_players: int, seeds, bots) -> dict:
         raise ValueError(why)
     if len(bots) != n_players:
         raise ValueError(f"bots must give a bot for each of the {n_players} seats")
-    seeds = np.asarray(seeds, dtype=np.int64)
+    seeds = lane_seeds(seeds)
     r, s = lane_arrays(rules, n_players, bots)
     out = np.zeros((seeds.size, N_COUNTERS + 1), dtype=np.int64)
     play_batch(r, seeds, new_chance(), s, out)

@@ -41,8 +41,8 @@ from __future__ import annotations
 import numpy as np
 
 from boardkit.core.bots import Random
-from boardkit.core.fast import (NO_LEADER, below, bot_codes, note_lead, njit, result_columns, seat_after, seed_chance,
-                                shuffle, unsupported_bot, weighted)
+from boardkit.core.fast import (NO_LEADER, below, bot_codes, lane_seeds, njit, note_lead, result_columns,
+                                seat_after, seed_chance, shuffle, unsupported_bot, weighted)
 
 from .bots import Collector
 from .rules import COLOURS, SPACE_KINDS
@@ -529,7 +529,7 @@ def unpack(rules, n_players: int):
 
 def play_games(rules, n_players: int, seeds, bots) -> dict:
     """One game per seed; the columns of ``Game.result()`` (winner -1: nobody won)."""
-    seeds = np.asarray(seeds, dtype=np.int64)
+    seeds = lane_seeds(seeds)
     board, start, weights, ints, deck = unpack(rules, n_players)
     out = np.empty((seeds.shape[0], len(OUT_COLUMNS)), np.int64)
     play_games_compiled(seeds, n_players, bot_codes(bots, TWINS), board, start, weights, ints, deck, out)

@@ -58,8 +58,8 @@ from __future__ import annotations
 import numpy as np
 
 from boardkit.core.bots import Random
-from boardkit.core.fast import (below, bot_codes, new_chance, njit, note_lead, result_columns, seed_chance, shuffle,
-                                unsupported_bot)
+from boardkit.core.fast import (below, bot_codes, lane_seeds, new_chance, njit, note_lead, result_columns,
+                                seed_chance, shuffle, unsupported_bot)
 
 from .analysis import prior_beliefs
 from .bots import Detective, space_scores
@@ -1444,7 +1444,7 @@ def new_state(rules, n_players: int, bots=None) -> tuple:
 
 def play_games(rules, n_players: int, seeds, bots=None) -> dict:
     """One game per seed; the columns of ``Game.result()`` (winner -1: nobody won)."""
-    seeds = np.asarray(seeds, dtype=np.int64)
+    seeds = lane_seeds(seeds)
     ints, deck, on_card = unpack(rules)
     board, dest, n_dest, adj, n_adj, kind_ = unpack_board(rules.estate)
     out = np.empty((seeds.shape[0], len(OUT_COLUMNS)), np.int64)

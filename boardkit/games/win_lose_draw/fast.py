@@ -43,8 +43,8 @@ from __future__ import annotations
 import numpy as np
 
 from boardkit.core.bots import Random as CoreRandom
-from boardkit.core.fast import (NO_LEADER, below, bot_codes, new_chance, note_lead, njit, seed_chance, uniform,
-                                unsupported_bot)
+from boardkit.core.fast import (NO_LEADER, below, bot_codes, lane_seeds, new_chance, njit, note_lead, seed_chance,
+                                uniform, unsupported_bot)
 
 from .bots import Random, Skilled, rarest_first
 from .game import box_items
@@ -438,7 +438,7 @@ def play_games(rules, n_players: int, seeds, bots) -> dict:
     if why is not None:
         raise ValueError(f"the Win, Lose or Draw fast lane cannot play this: {why}")
     rules.check_players(n_players)
-    seeds = np.asarray(seeds, dtype=np.int64)
+    seeds = lane_seeds(seeds)
     kinds, p_guess, p_steal = _seat_arrays(bots)
     n_games = seeds.size
     n_items = len(box_items(rules))
