@@ -261,10 +261,12 @@ def student_walk(walk: Pass, lesson: str) -> None:
 def teacher_walk(walk: Pass, lesson: str) -> None:
     page = walk.page
     notes = page.get_by_role("button", name=re.compile(r"Teacher notes"))
+    # A lesson with nothing secret to set shows no Teacher notes until a class runs
+    # (lessons/together.py), so their absence is told, not counted as a finding.
     try:
-        notes.first.wait_for(state="visible", timeout=60_000)
+        notes.first.wait_for(state="visible", timeout=10_000)
     except Exception:                   # noqa: BLE001
-        walk.note("no Teacher notes button on the teacher's page")
+        print("    (no Teacher notes: nothing secret on this page before a class runs)", flush=True)
     else:
         walk.shoot("notes-closed", notes)
         walk.click(notes, "Teacher notes")
