@@ -55,7 +55,7 @@ def draw_text(c, text, x, y, px=MIN_TEXT_PX, bold=False, colour=TEXT, align="cen
     if min_px is None:          # a text its writer does not grow with Large type: a little bigger in it if it fits
         px, min_px = max(px, MIN_TEXT_PX * min(canvas_text_scale(), LARGE_MIN_GROWTH)), px
     px = max(px, MIN_TEXT_PX)
-    if max_width is not None and min_px is not None and px > min_px:
+    if max_width is not None and px > min_px:
         width = text_width(text, px, bold)
         if width * MIN_SQUEEZE > max_width:
             px = int(max(min_px, MIN_TEXT_PX, px * max_width / (width * MIN_SQUEEZE)))

@@ -1,5 +1,6 @@
 """The pieces every fast lane shares (core/fast.py): the lead tracker, the shuffle, turn order,
 and the plumbing between a lane and Python."""
+import importlib
 from collections import Counter
 
 import numpy as np
@@ -83,17 +84,19 @@ def test_a_shuffle_of_one_card_or_none_changes_nothing(n):
 def test_read_only_seeds_play_without_compiling_the_lane_again(game):
     """A frame's seed column (``frame["seed"].to_numpy()``) is a read-only array; numba would compile a
     lane anew for it (a minute's wait on a busy machine), so every lane plays its own copy."""
-    import importlib
-
     rules = importlib.import_module(f"boardkit.games.{game}").Rules()
     lane = core_fast.lane_for(rules)
     n_players = rules.min_players
     bots = rules.default_bots(n_players)
     writable = np.arange(2, dtype=np.int64)
+
+    def compiled():     # how many versions numba holds of each compiled function of the lane
+        return {name: len(f.signatures) for name, f in vars(lane).items() if hasattr(f, "signatures")}
+
     expected = lane.play_games(rules, n_players, writable, bots)       # compiled (or loaded) once here
-    compiled = {name: len(f.signatures) for name, f in vars(lane).items() if hasattr(f, "signatures")}
+    before = compiled()
     read_only = writable.copy()
     read_only.flags.writeable = False
     got = lane.play_games(rules, n_players, read_only, bots)
-    assert {name: len(f.signatures) for name, f in vars(lane).items() if hasattr(f, "signatures")} == compiled
+    assert compiled() == before
     assert {k: list(v) for k, v in got.items()} == {k: list(v) for k, v in expected.items()}
