@@ -111,10 +111,15 @@ class RecordingCanvas:
         return lambda *args, **kwargs: None
 
 
+def font_size(font: str) -> tuple[float, bool]:
+    """The size in pixels of the canvas font ``font`` ("bold 22px sans-serif"), and whether it is bold."""
+    found = re.search(r"(bold )?([\d.]+)px", font)
+    return float(found[2]), bool(found[1])
+
+
 def natural_width(text: str, font: str) -> float:
     """How wide ``text`` is in the canvas font ``font`` ("bold 22px sans-serif") unsqueezed, in pixels."""
-    found = re.search(r"(bold )?([\d.]+)px", font)
-    return text_width(text, float(found[2]), bool(found[1]))
+    return text_width(text, *font_size(font))
 
 
 def drawn_text_calls(app) -> list[dict]:
@@ -124,11 +129,11 @@ def drawn_text_calls(app) -> list[dict]:
         def fill_text(self, text, x, y, max_width=None):
             width = natural_width(text, self.font)
             self.texts.append(dict(text=str(text), font=self.font, max_width=max_width,
-                                   px=int(re.search(r"([\d.]+)px", self.font)[1].split(".")[0]),
+                                   px=int(font_size(self.font)[0]),
                                    squeeze=1.0 if max_width is None or width <= max_width else max_width / width))
-    canvas = Words()
-    app._draw_board(canvas, app._scene())
-    app._draw_pieces(canvas, app._scene())
+    canvas, scene = Words(), app._scene()
+    app._draw_board(canvas, scene)
+    app._draw_pieces(canvas, scene)
     return canvas.texts
 
 
