@@ -24,10 +24,10 @@ from .pick import PickSeveral
 from .convergence import convergence_chart
 from .links import lesson_links
 
-__all__ = ["CHART_COLOURS", "CHART_HATCHES", "back_to_part_one", "disabled_while", "greyed_during_studies", "folded", "in_voila",
-           "in_words", "GoingFurther",
-           "LARGE_TYPE", "PickSeveral", "Prediction", "RuleControls",
-           "TEACHER_PARAMETER", "answer_table", "chart", "chart_style", "class_mode_switch", "convergence_chart",
-           "lesson_css", "lesson_links", "lesson_page", "number", "plain_header", "printed_when_opened", "progress_bar",
-           "quick_check", "set_class_mode", "share_with_interval", "show", "study_button", "table", "teacher_controls",
-           "teacher_mode", "teacher_note", "teacher_notes", "with_interval"]
+__all__ = ["CHART_COLOURS", "CHART_HATCHES", "back_to_part_one", "disabled_while", "greyed_during_studies",
+           "folded", "in_voila", "in_words", "GoingFurther", "LARGE_TYPE", "PickSeveral", "Prediction",
+           "RuleControls", "TEACHER_PARAMETER", "answer_table", "chart", "chart_style", "class_mode_switch",
+           "convergence_chart", "lesson_css", "lesson_links", "lesson_page", "number", "plain_header",
+           "printed_when_opened", "progress_bar", "quick_check", "set_class_mode", "share_with_interval", "show",
+           "study_button", "table", "teacher_controls", "teacher_mode", "teacher_note", "teacher_notes",
+           "with_interval"]
