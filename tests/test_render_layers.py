@@ -96,6 +96,21 @@ def test_save_and_restore_are_honoured(raw):
                           ("fill_style", "#00FF00")]]
 
 
+def test_a_line_dash_is_sent_when_it_changes(raw):
+    layer = r.Layer(width=100, height=100)
+    with r.safe_hold(layer):
+        layer.set_line_dash([8, 6])
+        layer.save()
+        layer.set_line_dash([8, 6])            # the same: nothing to send
+        layer.set_line_dash([])
+        layer.restore()
+        layer.set_line_dash([8, 6])            # dashed again after restore(): nothing to send
+        layer.set_line_dash([5])               # an odd list is doubled, as ipycanvas does
+    dashes = [args[0] for message in raw for name, args, _ in message if name == "setLineDash"]
+    assert dashes == [[8, 6], [], [5, 5]]
+    assert layer.get_line_dash() == [5, 5]
+
+
 def test_a_bad_value_is_refused_as_on_any_canvas_and_sends_nothing(raw):
     layer = r.Layer(width=100, height=100)
     with r.safe_hold(layer):
@@ -147,6 +162,8 @@ def replay(messages, fresh_each_message):
             stack = states.setdefault(canvas, [{}])
             if name == "set":
                 stack[-1][PROPERTY[args[0]]] = args[1]
+            elif name == "setLineDash":
+                stack[-1]["line dash"] = args[0]
             elif name == "save":
                 stack.append(dict(stack[-1]))
             elif name == "restore":

@@ -14,7 +14,7 @@ exception, if any, carries on as usual. It also repairs a flag left stuck on
 by an earlier failed ``hold_canvas``.
 
 ``Layers`` is an ipycanvas ``MultiCanvas`` whose layers (``Layer``) set a
-drawing property (``fill_style``, ``font``, ``line_width``...) for less: a
+drawing property (``fill_style``, ``font``, ``line_width``, the line dash...) for less: a
 drawing sets one about a thousand times, and ipycanvas checks and stores each
 set through traitlets (about 20 us a set, most of an App's redraw). A
 ``Layer`` checks each distinct value once, and inside a ``safe_hold`` it sends
@@ -130,25 +130,45 @@ class Layer(Canvas):
             self._mirror = (None, [{}])
         key = (name, type(value), value)
         if name not in Canvas.ATTRS or isinstance(value, Widget) or not _hashable(key):
-            self._forget(name)
+            self._remember(name, None)
             super().__setattr__(name, value)
-            return
-        stack = self._sent()
-        if stack is not None and name in stack[-1] and stack[-1][name] == value:
-            return                            # the browser's canvas has it already
-        if key in _checked:
-            self._trait_values[name] = _checked[key]
-            self._canvas_manager.send_command(self, [COMMANDS["set"], [Canvas.ATTRS[name], value]])
-        else:
-            super().__setattr__(name, value)  # (a bad value raises here, and sends nothing)
-            _checked[key] = self._trait_values[name]
-        if stack is not None:
-            stack[-1][name] = value
+        elif not self._has(name, value):
+            if key in _checked:
+                self._trait_values[name] = _checked[key]
+                self._canvas_manager.send_command(self, [COMMANDS["set"], [Canvas.ATTRS[name], value]])
+            else:
+                super().__setattr__(name, value)      # (a bad value raises here, and sends nothing)
+                _checked[key] = self._trait_values[name]
+            self._remember(name, value)
 
-    def _forget(self, name):
-        """Forget the value of the drawing property ``name`` in the message being built."""
-        if name in Canvas.ATTRS and (stack := self._sent()) is not None:
-            stack[-1].pop(name, None)
+    def set_line_dash(self, segments):
+        """As ``Canvas.set_line_dash``; sends nothing if the message being built has set this dash already."""
+        dash = segments + segments if len(segments) % 2 else segments
+        key = ("line dash", type(dash), tuple(dash))
+        if not _hashable(key):
+            self._remember("line dash", None)
+            super().set_line_dash(segments)
+        elif not self._has("line dash", dash):
+            if key in _checked:
+                self._trait_values["_line_dash"] = dash
+                self._canvas_manager.send_draw_command(self, COMMANDS["setLineDash"], [dash])
+            else:
+                super().set_line_dash(segments)       # (a bad dash raises here, and sends nothing)
+                _checked[key] = dash
+            self._remember("line dash", dash)
+
+    def _has(self, name, value) -> bool:
+        """Has the message being built set the drawing property ``name`` to ``value`` (and not undone it)?"""
+        stack = self._sent()
+        return stack is not None and name in stack[-1] and stack[-1][name] == value
+
+    def _remember(self, name, value):
+        """The message being built has set ``name`` to ``value`` (None: to something not followed here)."""
+        if (name in Canvas.ATTRS or name == "line dash") and (stack := self._sent()) is not None:
+            if value is None:
+                stack[-1].pop(name, None)
+            else:
+                stack[-1][name] = value
 
     def save(self):
         stack = self._sent()
