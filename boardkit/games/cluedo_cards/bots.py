@@ -32,8 +32,10 @@ def follow_ups(hand, played) -> int:
 
 def most_follow_ups(plays, hand):
     """The first of these Play actions whose card leaves most cards of ``hand`` able to follow it."""
-    best, most = plays[0], follow_ups(hand, plays[0].card)
-    for action in plays[1:]:
+    if len(plays) == 1:
+        return plays[0]  # the only choice
+    best, most = None, -1
+    for action in plays:
         count = follow_ups(hand, action.card)
         if count > most:
             best, most = action, count

@@ -116,11 +116,9 @@ class Game(BaseGame):
         picture, number = self.top
         fits = []
         for c in hand:
-            if c.picture == picture or c.number == number:  # matches(c, top)
+            if (c.picture == picture or c.number == number) and c not in fits:  # matches(c, top); once each
                 fits.append(c)
-        if self.rules.copies == 1:  # one deck: no card is in a hand twice
-            return fits
-        return list(dict.fromkeys(fits))  # each different card once
+        return fits
 
     def miniature(self, player: int) -> tuple:
         """The (picture, penalty) of a seat's face-down miniature (the players cannot see it)."""
