@@ -7,7 +7,7 @@ Draw with a pure ``redraw(state)`` wrapped in ``safe_hold`` and call it from
 """
 
 from .animation import animate_move, animate_path, animate_roll_and_glide, roll_duration, tween
-from .batch import safe_hold
+from .batch import Layer, Layers, safe_hold
 from .boards import corner_indices, draw_ring_board, ring_positions
 from .cards import card_at, draw_card
 from .dice import draw_die, draw_die_face, draw_tumbling_die, pip_positions
@@ -21,7 +21,7 @@ from .shapes import dashed_ring, draw_arrow, draw_pattern, draw_shape, draw_tick
 from .text import MIN_TEXT_PX, counted, draw_end_banner, draw_scaled_text, draw_text, seat_title, text_width
 
 __all__ = [
-    "animate_move", "animate_path", "animate_roll_and_glide", "roll_duration", "tween", "safe_hold", "corner_indices", "draw_ring_board",
+    "animate_move", "animate_path", "animate_roll_and_glide", "roll_duration", "tween", "Layer", "Layers", "safe_hold", "corner_indices", "draw_ring_board",
     "ring_positions", "card_at", "draw_card", "draw_die", "draw_die_face", "draw_tumbling_die",
     "pip_positions", "click_target", "responsive", "target_under",
     "BACKGROUND", "FONT_FAMILY", "OKABE_ITO", "PATTERNS", "PLAYER_STYLES", "SHAPES",

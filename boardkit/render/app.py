@@ -88,7 +88,7 @@ import weakref
 
 import ipywidgets as widgets
 import traitlets
-from ipycanvas import Canvas, MultiCanvas
+from ipycanvas import Canvas
 
 from boardkit.core import step as bot_step
 from boardkit.core.actions import Roll
@@ -96,7 +96,7 @@ from boardkit.core.events import seat as _seat
 from boardkit.core.rng import check_seed, seed_from_text
 
 from . import palette
-from .batch import safe_hold
+from .batch import Layers, safe_hold
 from .layout import responsive
 from .names import control_names
 from .pawns import player_glyph, player_style
@@ -236,7 +236,7 @@ class GameApp(widgets.VBox):
         verb = self.NEW_GAME_WORD
 
         # --- the canvas ----------------------------------------------------------
-        self.canvas = MultiCanvas(3, width=self.WIDTH, height=self.HEIGHT)  # board, pieces, animation
+        self.canvas = Layers(3, width=self.WIDTH, height=self.HEIGHT)  # board, pieces, animation
         responsive(self.canvas)
         # The board, the status line, the choices and the controls fit one screen (a projector's too, in
         # Large type): the board is at most as wide as keeps its shape within the screen's height less theirs.

@@ -12,14 +12,25 @@ silently held back and the canvas looks frozen.
 held commands are sent and batching is switched off again; then the
 exception, if any, carries on as usual. It also repairs a flag left stuck on
 by an earlier failed ``hold_canvas``.
+
+``Layers`` is an ipycanvas ``MultiCanvas`` whose layers (``Layer``) set a
+drawing property (``fill_style``, ``font``, ``line_width``, the line dash...) for less: a
+drawing sets one about a thousand times, and ipycanvas checks and stores each
+set through traitlets (about 20 us a set, most of an App's redraw). A
+``Layer`` checks each distinct value once, and inside a ``safe_hold`` it sends
+nothing when the property already has that value in the message being built.
 """
 
+import itertools
 from contextlib import contextmanager
 
-from ipycanvas.canvas import _CANVAS_MANAGER
+from ipycanvas import Canvas, MultiCanvas
+from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+from ipywidgets import Widget
 
-# How many safe_hold blocks are open, per canvas manager (keyed by id).
-_depth = {}
+# The open safe_hold blocks, per canvas manager (keyed by id): [how many are open, the message's number].
+_open = {}
+_numbers = itertools.count(1)
 
 
 def _manager(canvas):
@@ -49,18 +60,136 @@ def safe_hold(canvas=None):
     """
     manager = _manager(canvas)
     key = id(manager)
-    outermost = _depth.get(key, 0) == 0
-    _depth[key] = _depth.get(key, 0) + 1
+    outermost = key not in _open
     if outermost:
+        _open[key] = [0, next(_numbers)]
         manager._current_canvas = None
         manager._caching = True
+    _open[key][0] += 1
     try:
         yield canvas
     finally:
-        _depth[key] -= 1
+        _open[key][0] -= 1
         if outermost:
             try:
                 manager.flush()
             finally:
                 manager._caching = False
-                del _depth[key]
+                del _open[key]
+
+
+def _message_number(manager):
+    """The number of the message ``manager`` is collecting in a ``safe_hold`` now, or None (no safe_hold open,
+    or batching switched off inside it: each command is then a message of its own)."""
+    held = _open.get(id(manager))
+    return held[1] if held is not None and manager._caching else None
+
+
+#: (property, type, value) -> the value as traitlets stores it: the drawing property values a Layer has checked
+_checked = {}
+
+
+def _hashable(key) -> bool:
+    try:
+        hash(key)
+    except TypeError:
+        return False
+    return True
+
+
+class Layer(Canvas):
+    """An ipycanvas ``Canvas`` that sends a drawing property only when the picture needs it.
+
+    A browser's canvas keeps its drawing properties (the fill colour, the font...) from one command to the
+    next, so setting one to the value it has draws nothing new. Inside a ``safe_hold`` a Layer knows which
+    values the message it builds has set (``save()`` and ``restore()`` included) and skips a set that
+    changes nothing. It knows nothing of earlier messages: a browser that connects later gets only the later
+    messages, so each message sets every property it uses at least once, as before.
+
+    A value is checked by ipycanvas (traitlets) the first time it is set; a bad one raises the same error as
+    on any canvas, and sends nothing. Reading a property gives the last value set, as on any canvas.
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._mirror = (None, [{}])      # (the message's number, a stack: what it has set, per save())
+
+    def _sent(self):
+        """What the message being built has set on this layer (a dict), or None (no message is being built)."""
+        number = _message_number(self._canvas_manager)
+        if number is None:
+            return None
+        mirror_number, stack = getattr(self, "_mirror", (None, None))
+        if mirror_number != number:
+            stack = [{}]
+            self._mirror = (number, stack)
+        return stack
+
+    def __setattr__(self, name, value):
+        if name in ("width", "height"):   # a new size clears the browser's canvas and its drawing properties
+            self._mirror = (None, [{}])
+        key = (name, type(value), value)
+        if name not in Canvas.ATTRS or isinstance(value, Widget) or not _hashable(key):
+            self._remember(name, None)
+            super().__setattr__(name, value)
+        elif not self._has(name, value):
+            if key in _checked:
+                self._trait_values[name] = _checked[key]
+                self._canvas_manager.send_command(self, [COMMANDS["set"], [Canvas.ATTRS[name], value]])
+            else:
+                super().__setattr__(name, value)      # (a bad value raises here, and sends nothing)
+                _checked[key] = self._trait_values[name]
+            self._remember(name, value)
+
+    def set_line_dash(self, segments):
+        """As ``Canvas.set_line_dash``; sends nothing if the message being built has set this dash already."""
+        dash = segments + segments if len(segments) % 2 else segments
+        key = ("line dash", type(dash), tuple(dash))
+        if not _hashable(key):
+            self._remember("line dash", None)
+            super().set_line_dash(segments)
+        elif not self._has("line dash", dash):
+            if key in _checked:
+                self._trait_values["_line_dash"] = dash
+                self._canvas_manager.send_draw_command(self, COMMANDS["setLineDash"], [dash])
+            else:
+                super().set_line_dash(segments)       # (a bad dash raises here, and sends nothing)
+                _checked[key] = dash
+            self._remember("line dash", dash)
+
+    def _has(self, name, value) -> bool:
+        """Has the message being built set the drawing property ``name`` to ``value`` (and not undone it)?"""
+        stack = self._sent()
+        return stack is not None and name in stack[-1] and stack[-1][name] == value
+
+    def _remember(self, name, value):
+        """The message being built has set ``name`` to ``value`` (None: to something not followed here)."""
+        if (name in Canvas.ATTRS or name == "line dash") and (stack := self._sent()) is not None:
+            if value is None:
+                stack[-1].pop(name, None)
+            else:
+                stack[-1][name] = value
+
+    def save(self):
+        stack = self._sent()
+        if stack is not None:
+            stack.append(dict(stack[-1]))
+        super().save()
+
+    def restore(self):
+        stack = self._sent()
+        if stack is not None:
+            if len(stack) > 1:
+                stack.pop()
+            else:                             # back to what an earlier message saved: not known here
+                stack[-1].clear()
+        super().restore()
+
+
+class Layers(MultiCanvas):
+    """An ipycanvas ``MultiCanvas`` of ``n_layers`` ``Layer``s (the last one hears the mouse and the keys)."""
+
+    def __init__(self, n_layers: int = 3, **kwargs):
+        # as MultiCanvas.__init__, with Layers for its plain Canvases
+        super(MultiCanvas, self).__init__(_canvases=[Layer() for _ in range(n_layers)], **kwargs)
+        self.on_msg(self._canvases[-1]._handle_frontend_event)

@@ -6,6 +6,7 @@ the only clue: every player also has a shape and a label, and every card
 colour also has a fill pattern.
 """
 
+from functools import lru_cache
 from typing import NamedTuple
 
 # Okabe-Ito palette (Okabe & Ito, "Color Universal Design", 2008).
@@ -88,6 +89,7 @@ def hex_to_rgb(colour):
     return tuple(int(value[i:i + 2], 16) for i in (0, 2, 4))
 
 
+@lru_cache(maxsize=None)
 def relative_luminance(colour):
     """WCAG 2 relative luminance of a ``"#RRGGBB"`` colour, from 0 (black) to 1 (white)."""
     channels = []

@@ -59,21 +59,47 @@ DIGEST_JS = """() => {
 }"""
 
 
+#: in the page, once: count the calls that may draw on any 2D canvas (every method but the get..., is...,
+#: measure... and create... ones), so a sampler knows when a canvas cannot have changed since it last looked
+COUNT_DRAWING_JS = """() => {
+    if (window.boardkitDrawingCalls) return;
+    const calls = window.boardkitDrawingCalls = {count: 0};
+    const proto = CanvasRenderingContext2D.prototype;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+        const method = Object.getOwnPropertyDescriptor(proto, name).value;
+        if (typeof method !== 'function' || name === 'constructor' || /^(get|is|measure|create)/.test(name)) continue;
+        proto[name] = function (...args) { calls.count++; return method.apply(this, args); };
+    }
+}"""
+
+#: one look of ``pictures_until_decision``, in the page: the board's digest (DIGEST_JS, kept in the page) when
+#: something may have been drawn since the last look, noted when it differs from the last one noted; true once the
+#: status line counts n decisions
+SAMPLE_PICTURE_JS = """n => {
+    const look = window.boardkitPictures;
+    const canvas = document.querySelector('canvas');
+    const key = `${window.boardkitDrawingCalls.count} ${canvas.width}x${canvas.height}`;
+    if (key !== look.key) {
+        look.key = key;
+        const now = look.digest();
+        if (!look.seen.length || look.seen[look.seen.length - 1] !== now) look.seen.push(now);
+    }
+    return document.querySelectorAll(`.boardkit-status [data-decisions='${n}']`).length > 0;
+}"""
+
+
 def pictures_until_decision(page, n):
     """Sample the canvas until the status line counts ``n`` decisions: the distinct pictures seen.
     The status line tells of a decision once the board has shown it, so its animation plays while
-    this waits."""
-    seen, end = [], time.monotonic() + STEP_TIMEOUT_MS / 1000
-    said = status(page).locator(f"[data-decisions='{n}']")
-    while time.monotonic() < end:
-        digest = page.evaluate(DIGEST_JS)
-        if not seen or seen[-1] != digest:
-            seen.append(digest)
-        if said.count():
-            return seen
-        page.wait_for_timeout(20)
-    wait_for_decision(page, n)
-    return seen
+    this waits.  The page itself looks every 20 ms, and reads the board's pixels again only when a
+    drawing call may have changed them (reading them is most of a look's work)."""
+    page.evaluate(COUNT_DRAWING_JS)
+    page.evaluate(f"() => {{ window.boardkitPictures = {{key: null, seen: [], digest: {DIGEST_JS}}}; }}")
+    try:
+        page.wait_for_function(SAMPLE_PICTURE_JS, arg=n, timeout=STEP_TIMEOUT_MS, polling=20)
+    except PlaywrightTimeoutError:
+        wait_for_decision(page, n)
+    return page.evaluate("() => window.boardkitPictures.seen")
 
 
 #: true once exactly one status line counts ``n`` decisions

@@ -52,11 +52,10 @@ import traceback
 from contextlib import contextmanager
 
 import ipywidgets as widgets
-from ipycanvas import MultiCanvas
 
 from boardkit.render import palette
 from boardkit.render.app import DRAW_LOCK, focus_first_enabled, guarded, scaled
-from boardkit.render.batch import safe_hold
+from boardkit.render.batch import Layers, safe_hold
 from boardkit.render.layout import responsive
 
 from .sketch import DEFAULT_COLOUR, DEFAULT_WIDTH, PEN_COLOURS, WIDTHS, Sketch, pen_tip, trace
@@ -93,7 +92,7 @@ class SketchPad(widgets.VBox):
     Parameters: ``sketch`` (the drawing to show; default a blank ``Sketch()``,
     whose size is the canvas's size), ``enabled`` (False: nobody can draw).
 
-    Attributes: ``canvas`` (an ipycanvas ``MultiCanvas``: ``canvas[0]`` the
+    Attributes: ``canvas`` (an ipycanvas ``MultiCanvas`` of ``render.Layer``s: ``canvas[0]`` the
     ink, ``canvas[1]`` the wet ink), the toolbar's widgets
     (``colour_buttons``, ``width_buttons``, ``eraser_button``, ``undo_button``,
     ``clear_button``), ``errors`` (tracebacks of errors in callbacks),
@@ -120,7 +119,7 @@ class SketchPad(widgets.VBox):
         #: the widgets after the pad on the page: Tab on the pad moves on to the first enabled
         self.next_focus: list = []
 
-        self.canvas = MultiCanvas(2, width=sketch.width, height=sketch.height)   # ink, wet ink
+        self.canvas = Layers(2, width=sketch.width, height=sketch.height)   # ink, wet ink
         responsive(self.canvas)
         self.canvas.layout.max_width = f"calc((100vh - 170px) * {sketch.width / sketch.height:.3f})"
         self.canvas.add_class("wld-pad-canvas")
