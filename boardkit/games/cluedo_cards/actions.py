@@ -84,3 +84,9 @@ class SwapWith(NamedTuple):
 
     def __repr__(self):
         return f"SwapWith({self.player!r})"
+
+
+#: the decisions that carry no value, made once and handed out every time
+DRAW = Draw()
+PASS = Pass()
+SKIP_NOBODY = SkipNobody()

@@ -22,13 +22,24 @@ def follow_ups(hand, played) -> int:
     A card follows ``played`` with the same picture or the same number (``game.matches``); ``played``
     matches itself, so it and its copies in the hand are taken off again.
     """
-    fits = [c for c in hand if c.picture == played.picture or c.number == played.number]
-    return len(fits) - hand.count(played)
+    picture, number = played
+    fits = 0
+    for c in hand:
+        if c.picture == picture or c.number == number:
+            fits += 1
+    return fits - hand.count(played)
 
 
 def most_follow_ups(plays, hand):
     """The first of these Play actions whose card leaves most cards of ``hand`` able to follow it."""
-    return max(plays, key=lambda action: follow_ups(hand, action.card))
+    if len(plays) == 1:
+        return plays[0]  # the only choice
+    best, most = None, -1
+    for action in plays:
+        count = follow_ups(hand, action.card)
+        if count > most:
+            best, most = action, count
+    return best
 
 
 def action_cards(plays, powers) -> list:

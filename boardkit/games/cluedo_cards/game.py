@@ -40,7 +40,7 @@ from collections import Counter
 from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict, hand_counts, refill_from
 
 from . import events as ev
-from .actions import Draw, Pass, Play, Skip, SkipNobody, SwapWith
+from .actions import DRAW, PASS, SKIP_NOBODY, Draw, Pass, Play, Skip, SkipNobody, SwapWith
 from .events import Card, card
 from .rules import AGAIN, SKIP_CHOSEN, SKIP_NEXT, SWAP_HANDS, Rules
 
@@ -71,6 +71,8 @@ class Game(BaseGame):
                  record_events: bool = True, chance=None):
         rules = Rules() if rules is None else rules
         super().__init__(rules, n_players, seed=seed, record_events=record_events, chance=chance)
+        #: the unshuffled deck, dealt anew every round
+        self.deck = full_deck(rules)
         self.hands: list[list[Card]] = [[] for _ in range(n_players)]
         self.draw_pile = Pile(name="draw")
         self.discard_pile = Pile(name="discard")
@@ -110,11 +112,13 @@ class Game(BaseGame):
 
     def playable(self, player: int | None = None) -> list[Card]:
         """The different cards of the player's hand that may go on the top card, in hand order."""
-        hand, top = self.hands[self.current if player is None else player], self.top
-        fits = [c for c in hand if c.picture == top.picture or c.number == top.number]  # matches(c, top)
-        if self.rules.copies == 1:  # one deck: no card is in a hand twice
-            return fits
-        return list(dict.fromkeys(fits))  # each different card once
+        hand = self.hands[self.current if player is None else player]
+        picture, number = self.top
+        fits = []
+        for c in hand:
+            if (c.picture == picture or c.number == number) and c not in fits:  # matches(c, top); once each
+                fits.append(c)
+        return fits
 
     def miniature(self, player: int) -> tuple:
         """The (picture, penalty) of a seat's face-down miniature (the players cannot see it)."""
@@ -124,15 +128,15 @@ class Game(BaseGame):
     def _legal_actions(self) -> list:
         if self.phase == SKIPPING:
             # rule 6: she *can* choose a rival to miss a turn, so letting nobody miss one is a choice too
-            return [Skip(rival) for rival in self.others()] + [SkipNobody()]
+            return [Skip(rival) for rival in self.others()] + [SKIP_NOBODY]
         if self.phase == SWAPPING:
             return [SwapWith(rival) for rival in self.others()]  # rule 9: she must swap with someone
         plays = [Play(c) for c in self.playable()]
         if plays:
             return plays  # rule 4: a player who can play must play
         if self.draw_pile.cards or (self.rules.empty_draw == "reshuffle" and len(self.discard_pile) >= 2):
-            return [Draw()]  # rule 5
-        return [Pass()]
+            return [DRAW]  # rule 5
+        return [PASS]
 
     def _apply(self, action) -> None:
         if isinstance(action, Play):
@@ -222,7 +226,7 @@ class Game(BaseGame):
         minis = list(range(len(rules.miniatures)))
         self.chance.shuffle(minis)
         self.miniatures, self.set_aside = minis[:n], sorted(minis[n:])
-        cards = list(full_deck(rules))
+        cards = list(self.deck)
         self.chance.shuffle(cards)
         size = rules.hand_size
         self.hands = [cards[k * size:(k + 1) * size] for k in range(n)]

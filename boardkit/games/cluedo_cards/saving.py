@@ -124,6 +124,7 @@ def load_game(cls, data: dict):
             raise ValueError(f"saved game has unknown keys {unknown!r:.80}")
         rules, n_players = game.rules, game.n_players
         bound = _bounds(rules, n_players)
+        game.deck = full_deck(rules)
         game.hands = [_cards(hand, rules, "hands") for hand in _list(data["hands"], "hands", n_players)]
         game.draw_pile = Pile(_cards(data["draw_pile"], rules, "draw_pile"), "draw")
         game.discard_pile = Pile(_cards(data["discard_pile"], rules, "discard_pile"), "discard")
@@ -162,13 +163,13 @@ def load_game(cls, data: dict):
         game.events = None if events is None else [_event(e, allowed, i)
                                                    for i, e in enumerate(_list(events, "events"))]
     game._legal = None
-    _check_consistent(game, rules, n_players, full_deck, PLAYING)
+    _check_consistent(game, rules, n_players, PLAYING)
     return game
 
 
-def _check_consistent(game, rules: Rules, n_players: int, full_deck, playing: str) -> None:
+def _check_consistent(game, rules: Rules, n_players: int, playing: str) -> None:
     """The saved values agree with each other and with the rules."""
-    if game.card_counts() != Counter(full_deck(rules)):
+    if game.card_counts() != Counter(game.deck):
         raise ValueError("saved hands, draw_pile and discard_pile do not hold exactly the deck the rules describe")
     if sorted(game.miniatures + game.set_aside) != list(range(len(rules.miniatures))):
         raise ValueError("saved miniatures and set_aside must hold each miniature exactly once")

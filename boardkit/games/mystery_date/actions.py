@@ -10,8 +10,7 @@ from typing import NamedTuple
 
 from boardkit.core.actions import ROLL, Roll  # noqa: F401 (the shared roll decision)
 
-from .events import CARDS, Card, seat
-from .rules import COLOURS, Rules
+from .events import Card, seat
 
 
 class Discard(NamedTuple):
@@ -79,11 +78,6 @@ class ShowOutfit(NamedTuple):
         return f"ShowOutfit({self.colour!r})"
 
 
-# One shared copy of every decision: the game offers these, and a bot can
-# answer with them (making a named tuple costs more than looking one up).
-DISCARDS = {card: Discard(card) for card in CARDS}
-GIFTS = {card: Give(card) for card in CARDS}
+#: the two piles of TAKE 1 FROM EITHER, made once and handed out every time
 TAKE_DRAW = TakeFrom("draw")
 TAKE_DISCARD = TakeFrom("discard")
-SWAPS = tuple(SwapWith(player) for player in range(Rules.max_players))
-SHOWS = {colour: ShowOutfit(colour) for colour in COLOURS}

@@ -63,29 +63,35 @@ def one_of(equally_good, chance):
     return equally_good[0] if len(equally_good) == 1 else chance.pick(equally_good)
 
 
-def progress(hand) -> dict:
-    """How many different numbers of each colour the hand holds (0-3 each)."""
-    numbers = {colour: set() for colour in COLOURS}
-    for card in hand:
-        numbers[card.colour].add(card.number)
-    return {colour: len(held) for colour, held in numbers.items()}
-
-
-def colour_counts(hand) -> dict:
-    """How many cards of each colour the hand holds (spare copies too)."""
+def colour_counts(cards) -> dict:
+    """How many of ``cards`` are of each colour (spare copies too)."""
     counts = dict.fromkeys(COLOURS, 0)
-    for card in hand:
+    for card in cards:
         counts[card.colour] += 1
     return counts
+
+
+def progress(hand) -> dict:
+    """How many different numbers of each colour the hand holds (0-3 each)."""
+    return colour_counts(set(hand))
 
 
 def target_colours(hand, weights) -> tuple[str, ...]:
     """The colours nearest a full 1-2-3, in colour order: the most different numbers,
     then the most cards of it, then the likelier date (more than one only on a full tie)."""
-    numbers, counts = progress(hand), colour_counts(hand)
-    keys = [(numbers[colour], counts[colour], weight) for colour, weight in zip(COLOURS, weights)]
-    best = max(keys)
-    return tuple(colour for colour, key in zip(COLOURS, keys) if key == best)
+    return nearest_colours(progress(hand), colour_counts(hand), weights)
+
+
+def nearest_colours(numbers: dict, counts: dict, weights) -> tuple[str, ...]:
+    """``target_colours`` of a hand whose different numbers and cards of each colour are counted."""
+    nearest, best = [], None
+    for colour, weight in zip(COLOURS, weights):
+        key = (numbers[colour], counts[colour], weight)  # compared item by item: numbers first
+        if best is None or key > best:
+            nearest, best = [colour], key
+        elif key == best:
+            nearest.append(colour)
+    return tuple(nearest)
 
 
 def least_needed(hand, weights) -> tuple:
@@ -98,8 +104,9 @@ def least_needed(hand, weights) -> tuple:
         (spares if card in seen else seen).add(card)
     if spares:
         return tuple(in_card_order(spares))
-    cards = in_card_order(seen)          # no spares: each card once
-    numbers, targets = progress(cards), target_colours(cards, weights)
+    cards = in_card_order(seen)          # no spares: each card once,
+    numbers = colour_counts(cards)       # so a colour's cards are its different numbers
+    targets = nearest_colours(numbers, numbers, weights)
     others = [card for card in cards if card.colour not in targets] or cards
     fewest = min(numbers[card.colour] for card in others)
     return tuple(card for card in others if numbers[card.colour] == fewest)
