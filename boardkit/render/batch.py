@@ -115,7 +115,8 @@ class Layer(Canvas):
         self._mirror = (None, [{}])      # (the message's number, a stack: what it has set, per save())
 
     def _sent(self):
-        """What the message being built has set on this layer (a dict), or None (no message is being built)."""
+        """What the message being built has set on this layer: a stack of dicts (one more per ``save()``), or None
+        (no message is being built)."""
         number = _message_number(self._canvas_manager)
         if number is None:
             return None
@@ -125,50 +126,48 @@ class Layer(Canvas):
             self._mirror = (number, stack)
         return stack
 
+    def _set_now(self) -> dict:
+        """What the message being built has set on this layer now (a dict to update; a throwaway one if no
+        message is being built)."""
+        stack = self._sent()
+        return {} if stack is None else stack[-1]
+
     def __setattr__(self, name, value):
-        if name in ("width", "height"):   # a new size clears the browser's canvas and its drawing properties
-            self._mirror = (None, [{}])
-        key = (name, type(value), value)
-        if name not in Canvas.ATTRS or isinstance(value, Widget) or not _hashable(key):
-            self._remember(name, None)
+        if name not in Canvas.ATTRS:
+            if name in ("width", "height"):   # a new size clears the browser's canvas and its drawing properties
+                self._mirror = (None, [{}])
             super().__setattr__(name, value)
-        elif not self._has(name, value):
+            return
+        key = (name, type(value), value)
+        set_now = self._set_now()
+        if isinstance(value, Widget) or not _hashable(key):
+            set_now.pop(name, None)           # (a gradient or a pattern: as on any canvas, and not followed here)
+            super().__setattr__(name, value)
+        elif name not in set_now or set_now[name] != value:
             if key in _checked:
                 self._trait_values[name] = _checked[key]
                 self._canvas_manager.send_command(self, [COMMANDS["set"], [Canvas.ATTRS[name], value]])
             else:
                 super().__setattr__(name, value)      # (a bad value raises here, and sends nothing)
                 _checked[key] = self._trait_values[name]
-            self._remember(name, value)
+            set_now[name] = value
 
     def set_line_dash(self, segments):
         """As ``Canvas.set_line_dash``; sends nothing if the message being built has set this dash already."""
         dash = segments + segments if len(segments) % 2 else segments
         key = ("line dash", type(dash), tuple(dash))
+        set_now = self._set_now()
         if not _hashable(key):
-            self._remember("line dash", None)
+            set_now.pop("line dash", None)
             super().set_line_dash(segments)
-        elif not self._has("line dash", dash):
+        elif "line dash" not in set_now or set_now["line dash"] != dash:
             if key in _checked:
                 self._trait_values["_line_dash"] = dash
                 self._canvas_manager.send_draw_command(self, COMMANDS["setLineDash"], [dash])
             else:
                 super().set_line_dash(segments)       # (a bad dash raises here, and sends nothing)
                 _checked[key] = dash
-            self._remember("line dash", dash)
-
-    def _has(self, name, value) -> bool:
-        """Has the message being built set the drawing property ``name`` to ``value`` (and not undone it)?"""
-        stack = self._sent()
-        return stack is not None and name in stack[-1] and stack[-1][name] == value
-
-    def _remember(self, name, value):
-        """The message being built has set ``name`` to ``value`` (None: to something not followed here)."""
-        if (name in Canvas.ATTRS or name == "line dash") and (stack := self._sent()) is not None:
-            if value is None:
-                stack[-1].pop(name, None)
-            else:
-                stack[-1][name] = value
+            set_now["line dash"] = dash
 
     def save(self):
         stack = self._sent()
