@@ -16,7 +16,7 @@ import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError, expect
 
-from harness import canvas_digest, click_button, wait_for_canvas
+from harness import COUNT_DRAWING_JS, canvas_digest, click_button, wait_for_canvas
 
 LOAD_TIMEOUT_MS = 120_000      # a slow CI machine starting a kernel; measured ~3-6 s here
 STEP_TIMEOUT_MS = 15_000       # one decision: a round trip to the kernel
@@ -58,19 +58,6 @@ DIGEST_JS = """() => {
     return h;
 }"""
 
-
-#: in the page, once: count the calls that may draw on any 2D canvas (every method but the get..., is...,
-#: measure... and create... ones), so a sampler knows when a canvas cannot have changed since it last looked
-COUNT_DRAWING_JS = """() => {
-    if (window.boardkitDrawingCalls) return;
-    const calls = window.boardkitDrawingCalls = {count: 0};
-    const proto = CanvasRenderingContext2D.prototype;
-    for (const name of Object.getOwnPropertyNames(proto)) {
-        const method = Object.getOwnPropertyDescriptor(proto, name).value;
-        if (typeof method !== 'function' || name === 'constructor' || /^(get|is|measure|create)/.test(name)) continue;
-        proto[name] = function (...args) { calls.count++; return method.apply(this, args); };
-    }
-}"""
 
 #: one look of ``pictures_until_decision``, in the page: the board's digest (DIGEST_JS, kept in the page) when
 #: something may have been drawn since the last look, noted when it differs from the last one noted; true once the

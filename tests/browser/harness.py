@@ -256,16 +256,45 @@ def wait_for_canvas(page, timeout=30_000, selector="canvas", min_drawn=1000):
     Returns the seconds waited. ``timeout`` is in milliseconds, like Playwright's.
     """
     start = time.monotonic()
-    page.wait_for_function(
-        f"([selector, minDrawn]) => ({_PIXEL_STATS_JS})([selector, null, false]).drawn >= minDrawn",
-        arg=[selector, min_drawn], timeout=timeout, polling=100,
-    )
+    _wait_for_pixels(page, f"([selector, minDrawn]) => ({_PIXEL_STATS_JS})([selector, null, false]).drawn >= minDrawn",
+                     [selector, min_drawn], timeout)
     return time.monotonic() - start
 
 
 def wait_for_pixels_to_change(page, digest, timeout=10_000, selector="canvas"):
     """Wait until the canvas pixels no longer match ``digest`` (from canvas_pixel_stats)."""
-    page.wait_for_function(
-        f"([selector, old]) => ({_PIXEL_STATS_JS})([selector, null, false]).digest !== old",
-        arg=[selector, digest], timeout=timeout, polling=100,
-    )
+    _wait_for_pixels(page, f"([selector, old]) => ({_PIXEL_STATS_JS})([selector, null, false]).digest !== old",
+                     [selector, digest], timeout)
+
+
+#: in the page, once: count the calls that may draw on any 2D canvas (every method but the get..., is...,
+#: measure... and create... ones), so a look at the pixels can be skipped when nothing can have changed them
+COUNT_DRAWING_JS = """() => {
+    if (window.boardkitDrawingCalls) return;
+    const calls = window.boardkitDrawingCalls = {count: 0};
+    const proto = CanvasRenderingContext2D.prototype;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+        const method = Object.getOwnPropertyDescriptor(proto, name).value;
+        if (typeof method !== 'function' || name === 'constructor' || /^(get|is|measure|create)/.test(name)) continue;
+        proto[name] = function (...args) { calls.count++; return method.apply(this, args); };
+    }
+}"""
+
+#: what may have changed the pixels of the canvases ``selector`` picks: the drawing calls so far, and their sizes
+DRAWING_KEY_JS = """selector => window.boardkitDrawingCalls.count + ' '
+    + Array.from(document.querySelectorAll(selector)).map(c => `${c.width}x${c.height}`).join(',')"""
+
+
+def _wait_for_pixels(page, test_js, arg, timeout):
+    """Wait until ``test_js`` (a page function of ``arg``, whose first item is the canvases' selector, that reads
+    their pixels) is true.  The page looks every 100 ms, and reads the pixels again only when something may
+    have been drawn on a canvas (or one came, went or changed its size) since its last look (a page loaded
+    meanwhile counts from its start)."""
+    page.evaluate("() => { window.boardkitLastLook = null; }")
+    page.wait_for_function(f"""arg => {{
+        ({COUNT_DRAWING_JS})();
+        const key = ({DRAWING_KEY_JS})(arg[0]);
+        if (key === window.boardkitLastLook) return false;
+        window.boardkitLastLook = key;
+        return ({test_js})(arg);
+    }}""", arg=arg, timeout=timeout, polling=100)
