@@ -15,11 +15,9 @@ than the wall clock (shown too).  The ratio is the lane's CPU games/s over the
 reference engine's.
 
 The readable engine's speed is a regression guard only (issue 26): at least
-half of what it was before it was made plain.  The ``floor`` column is that
-half (``BEFORE_PLAIN``), and ``--check`` makes the run fail (exit status 1)
-when a reference figure is below it; run it on a quiet machine.
-
-    python benchmarks/bench_lanes.py --reference-only --games 400 --check
+half of what it was before it was made plain.  ``benchmarks/speed_guard.py``
+measures the engine of then and of now side by side in one run and fails
+below half.
 """
 from __future__ import annotations
 
@@ -46,18 +44,6 @@ RULEBOOKS = {
     "philo_vance": pv.Rules(),
 }
 N_PLAYERS = 4
-#: the readable engine's CPU games/s before it was made plain (commit 0ccd8e6, on a quiet machine,
-#: 2026-11-27: ``bk.play`` of 400 games, 4 players, default bots, events off, best of 3); its floor
-#: is half of it.  ``bk.simulate`` does a little more per game than ``bk.play``, so the check is strict.
-BEFORE_PLAIN = {
-    "mystery_date": 1587,
-    "mouse_trap": 2093,
-    "cluedo_cards": 1773,
-    "win_lose_draw (Team Play)": 1611,
-    "philo_vance": 268,
-}
-
-
 def simulate(rules, n_games: int, engine: str) -> None:
     frame = bk.simulate(rules, N_PLAYERS, n_games, seed=1, progress=False, engine=engine)
     assert frame.attrs["engine"] == engine and len(frame) == n_games
@@ -77,32 +63,21 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each figure (the best is shown)")
     parser.add_argument("--only", nargs="+", default=None, help="these games only (names start with them)")
     parser.add_argument("--reference-only", action="store_true", help="the reference engine only (no lanes)")
-    parser.add_argument("--check", action="store_true",
-                        help="exit with status 1 if a reference engine is below its floor (half its old speed)")
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {', '.join(f'{x:.1f}' for x in os.getloadavg())} (busy if above the cores)")
     print(f"bk.simulate, rulebook, {N_PLAYERS} players, default bots, one core; best of {args.repeat}; "
           f"games/s of CPU time (wall clock in brackets)")
-    print(f"{'game':32s} {'reference':>20s} {'floor':>12s} {'fast lane':>24s} {'ratio':>8s}")
-    below = []
+    print(f"{'game':32s} {'reference':>20s} {'fast lane':>24s} {'ratio':>8s}")
     for name, rules in RULEBOOKS.items():
         if args.only and not any(name.startswith(only) for only in args.only):
             continue
         ref_wall, ref_cpu = games_per_second(rules, args.games, "reference", args.repeat)
-        floor = BEFORE_PLAIN[name] / 2 if name in BEFORE_PLAIN else None
-        if floor is not None and ref_cpu < floor:
-            below.append(name)
-        verdict = "" if floor is None else f"{floor:,.0f} {'ok' if ref_cpu >= floor else 'BELOW'}"
-        line = f"{name:32s} {ref_cpu:9,.0f} ({ref_wall:8,.0f}) {verdict:>12s}"
+        line = f"{name:32s} {ref_cpu:9,.0f} ({ref_wall:8,.0f})"
         if not args.reference_only:
             fast_wall, fast_cpu = games_per_second(rules, args.fast_games, "fast", args.repeat)
             line += f" {fast_cpu:11,.0f} ({fast_wall:10,.0f}) {fast_cpu / ref_cpu:7,.0f}x"
         print(line, flush=True)
-    if below:
-        print(f"below the floor (half the readable engine's speed before it was made plain): {', '.join(below)}")
-        if args.check:
-            raise SystemExit(1)
 
 
 if __name__ == "__main__":
