@@ -12,7 +12,7 @@ from collections import Counter
 
 from boardkit.core import LeadTracker, ScriptedChance
 from boardkit.games import mystery_date as md
-from boardkit.games.mystery_date.hand import PROGRESS, Hand
+from boardkit.games.mystery_date.hand import Hand
 from boardkit.games.mystery_date import Card
 from game_helpers import saved  # noqa: F401 (the tests import it from here)
 
@@ -69,7 +69,7 @@ def arrange(game, hands=None, discard=None, draw_top="", positions=None, current
     game.current = current
     game.phase = phase
     game.swap_with = None
-    game.standing = [PROGRESS[hand.held] for hand in game.hands]
+    game.standing = [hand.standing for hand in game.hands]
     game.lead = LeadTracker(game.n_players)
     game.lead.update(game.standing)
     game._legal = None  # the legal actions are cached per decision

@@ -8,7 +8,7 @@ import boardkit as bk
 from boardkit.core import ScriptedChance
 from boardkit import ScriptedChance
 from boardkit.games import mystery_date as md
-from boardkit.games.mystery_date.hand import PROGRESS, held_bits
+from boardkit.games.mystery_date.hand import held_bits, outfit_progress
 from boardkit.games.mystery_date.rules import DOOR, SWAP_LEFT, TAKE_2
 from md_helpers import arrange, card, cards, land, new_game
 
@@ -20,12 +20,12 @@ WRONG_DATE = (0, 1, 0, 0, 0)  # the door always shows the green date
     ("r1 r2 g1 g2 g3 o3", 3), ("o3 o2 o2 o1", 3),
 ])
 def test_outfit_progress_counts_different_numbers_of_one_colour(hand, progress):
-    assert PROGRESS[held_bits(cards(hand))] == progress
+    assert outfit_progress(held_bits(cards(hand))) == progress
 
 
 def test_the_deal_gives_the_first_standings():
     game = new_game(seed=4)
-    assert game.standing == [PROGRESS[h.held] for h in game.hands]
+    assert game.standing == [h.standing for h in game.hands]
     assert game.lead.scores == game.standing
 
 

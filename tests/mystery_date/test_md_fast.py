@@ -15,7 +15,7 @@ import boardkit.core.fast as core_fast
 from boardkit.games import mystery_date as md
 from boardkit.games.mystery_date import fast
 from boardkit.games.mystery_date.bots import least_needed, target_colours
-from boardkit.games.mystery_date.hand import PROGRESS, Hand, cards_in
+from boardkit.games.mystery_date.hand import Hand, cards_in, outfit_progress
 from md_helpers import ALL_CARDS
 
 # -- one comparison in distribution, a smoke test ---------------------------------------------
@@ -117,7 +117,7 @@ def counts_of(cards) -> np.ndarray:
 def test_progress_and_outfits_match_the_hand_tables():
     for held in range(4096):
         hand = counts_of(cards_in(held))
-        assert fast.progress(hand, 0) == PROGRESS[held]
+        assert fast.progress(hand, 0) == outfit_progress(held)
 
 
 @pytest.mark.parametrize("dud", [True, False])

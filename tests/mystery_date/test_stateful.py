@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from boardkit.games import mystery_date as md
-from boardkit.games.mystery_date.hand import PROGRESS
 from md_helpers import ALL_CARDS
 
 
@@ -87,7 +86,7 @@ class MysteryDateMachine(RuleBasedStateMachine):
         game = self.game
         for seat, hand in enumerate(game.hands):
             if not (game.phase == "discard" and seat == game.current):
-                assert game.standing[seat] == PROGRESS[hand.held]
+                assert game.standing[seat] == hand.standing
 
     @invariant()
     def only_real_cards(self):

@@ -84,7 +84,7 @@ def numbers_held(hands, seat, colour):
 
 @njit(allocates=False)
 def progress(hands, seat):
-    """How near the hand is to a date: the most different numbers of one colour (hand.PROGRESS)."""
+    """How near the hand is to a date: the most different numbers of one colour (Hand.standing)."""
     best = 0
     for colour in range(N_COLOURS):
         n = numbers_held(hands, seat, colour)

@@ -28,7 +28,7 @@ Columns of :meth:`Game.result` (one simulation row):
 * ``lead_changes``, ``winner_worst_deficit``: the drama of the game (see
   :mod:`boardkit.core.lead`).  Each seat's *standing* is how near its hand
   is to a complete outfit: the most different numbers it holds of one
-  colour, 0-3 (``hand.PROGRESS``), taken after the deal and after every
+  colour, 0-3 (``Hand.standing``), taken after the deal and after every
   turn that changes a hand (a take, a discard, a swap, the Dud).
   ``winner_worst_deficit`` is the most cards the winner was ever short of
   the best outfit at the table (None: no winner).

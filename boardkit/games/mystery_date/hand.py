@@ -7,11 +7,11 @@ near she is to an outfit, which cards she could give away.  There are only
 bit ``i`` is 1 when she holds at least one ``CARDS[i]``.  For example a hand
 of red 1, red 2 and green 1 has ``held == 0b1011`` (bits 0, 1 and 3).
 
-A :class:`Hand` keeps ``held`` up to date as cards come and go, so the game
-can look answers up in tables of 4,096 rows (one per set of different cards)
-instead of working them out on every turn.  That is what makes thousands of
-simulated games a second possible.  Cards change only through ``add``,
-``remove`` and ``pop``; everything else reads a hand like a list.
+A :class:`Hand` keeps ``held`` up to date as cards come and go, and answers
+those questions from it: an outfit is three bits, so "is she ready for the
+red date" is ``held & OUTFIT_BITS["red"] == OUTFIT_BITS["red"]``.  The fast
+lane (``fast.py``) keeps a hand the same way.  Cards change only through
+``add``, ``remove`` and ``pop``; everything else reads a hand like a list.
 """
 from __future__ import annotations
 
@@ -20,10 +20,6 @@ from .rules import COLOURS
 
 #: The bit of each different card: CARDS[i] is bit i.
 BIT = {card: 1 << i for i, card in enumerate(CARDS)}
-#: Every set of different cards, as a number 0 .. 4095.
-ALL_HELD = range(1 << len(CARDS))
-
-
 def held_bits(cards) -> int:
     """Which different cards ``cards`` include, as bits (see the module docstring)."""
     held = 0
@@ -62,12 +58,12 @@ def numbers_held(held: int) -> dict:
 
 def outfit_progress(held: int) -> int:
     """How near ``held`` is to a date: the most different numbers of one colour (0-3)."""
-    return max(numbers_held(held).values())
-
-
-#: ``READY[held]``: the dates a hand is ready for; ``PROGRESS[held]``: how near it is to one.
-READY = [outfits_in(held) for held in ALL_HELD]
-PROGRESS = [outfit_progress(held) for held in ALL_HELD]
+    most = 0
+    for bits in OUTFIT_BITS.values():
+        numbers = (held & bits).bit_count()
+        if numbers > most:
+            most = numbers
+    return most
 
 
 class Hand:
@@ -75,7 +71,7 @@ class Hand:
 
         hand = Hand([Card("red", 1), Card("red", 2)])
         hand.add(Card("red", 3))
-        READY[hand.held]            # ('red',): ready for the Formal Dance
+        hand.ready                  # ('red',): ready for the Formal Dance
         hand == [Card("red", 1), Card("red", 2), Card("red", 3)]   # reads like a list
     """
 
@@ -106,12 +102,12 @@ class Hand:
     @property
     def standing(self) -> int:
         """How near she is to a date: the most different numbers she holds of one colour (0-3)."""
-        return PROGRESS[self.held]
+        return outfit_progress(self.held)
 
     @property
     def ready(self) -> tuple:
         """The dates she is ready for: the colours whose 1, 2 and 3 she holds, in colour order."""
-        return READY[self.held]
+        return outfits_in(self.held)
 
     @property
     def has_spares(self) -> bool:

@@ -15,7 +15,7 @@ from boardkit.core import LeadTracker, Pile, event_from_dict
 from boardkit.core.saving import read_outcome, reading_save, start_loading
 
 from .events import CARDS, EVENT_TYPES, Card
-from .hand import PROGRESS, READY, Hand
+from .hand import Hand
 from .rules import (COLOURS, DOOR, NUMBERS, OUTCOMES, SWAP_ANY, SWAP_LEFT, SWAP_RIGHT, TAKE_1, TAKE_2, TAKE_EITHER,
                     Rules)
 
@@ -151,9 +151,9 @@ def load_game(cls, data: dict):
             raise ValueError("saved 'lead' scores must be each seat's outfit progress, a whole number 0..3, "
                              "got None")
         for seat, hand in enumerate(game.hands):  # a standing is taken whenever a hand changes (not mid-discard)
-            if not (phase == DISCARDING and seat == current) and standing[seat] != PROGRESS[hand.held]:
+            if not (phase == DISCARDING and seat == current) and standing[seat] != hand.standing:
                 raise ValueError(f"saved 'lead' scores {standing} do not match the hands: seat {seat}'s "
-                                 f"outfit progress is {PROGRESS[hand.held]}")
+                                 f"outfit progress is {hand.standing}")
         game.standing = list(standing)
 
         events = data["events"]
@@ -176,7 +176,7 @@ def _check_end(game, phase, rolling, showing) -> None:
             raise ValueError("saved 'winner' must be the seat that found the date (end_reason is 'date found')")
         if not isinstance(won_date, str) or won_date not in COLOURS:
             raise ValueError(f"saved 'won_date' must be one of {COLOURS} when a date was found, got {won_date!r}")
-        if won_date not in READY[game.hands[winner].held]:
+        if won_date not in game.hands[winner].ready:
             raise ValueError(f"saved 'won_date' is {won_date!r}, but the winner (seat {winner}) does not hold "
                              "that outfit")
         if game.current != winner or phase != showing:
