@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from boardkit.games import cluedo_cards as cc
-from boardkit.games.cluedo_cards.events import card
+from boardkit.games.cluedo_cards.events import Card
 from boardkit.games.cluedo_cards.game import full_deck
 from game_helpers import saved  # noqa: F401 (every game's tests share it)
 
@@ -16,7 +16,7 @@ from game_helpers import saved  # noqa: F401 (every game's tests share it)
 def C(text: str):
     """A card written as text: "dagger 1", "Col. Mustard 3"."""
     picture, number = text.rsplit(" ", 1)
-    return card(picture, int(number))
+    return Card(picture, int(number))
 
 
 def new_game(n_players=4, seed=0, record_events=True, **changes):

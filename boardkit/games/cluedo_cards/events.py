@@ -8,7 +8,6 @@ picture alone is "the Rope" but "Mrs. White" (a person's name takes no "the").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import NamedTuple
 
 from boardkit.core.events import Event, NothingHappens, seat  # noqa: F401 (shared events)
@@ -34,12 +33,6 @@ class Card(NamedTuple):
     def __str__(self) -> str:
         """ "Dagger 3", "Col. Mustard 1": the card as the table and the log write it."""
         return f"{picture_name(self.picture)} {self.number}"
-
-
-@lru_cache(maxsize=None)
-def card(picture: str, number: int) -> Card:
-    """The one shared Card object for a picture and number (so comparisons find it identical at once)."""
-    return Card(picture, number)
 
 
 def points(n: int) -> str:

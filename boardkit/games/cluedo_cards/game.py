@@ -41,7 +41,7 @@ from boardkit.core import BaseGame, LeadTracker, Pile, event_to_dict, hand_count
 
 from . import events as ev
 from .actions import DRAW, PASS, SKIP_NOBODY, Draw, Pass, Play, Skip, SkipNobody, SwapWith
-from .events import Card, card
+from .events import Card
 from .rules import AGAIN, SKIP_CHOSEN, SKIP_NEXT, SWAP_HANDS, Rules
 
 # The phases of a turn: which decision the current player faces.
@@ -56,7 +56,7 @@ ROUND_CAP = "round cap"
 
 def full_deck(rules: Rules) -> list[Card]:
     """The unshuffled deck: every picture with every number, ``copies`` times."""
-    return [card(p, n) for _ in range(rules.copies) for p in rules.pictures for n in rules.numbers]
+    return [Card(p, n) for _ in range(rules.copies) for p in rules.pictures for n in rules.numbers]
 
 
 def matches(candidate: Card, top: Card) -> bool:

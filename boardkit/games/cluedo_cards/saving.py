@@ -14,7 +14,7 @@ from collections import Counter
 from boardkit.core import LeadTracker, Pile, event_from_dict
 from boardkit.core.saving import read_outcome, reading_save, start_loading
 
-from .events import CARD_FIELDS, CARDS_FIELDS, EVENT_TYPES, Card, card
+from .events import CARD_FIELDS, CARDS_FIELDS, EVENT_TYPES, Card
 from .rules import Rules
 
 #: every key of a save (``Game.to_dict``); a save with any other key, or without one of these, is refused
@@ -54,7 +54,7 @@ def _card(value, rules: Rules, name: str = "card") -> Card:
             or number not in rules.numbers):
         raise ValueError(f"saved {name}: no such card {value!r}: pictures {rules.pictures}, "
                          f"numbers {rules.numbers}")
-    return card(picture, number)
+    return Card(picture, number)
 
 
 def _cards(values, rules: Rules, name: str) -> list[Card]:
@@ -67,8 +67,8 @@ def _event(data, allowed: dict, index: int):
         event = event_from_dict(data, EVENT_TYPES, allowed)
     except ValueError as err:
         raise ValueError(f"saved events[{index}]: {err}") from None
-    changes = {name: card(*getattr(event, name)) for name in CARD_FIELDS if hasattr(event, name)}
-    changes.update({name: tuple(card(*c) for c in getattr(event, name)) for name in CARDS_FIELDS
+    changes = {name: Card(*getattr(event, name)) for name in CARD_FIELDS if hasattr(event, name)}
+    changes.update({name: tuple(Card(*c) for c in getattr(event, name)) for name in CARDS_FIELDS
                     if hasattr(event, name)})
     return type(event)(**{**event.__dict__, **changes}) if changes else event
 
