@@ -26,6 +26,13 @@ if 'VOILA_BASE_URL' not in os.environ:
 *1. Play a game*, ready for your first **Roll**; the questions, charts and study buttons follow.
 """))
 
+# %% [markdown]
+# # Mouse Trap: chains of chance
+#
+# In **Mouse Trap** (1963) the players build a crazy contraption, then try to catch each other's mice
+# with it. Turn the crank: gears, a shoe, a bucket, a ball, a diver... and if **every** stage works,
+# the cage drops. How often does that happen? Guess first, then find out.
+
 # %% tags=["setup"]
 # Setup: the tools for this lesson, the page's big type and its "Large type" switch
 import ipywidgets as widgets
@@ -54,12 +61,6 @@ page_buttons = widgets.HBox([lesson_page(), class_mode_switch(), teacher_notes()
 widgets.VBox([page_buttons, class_bar("02_mouse_trap")])
 
 # %% [markdown]
-# # Mouse Trap: chains of chance
-#
-# In **Mouse Trap** (1963) the players build a crazy contraption, then try to catch each other's mice
-# with it. Turn the crank: gears, a shoe, a bucket, a ball, a diver... and if **every** stage works,
-# the cage drops. How often does that happen? Guess first, then find out.
-#
 # ## 1. Play a game
 #
 # You are **player 1**. Press **Roll** (or click the die). On a tinted build space you may **Build** the

@@ -26,6 +26,13 @@ if 'VOILA_BASE_URL' not in os.environ:
 *1. Play a game*, ready for your first roll; the questions and study buttons follow.
 """))
 
+# %% [markdown]
+# # Philo Vance: a detective's deduction
+#
+# Securities have vanished and ten people of the household are suspects. Nobody ever shows you
+# the answer: you name six clues, and the referee says only *"successful"* (at least 4 right)
+# or *"unsuccessful"*. Today you learn to **reason from yes and no**.
+
 # %% tags=["setup"]
 # Setup: the tools for this lesson
 import ipywidgets as widgets
@@ -58,12 +65,6 @@ def clue_name(clue):
 
 
 # %% [markdown]
-# # Philo Vance: a detective's deduction
-#
-# Securities have vanished and ten people of the household are suspects. Nobody ever shows you
-# the answer: you name six clues, and the referee says only *"successful"* (at least 4 right)
-# or *"unsuccessful"*. Today you learn to **reason from yes and no**.
-#
 # ## 1. Play a game
 #
 # You are **player 1**; the computer plays the others: press **Step** (or *Autoplay*) to let them

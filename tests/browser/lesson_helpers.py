@@ -150,6 +150,13 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
                            timeout=15_000)
 
 
+def assert_title_first(page) -> None:
+    """The lesson's title is the first thing on its page: above its buttons (Large type, Class tally)."""
+    title = page.locator("h1").first.bounding_box()
+    button = page.locator(".boardkit-large-type button, button.boardkit-large-type").first.bounding_box()
+    assert title["y"] + title["height"] <= button["y"], f"the page's buttons {button} sit above its title {title}"
+
+
 def assert_teachers_page_accessible(page, notes: bool = True, timeout: int = 180_000,
                                     class_line: bool = True) -> None:
     """Open the teacher's page of the lesson ``page`` shows (``?teacher=<BOARDKIT_TEACHER_KEY>``, the same Voilà,
@@ -170,6 +177,7 @@ def assert_teachers_page_accessible(page, notes: bool = True, timeout: int = 180
         if class_line:  # the Class tally switch is a compact button beside Large type, not a bar across the page
             tally = teacher.get_by_role("button", name="Class tally").bounding_box()
             assert tally["width"] < 0.4 * teacher.viewport_size["width"], f"Class tally is a bar: {tally}"
+        assert_title_first(teacher)
         assert_accessible(teacher, "on the teacher's page")
         before = paragraph_px(teacher)
         teacher.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
