@@ -96,10 +96,10 @@ def test_an_error_is_said_in_one_sentence_never_a_traceback():
 
     view = widgets.Output()
     in_words(view, lambda: {}["missing"])
-    text = "".join(out.get("text", "") for out in view.outputs)
+    text = "".join(out["data"]["text/plain"] for out in view.outputs)
     assert text.startswith("Sorry, that did not work (KeyError") and "Traceback" not in text
     in_words(view, lambda: bk.design.between("median length", 9, 1))
-    assert "".join(out.get("text", "") for out in view.outputs).startswith("That makes no sense:")
+    assert "".join(out["data"]["text/plain"] for out in view.outputs).startswith("That makes no sense:")
 
 
 @pytest.fixture(scope="module")

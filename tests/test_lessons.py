@@ -19,10 +19,14 @@ def test_show_replaces_what_an_output_shows_with_text_tables_and_figures():
     ax.plot([1, 2], [3, 4])
     show(view, "a line of text", pd.DataFrame({"x": [1]}), fig)
     kinds = [out["output_type"] for out in view.outputs]
-    assert kinds == ["stream", "display_data", "display_data"]
-    assert view.outputs[0]["text"] == "a line of text\n"
+    assert kinds == ["display_data", "display_data", "display_data"]
+    words = view.outputs[0]["data"]                        # a paragraph in the page's type, not a printout
+    assert words["text/plain"] == "a line of text"
+    assert words["text/html"] == '<p class="boardkit-words" style="white-space: pre-line">a line of text</p>'
     assert "text/html" in view.outputs[1]["data"]          # the table as Jupyter shows it
     assert not plt.fignum_exists(fig.number)               # the figure is closed once shown
+    show(view, "1 < 2 & <b>")                              # words, never markup
+    assert view.outputs[0]["data"]["text/html"].endswith(">1 &lt; 2 &amp; &lt;b&gt;</p>")
 
 
 def test_chart_styles_give_every_series_a_colour_and_a_pattern():
@@ -42,7 +46,7 @@ def test_a_study_button_runs_its_study_with_the_button_greyed_out_and_shows_its_
     button.click()
     assert seen == [(view, True)]                      # greyed out while it ran
     assert not button.disabled                         # and usable again afterwards
-    assert view.outputs[0]["text"] == "done\n"
+    assert view.outputs[0]["data"]["text/plain"] == "done"
 
 
 def test_while_a_study_runs_the_pages_other_study_and_answer_buttons_are_greyed_saying_why():
@@ -101,7 +105,7 @@ def test_a_study_that_raises_value_error_explains_it_in_its_view_and_frees_the_b
 
     button, view = study_button("Compare", study)
     button.click()
-    assert view.outputs[0]["text"] == "That makes no sense: hand_size must be at least 1 card, got 0\n"
+    assert view.outputs[0]["data"]["text/plain"] == "That makes no sense: hand_size must be at least 1 card, got 0"
     assert not button.disabled
 
 

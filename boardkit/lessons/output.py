@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import html
 import sys
 import threading
 import weakref
@@ -17,8 +18,9 @@ CHART_HATCHES = ("", "//", "..", "xx", "\\\\", "--", "oo")
 def show(view, *items) -> None:
     """Make the Output widget ``view`` show ``items``, replacing what it showed.
 
-    Text (a ``str``) is printed; anything else (a pandas table, a matplotlib
-    figure, a widget) is displayed as Jupyter would show it.  Setting the
+    Text (a ``str``) is shown in the page's own type, as a paragraph (printing
+    it would put a student's sentence in a code font); anything else (a pandas
+    table, a matplotlib figure, a widget) is displayed as Jupyter would show it.  Setting the
     widget's outputs directly, rather than printing inside ``with view:``,
     behaves the same in JupyterLab and in Voilà, even while Voilà is still
     running the notebook's cells (capturing output at that moment can stall
@@ -27,7 +29,7 @@ def show(view, *items) -> None:
     view.outputs = ()
     for item in items:
         if isinstance(item, str):
-            view.append_stdout(item + "\n")
+            view.append_display_data(Words(item))
         elif _is_figure(item):
             import matplotlib.pyplot as plt
 
@@ -35,6 +37,19 @@ def show(view, *items) -> None:
             plt.close(item)
         else:
             view.append_display_data(item)
+
+
+class Words:
+    """A sentence for the page: a paragraph in the page's type (HTML), plain text where HTML can't show."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return f'<p class="boardkit-words" style="white-space: pre-line">{html.escape(self.text)}</p>'
 
 
 def chart_image(figure):
