@@ -20,6 +20,8 @@ from .rules import COLOURS
 
 #: The bit of each different card: CARDS[i] is bit i.
 BIT = {card: 1 << i for i, card in enumerate(CARDS)}
+
+
 def held_bits(cards) -> int:
     """Which different cards ``cards`` include, as bits (see the module docstring)."""
     held = 0
@@ -51,16 +53,11 @@ def outfits_in(held: int) -> tuple:
     return tuple(colour for colour, bits in OUTFIT_BITS.items() if held & bits == bits)
 
 
-def numbers_held(held: int) -> dict:
-    """How many different numbers of each colour ``held`` includes (0-3 each)."""
-    return {colour: (held & bits).bit_count() for colour, bits in OUTFIT_BITS.items()}
-
-
 def outfit_progress(held: int) -> int:
     """How near ``held`` is to a date: the most different numbers of one colour (0-3)."""
     most = 0
     for bits in OUTFIT_BITS.values():
-        numbers = (held & bits).bit_count()
+        numbers = (held & bits).bit_count()  # the different numbers she holds of this colour
         if numbers > most:
             most = numbers
     return most
