@@ -68,7 +68,9 @@ def lesson_css(scale: float = 1.0) -> str:
     font-size: {body}px; color: #1a1a1a; background: #e8eef5; }}
 .jp-Notebook .widget-radio-box label, .jp-Notebook .widget-checkbox label {{ font-size: {round(16 * scale)}px; }}
 .jp-Notebook .widget-radio-box label {{ line-height: 1.6; height: auto; margin: 2px 0; }}
-.jp-Notebook :is(.boardkit-prediction, .boardkit-quick-check, .boardkit-teacher-panel) .widget-html-content {{
+/* a question, a note, sentences (boardkit-sentences): lines a paragraph apart, not a control's height */
+.jp-Notebook :is(.boardkit-prediction, .boardkit-quick-check, .boardkit-teacher-panel, .boardkit-sentences)
+    .widget-html-content {{
     line-height: 1.45; }}
 .jp-Notebook .widget-dropdown > select {{ padding-right: {round(30 * scale)}px; background-size: {round(20 * scale)}px; }}
 .jp-Notebook .widget-radio-box input[type="radio"], .jp-Notebook .widget-checkbox input[type="checkbox"] {{
