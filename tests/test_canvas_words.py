@@ -121,3 +121,31 @@ def test_large_type_grows_the_smallest_words_of_the_boards(game):
             finally:
                 set_canvas_text_scale(1.0)
             play_to_the_end(app)
+
+
+def test_philo_vance_words_are_14_px_on_a_laptops_screen():
+    """Issue 24: the 1,920 px canvas is shown at 0.58 of its size on a 1280 x 900 laptop (at 0.44 in Large type) and
+    its 22 px words were 10 to 13 px there. Now every word on the board and the court cards is 24 px or more, and
+    the canvas is never shown narrower than 1,120 px where the page is that wide (render.ReadableBoard): 14 px on
+    screen; Large type grows the words that have room."""
+    for make in make_apps(pv.App):
+        app = make(seats=["Detective"] * 4, seed=7)
+        grown = 0
+        for turn in range(400):
+            if turn % 25 == 0 or app.game.is_over:
+                normal = {call["text"]: call["px"] for call in words(app)}
+                set_canvas_text_scale(LARGE)
+                try:
+                    large = {call["text"]: call["px"] for call in words(app)}
+                finally:
+                    set_canvas_text_scale(1.0)
+                small = {text: px for text, px in {**normal, **large}.items() if px < 24}
+                assert not small, small
+                assert all(large[text] >= px for text, px in normal.items())
+                grown += sum(large[text] > px for text, px in normal.items())
+            if app.game.is_over:
+                break
+            assert app.step() is not None
+        assert grown > 0
+        assert 24 * 1120 / pv.App.WIDTH >= 14
+        assert app.canvas.layout.max_width.endswith("min(100%, 1120px))")
