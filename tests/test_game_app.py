@@ -19,6 +19,7 @@ from boardkit.games import cluedo_cards as cc
 from boardkit.games import mouse_trap as mt
 from boardkit.games import mystery_date as md
 from boardkit.games import win_lose_draw as wld
+from boardkit.render import ReadableBoard
 from view_helpers import Unchanged, counters, key_down, make_apps, saved, text, wait_until
 
 # One entry a game: its App, the bot in the seat boxes, and rules for a short game.
@@ -88,12 +89,15 @@ def play_out(app, n):
 
 def test_the_board_is_never_shown_taller_than_the_screen(game, make_app):
     """The canvas fills the page's width, but no wider than keeps the board's own shape within the
-    screen's height less the status line's and the controls' (which grow with Large type)."""
+    screen's height less the status line's and the controls' (which grow with Large type); a board whose words
+    would be under 14 px on screen in a small window in Large type keeps that size (``render.ReadableBoard``)."""
     app = make_app(seats=bots(game))
     width, height = app.canvas.width, app.canvas.height
     assert (width, height) == (app.WIDTH, app.HEIGHT)
-    assert app.canvas.layout.max_width == (f"calc((100vh - {app.BESIDE_BOARD_PX}px * var(--boardkit-text-scale, 1))"
-                                           f" * {width} / {height})")
+    fits = f"calc((100vh - {app.BESIDE_BOARD_PX}px * var(--boardkit-text-scale, 1)) * {width} / {height})"
+    if isinstance(app, ReadableBoard):
+        fits = f"max({fits}, min(100%, {round(width * 14 / app.SMALLEST_WORD_PX)}px))"
+    assert app.canvas.layout.max_width == fits
 
 
 @pytest.mark.parametrize("kwargs,match", [

@@ -11,22 +11,22 @@ from .batch import Layer, Layers, safe_hold
 from .boards import corner_indices, draw_ring_board, ring_positions
 from .cards import card_at, draw_card
 from .dice import draw_die, draw_die_face, draw_tumbling_die, pip_positions
-from .layout import click_target, responsive, target_under
+from .layout import ReadableBoard, click_target, readable_width, responsive, target_under
 from .palette import (
     BACKGROUND, FONT_FAMILY, OKABE_ITO, PATTERNS, PLAYER_STYLES, SHAPES, SUIT_COLOURS, TEXT,
     PlayerStyle, SuitStyle, contrast_ratio, font, text_colour_on,
 )
 from .pawns import SHAPE_GLYPHS, draw_pawn, draw_player_panel, pawn_slots, player_glyph, player_style, slot_in_space
 from .shapes import dashed_ring, draw_arrow, draw_pattern, draw_shape, draw_tick, rounded_rect_path, shape_points
-from .text import MIN_TEXT_PX, counted, draw_end_banner, draw_scaled_text, draw_text, seat_title, text_width
+from .text import MIN_SQUEEZE, MIN_TEXT_PX, counted, draw_end_banner, draw_scaled_text, draw_text, seat_title, text_width
 
 __all__ = [
     "animate_move", "animate_path", "animate_roll_and_glide", "roll_duration", "tween", "Layer", "Layers", "safe_hold", "corner_indices", "draw_ring_board",
     "ring_positions", "card_at", "draw_card", "draw_die", "draw_die_face", "draw_tumbling_die",
-    "pip_positions", "click_target", "responsive", "target_under",
+    "pip_positions", "ReadableBoard", "click_target", "readable_width", "responsive", "target_under",
     "BACKGROUND", "FONT_FAMILY", "OKABE_ITO", "PATTERNS", "PLAYER_STYLES", "SHAPES",
     "SUIT_COLOURS", "TEXT", "PlayerStyle", "SuitStyle", "contrast_ratio", "font",
     "text_colour_on", "draw_pawn", "draw_player_panel", "pawn_slots", "slot_in_space", "SHAPE_GLYPHS", "player_glyph",
     "player_style", "dashed_ring", "draw_arrow", "draw_pattern", "draw_tick", "draw_shape", "rounded_rect_path", "shape_points",
-    "MIN_TEXT_PX", "counted", "draw_end_banner", "draw_scaled_text", "draw_text", "seat_title", "text_width",
+    "MIN_SQUEEZE", "MIN_TEXT_PX", "counted", "draw_end_banner", "draw_scaled_text", "draw_text", "seat_title", "text_width",
 ]

@@ -93,14 +93,24 @@ def test_clue_labels_are_short_and_fit_the_smallest_juror_box():
     assert vc.wrap("financial page of the newspaper", (9, 17), 2) == ["financial", "page of newspaper"]
     assert vc.wrap("a b c d e f", 3, 2)[-1].endswith("\u2026")
     # Six players: the smallest boxes (two columns of cards); every clue fits in their lines, perhaps squeezed a
-    # little: two lines of 22 px beside the juror's number, and the belief bar under them
+    # little: two lines of 24 px (vb.TEXT_PX) beside the juror's number, and the belief bar under them; the ten
+    # longest clues only in 22 px
     x, y, w, h = min((vc.juror_rects(n - 1, n)[0] for n in range(2, 7)), key=lambda box: box[3])
     assert w >= 140 and h >= 60
     px, n_lines = vc.box_text_size(w, h - 8)             # 8: the bar of the grid's belief
-    assert px == 22 and n_lines == 2
+    assert px == vb.TEXT_PX == 24 and n_lines == 2
+    smaller = []
     for clue in pv.CLUES:
-        lines = vc.box_lines(clue.id, w, px, n_lines)
+        size, lines = vc.box_lines(clue.id, w, px, n_lines)
         assert not lines[-1].endswith("\u2026"), clue.text
+        if size < px:
+            smaller.append(clue.text)
+    assert len(smaller) <= 10, smaller
+    # four players (the lesson's): every clue in 24 px, on three lines
+    x, y, w, h = vc.juror_rects(0, 4)[0]
+    px, n_lines = vc.box_text_size(w, h - 8)
+    assert (px, n_lines) == (24, 3)
+    assert all(vc.box_lines(clue.id, w, px, n_lines)[0] == 24 for clue in pv.CLUES)
 
 
 def test_every_space_is_on_the_board_and_no_two_overlap():
@@ -781,9 +791,13 @@ def test_the_knowledge_grid_is_page_text_under_the_controls_and_follows_the_verd
     assert all(f"background:{vg.blue(v)}" in app.knowledge_view.value for v in beliefs[suspect])
 
 
-def test_the_board_is_never_shown_taller_than_the_screen(make_app):
+def test_the_board_is_never_shown_taller_than_the_screen_nor_its_words_under_14_px(make_app):
     """The canvas is as wide as the page, but at most as wide as keeps its 1920 x 960 shape within the
-    screen's height less the status line, the choices, the controls and the settings."""
+    screen's height less the status line, the choices, the controls and the settings; and (issue 24) never
+    narrower than 1,120 px where the page is that wide, so that its 24 px words are 14 px on screen (in Large type
+    on a 1280 x 900 laptop it was shown 848 px wide, its words 10 px: now the page scrolls to the controls)."""
     app = make_app(seats=["Detective"] * 4, seed=1)
     assert (app.canvas.width, app.canvas.height) == (vb.WIDTH, vb.HEIGHT) == (1920, 960)
-    assert app.canvas.layout.max_width == "calc((100vh - 340px * var(--boardkit-text-scale, 1)) * 1920 / 960)"
+    assert app.canvas.layout.max_width == ("max(calc((100vh - 340px * var(--boardkit-text-scale, 1)) * 1920 / 960), "
+                                           "min(100%, 1120px))")
+    assert vb.TEXT_PX * 1120 / 1920 >= 14

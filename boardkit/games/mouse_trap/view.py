@@ -18,6 +18,7 @@ buttons.
 from __future__ import annotations
 
 from boardkit.core.events import seat as _seat
+from boardkit.render import ReadableBoard
 from boardkit.render.app import GameApp
 
 from . import bots as mt_bots
@@ -97,7 +98,7 @@ def describe_state(game, names) -> list[str]:
     return lines
 
 
-class App(GameApp):
+class App(ReadableBoard, GameApp):
     """Mouse Trap for the projector: the track and the Loop, the mice, the cheese,
     the trap growing part by part and the chain reaction when the crank turns.
 
@@ -116,6 +117,7 @@ class App(GameApp):
     DEFAULT_BOT = "Trapper"
     WIDTH, HEIGHT = vd.WIDTH, vd.HEIGHT
     NEW_GAME_WORD = "Start"
+    SMALLEST_WORD_PX = vd.TEXT_PX         # its canvas is shown 815 px wide at least (ReadableBoard)
 
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seats=None, seed=None,
                  autoplay_speed: float = 2.0, **kwargs):

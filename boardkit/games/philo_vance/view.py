@@ -32,7 +32,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from boardkit.core.events import seat as _seat
-from boardkit.render import counted
+from boardkit.render import ReadableBoard, counted
 from boardkit.render.app import GameApp
 
 from . import analysis
@@ -62,7 +62,7 @@ def _piece(piece: int, mover: int | None = None) -> str:
     return "your detective" if piece == mover else f"{_seat(piece)}'s detective"
 
 
-class App(GameApp):
+class App(ReadableBoard, GameApp):
     """Philo Vance for the projector: the estate and its pieces, the dice, every
     player's court card with its 12 jurors, the Judge and Philo Vance; under the
     controls, the knowledge grid of what the table has learned.
@@ -86,6 +86,7 @@ class App(GameApp):
     MAX_SEATS = 6
     #: the status line (three lines, often four), the choices, the controls and the settings (seven menus)
     BESIDE_BOARD_PX = 340
+    SMALLEST_WORD_PX = vb.TEXT_PX         # its canvas is shown 1,120 px wide at least (ReadableBoard)
 
     def __init__(self, rules: Rules | None = None, n_players: int = 4, seats=None, seed=None,
                  autoplay_speed: float = 2.0, **kwargs):

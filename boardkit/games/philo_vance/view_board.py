@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from boardkit import render as r
 from boardkit.render import palette as pal
 from boardkit.render import player_style
+from boardkit.render.text import canvas_text_scale
 
 from . import board as bd
 from .rules import PHILO_VANCE
@@ -35,7 +36,9 @@ MARGIN = 8
 BOARD = 944                                   # the board: a BOARD x BOARD square at the top left
 WIDTH, HEIGHT = 1920, BOARD + 2 * MARGIN     # the board and the court cards beside it
 UNIT = BOARD / bd.SIZE                        # pixels per board unit
-TEXT_PX = r.MIN_TEXT_PX
+#: the smallest word on the canvas: a laptop (1280 x 900) shows the 1,920 px canvas at 0.58 to 0.63 of its size,
+#: and a word there is 14 px or more only from 24 px up (issue 24)
+TEXT_PX = 24
 
 LAWN = "#BCDCA0"
 PATH = "#8C6D46"
@@ -57,6 +60,12 @@ SPACE_SIZES = {
     bd.ROOM_SIDE: 1.3, bd.ROOM_DIAGONAL: 1.3, bd.X: 1.35, bd.RADIO_CAR: 1.1, bd.CALL_BOX: 1.1,
 }
 PIECE = 0.8 * UNIT                            # a piece's size when it stands alone
+
+
+def draw_words(c, text, x, y, px=TEXT_PX, **style):
+    """``text`` at ``px`` (at least ``TEXT_PX``), grown with Large type where it fits its ``max_width``: never
+    smaller than without Large type (``render.draw_scaled_text``)."""
+    r.draw_scaled_text(c, canvas_text_scale(), text, x, y, px=px, min_growth=1.0, **style)
 
 
 def to_px(x: float, y: float):
@@ -228,12 +237,12 @@ def draw_board(c, layout: Layout, board) -> None:
             c.stroke_rect(x, y, w, h)
     if "house" in areas:
         x, y, w, _ = areas["house"]
-        r.draw_text(c, "THE HOUSE", x + w / 2, y + 20, bold=True, colour=HOUSE_EDGE)
+        draw_words(c, "THE HOUSE", x + w / 2, y + 20, bold=True, colour=HOUSE_EDGE)
     if "garage" in areas:
         x, y, w, h = areas["garage"]
-        r.draw_text(c, "GARAGE", x + w / 2, y + h / 2, bold=True, colour="#333333", max_width=w - 8)
+        draw_words(c, "GARAGE", x + w / 2, y + h / 2, bold=True, colour="#333333", max_width=w - 8)
     x, y, w, _ = areas["radio_car_panel"]
-    r.draw_text(c, "RADIO CAR \u00b7 CALL BOX", x + w / 2, y + 17, bold=True, colour=PANEL_EDGE, max_width=w - 10)
+    draw_words(c, "RADIO CAR \u00b7 CALL BOX", x + w / 2, y + 17, bold=True, colour=PANEL_EDGE, max_width=w - 10)
     # The paths: two-way lines, and the one-way steps dashed (Park Here -> START, the queue -> its arrow).
     spaces = board.spaces
     c.line_width = 6
@@ -258,10 +267,10 @@ def draw_board(c, layout: Layout, board) -> None:
     # Labels beside START and Park Here; the queue's places.
     for space, label in ((board.start, "START"), (board.park, "PARK HERE")):
         x, y, w, _ = layout.space_rect(space)
-        r.draw_text(c, label, x - 18, y + w / 2, bold=True, align="right")     # clear of 2 pieces side by side
+        draw_words(c, label, x - 18, y + w / 2, bold=True, align="right")     # clear of 2 pieces side by side
     for i, space in enumerate(board.queue):         # under the places: a piece may stand on them
         x, y, s = layout.xs[space], layout.ys[space], layout.sizes[space]
-        r.draw_text(c, "car" if i == 0 else f"box {i}", x, y + s / 2 + 13, bold=True, colour=PANEL_EDGE,
+        draw_words(c, "car" if i == 0 else f"box {i}", x, y + s / 2 + 13, bold=True, colour=PANEL_EDGE,
                     max_width=s + 8)
     # The clue pile (face down) and the discard pile's place.
     x, y, w, h = areas["draw_pile"]
@@ -337,4 +346,4 @@ def draw_legend(c, layout: Layout) -> None:
             c.line_width = 2
             c.stroke_style = PATH
             c.stroke_circle(cx, cy, 15)
-        r.draw_text(c, label, cx + 24, cy + 1, align="left", max_width=w - 48)
+        draw_words(c, label, cx + 24, cy + 1, align="left", max_width=w - 48)

@@ -16,6 +16,7 @@ Pure drawing: the functions read a ``view_draw.Scene`` and never change the game
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,16 +28,14 @@ from boardkit.render import player_style
 from .actions import Demand, Keep, Name, TurnDown, TurnUp
 from .components import CLUES, SUSPECTS
 from .game import KEEPING
-from .view_board import BOARD, HEIGHT, MARGIN, WIDTH, draw_top_hat
+from .view_board import BOARD, HEIGHT, MARGIN, TEXT_PX, WIDTH, draw_top_hat, draw_words
 from .view_grid import blues_rgb
 
 COURT_X = MARGIN + BOARD + 12                 # the column of court cards
 COURT_W = WIDTH - COURT_X - MARGIN
 COURT_GAP = 8
 HEADER_H = 40                                 # a court card's title row
-TEXT_PX = r.MIN_TEXT_PX
-SQUEEZE = 0.75                                # a long clue may be squeezed to 75% of its width
-STATUS_SQUEEZE = 0.6                          # a card's case (its title row's status) to 60%
+SQUEEZE = 0.7                                 # a long clue may be squeezed to 70% of its width
 NUMBER_TAB = 28                               # the juror's number, left of the clue's first line
 NUMBER_BAND = 30                              # the top of a juror's box that its number fills (4 + 22 px + a gap)
 BANNER_W, BANNER_H = 500, 40                  # "Reach X to lay the clues" on an empty court card
@@ -77,24 +76,33 @@ def clue_label(clue: int) -> str:
     return short_clue(CLUES[clue].text)
 
 
-def wrap(text: str, chars, max_lines: int = 3) -> list[str]:
-    """Break ``text`` into at most ``max_lines`` lines; line i holds about ``chars[i]`` characters
-    (one number: every line).  If it does not fit, the small words "a", "an", "the" inside go;
-    if it still does not fit, the last line ends in "…"."""
+def wrap(text: str, chars, max_lines: int = 3, measure=len) -> list[str]:
+    """Break ``text`` into at most ``max_lines`` lines; line i holds ``chars[i]`` (one number: every line), as
+    ``measure`` measures a line (``len``: characters; or pixels, ``box_lines``).  A hyphenated word too long for a
+    line breaks after a hyphen ("canary-" / "yellow"); a first word too long for the first line starts on the
+    second, if that is longer.  If it does not fit, the small words "a", "an", "the" inside go; if it still does
+    not fit, the last line ends in "…"."""
     widths = [chars] * max_lines if isinstance(chars, (int, float)) else list(chars) + [chars[-1]] * max_lines
+
+    def room(n_lines):
+        return max(widths[min(n_lines, len(widths) - 1)], 4)
 
     def lines_of(words):
         lines, line = [], ""
         for word in words:
-            room = max(int(widths[min(len(lines), len(widths) - 1)]), 4)
-            if line and len(line) + 1 + len(word) > room:
+            space = "" if line.endswith("-") else " "
+            if not line and not lines and measure(word) > room(0) and room(1) > room(0) and max_lines > 1:
+                lines.append("")                         # beside the juror's number: nothing
+            if line and measure(line + space + word) > room(len(lines)):
                 lines.append(line)
                 line = word
             else:
-                line = f"{line} {word}" if line else word
+                line = f"{line}{space}{word}" if line else word
         return lines + ([line] if line else [])
 
-    words = text.split()
+    shortest = min(widths)
+    words = [part for word in text.split()
+             for part in (re.split("(?<=-)", word) if measure(word) > shortest else [word])]
     lines = lines_of(words)
     if len(lines) > max_lines:
         lines = lines_of([w for i, w in enumerate(words) if i == 0 or w.lower() not in ("a", "an", "the")])
@@ -104,20 +112,11 @@ def wrap(text: str, chars, max_lines: int = 3) -> list[str]:
     return lines
 
 
-def chars_that_fit(width: float, px: float, bold: bool = False) -> int:
-    """About how many characters of a ``px`` sans-serif text fit in ``width`` pixels.
-
-    Measured in Chromium: 0.45 em a character on average (bold 0.49); a line a
-    little too long is squeezed by ``fill_text``'s ``max_width``.
-    """
-    return int(width / (px * (0.49 if bold else 0.46)))
-
-
 def draw_lines(c, lines, x, y, px, bold=False, colour=pal.TEXT, align="center", max_width=None, gap=1.08):
     """Lines of text, the block centred on the height ``y``."""
     for i, line in enumerate(lines):
         dy = (i - (len(lines) - 1) / 2) * px * gap
-        r.draw_text(c, line, x, y + dy, px=px, bold=bold, colour=colour, align=align, max_width=max_width)
+        r.draw_text(c, line, x, y + dy, px=max(px, TEXT_PX), bold=bold, colour=colour, align=align, max_width=max_width)
 
 
 # --- geometry --------------------------------------------------------------------------
@@ -263,19 +262,31 @@ def boxes_of(scene, seat: int, clickable=frozenset()) -> list[Box]:
 
 
 def box_text_size(w: float, h: float):
-    """(text px, lines) of the clue texts in boxes of ``w`` x ``h`` pixels: 22 to 30 px."""
+    """(text px, lines) of the clue texts in boxes of ``w`` x ``h`` pixels: TEXT_PX to 30 px."""
     px = min(30, max(TEXT_PX, min(h / 3.2, w / 7.5)))
     return px, max(1, int((h - 4) / px))
 
 
-def box_lines(clue: int, w: float, px: float, n_lines: int) -> list[str]:
-    """A clue's short text in a box ``w`` wide: the first line beside the juror's number, the
-    others the box's full width; squeezed a little (``SQUEEZE``) rather than cut if it is long."""
-    chars = (chars_that_fit(w - NUMBER_TAB - 10, px), chars_that_fit(w - 12, px))
-    lines = wrap(clue_label(clue), chars, max_lines=n_lines)
-    if lines[-1].endswith("\u2026"):
-        lines = wrap(clue_label(clue), tuple(int(n / SQUEEZE) for n in chars), max_lines=n_lines)
+def fit_lines(text: str, rooms, px: float, n_lines: int, bold: bool = False) -> list[str]:
+    """``text`` in lines ``rooms`` pixels wide (the last repeated) at ``px``: each squeezed to
+    ``render.MIN_SQUEEZE`` of its width at most, or if it does not fit so, to ``SQUEEZE``, rather than cut."""
+    for squeeze in (r.MIN_SQUEEZE, SQUEEZE):
+        lines = wrap(text, rooms, max_lines=n_lines,
+                     measure=lambda line, squeeze=squeeze: r.text_width(line, px, bold) * squeeze)
+        if not lines[-1].endswith("\u2026"):
+            break
     return lines
+
+
+def box_lines(clue: int, w: float, px: float, n_lines: int) -> tuple[float, list[str]]:
+    """(text px, lines) of a clue's short text in a box ``w`` wide: the first line beside the juror's number,
+    the others the box's full width (``fit_lines``), at ``px``; a long clue in the small boxes of six players
+    that does not fit its lines so is ``render.MIN_TEXT_PX`` instead."""
+    rooms = (w - NUMBER_TAB - 10, w - 12)
+    lines = fit_lines(clue_label(clue), rooms, px, n_lines)
+    if lines[-1].endswith("\u2026") and px > r.MIN_TEXT_PX:
+        return r.MIN_TEXT_PX, fit_lines(clue_label(clue), rooms, r.MIN_TEXT_PX, n_lines)
+    return px, lines
 
 
 def draw_courts(c, scene) -> None:
@@ -294,7 +305,7 @@ def draw_courts(c, scene) -> None:
             x, y, w, h = banner
             c.fill_style = pal.WHITE
             c.fill_rect(x, y, w, h)
-            r.draw_text(c, f"Reach X to lay {scene.court_size} clues on the jurors", x + w / 2, y + h / 2,
+            draw_words(c, f"Reach X to lay {scene.court_size} clues on the jurors", x + w / 2, y + h / 2,
                         bold=True, max_width=w - 10)
 
 
@@ -320,23 +331,24 @@ def court_banner_rect(seat: int, n_players: int, court_size: int):
 def title_row(scene, seat: int) -> list[tuple]:
     """The parts of ``seat``'s title row, as they are drawn: ("title", x, width, text), ("status", ...) the case,
     and the badges from the right ("pv" Philo Vance's hat, "claim" a claimed clue, "drawn" the clue drawn), each
-    (kind, x, width, text).  No two overlap.  The case keeps room enough to be read (``STATUS_SQUEEZE``); a clue's
+    (kind, x, width, text).  No two overlap.  The case keeps room enough to be read (``render.MIN_SQUEEZE`` of its width); a clue's
     badge that does not fit beside them says only the clue (squeezed a little if need be), or is left out (the
     board in words says it); a case that still cannot be read is left out too."""
     x, y, w, h = court_rect(seat, scene.n_players)
     # a narrow card (six players) leaves its case the room: the seats' bots are in the menus under the board
     title = r.seat_title(seat, scene.names[seat]) if w > COURT_W / 2 else f"Player {seat + 1}"
-    title_w = min(290, len(title) * TEXT_PX * 0.5)
+    title_w = min(300, r.text_width(title, TEXT_PX, bold=True))
     left, right = x + 58 + title_w + 18, x + w - 10
     status = seat_status(scene, seat)
-    readable = STATUS_SQUEEZE * len(status) * TEXT_PX * 0.46      # the case squeezed as far as it stays readable
+    readable = r.MIN_SQUEEZE * r.text_width(status, TEXT_PX)        # the case squeezed as far as it stays readable
     badges = [("pv", 38, "")] if scene.philo_owner == seat else []
     for kind, clue, word in (("claim", scene.claimed[seat], "claimed"),
                              ("drawn", scene.drawn if scene.decider == seat and scene.phase == KEEPING else None,
                               "drew")):
         if clue is None:
             continue
-        room = right - sum(width + 8 for _, width, _ in badges) - left - 10 - (readable if kind == "claim" else 0)
+        # a claimed clue leaves the case some room (a narrow card: the case may not fit beside it, then it goes)
+        room = right - sum(width + 8 for _, width, _ in badges) - left - 10 - (readable * 0.6 if kind == "claim" else 0)
         for text, squeeze in ((f"{word}: {clue_label(clue)}", 1), (clue_label(clue), SQUEEZE)):
             width = min(330, 16 + len(text) * TEXT_PX * 0.52)
             if width * squeeze <= room:
@@ -361,9 +373,9 @@ def draw_court_title(c, scene, seat: int) -> None:
     r.draw_pawn(c, x + 34, mid, 32, style)
     for kind, left, width, text in title_row(scene, seat):
         if kind == "title":
-            r.draw_text(c, text, left, mid, bold=True, align="left", max_width=width)
+            draw_words(c, text, left, mid, bold=True, align="left", max_width=width)
         elif kind == "status":
-            r.draw_text(c, text, left, mid, bold=scene.winner == seat, align="left", max_width=width)
+            draw_words(c, text, left, mid, bold=scene.winner == seat, align="left", max_width=width)
         elif kind == "pv":
             draw_top_hat(c, left + width - 20, mid, 34, player_style(seat).colour)
         else:
@@ -371,7 +383,7 @@ def draw_court_title(c, scene, seat: int) -> None:
 
 
 def _text_style(c, px, bold=False, colour=pal.TEXT, align="left"):
-    c.font = pal.font(max(px, TEXT_PX), bold=bold)
+    c.font = pal.font(max(px, r.MIN_TEXT_PX), bold=bold)
     c.fill_style = colour
     c.text_align = align
     c.text_baseline = "middle"
@@ -440,10 +452,14 @@ def draw_boxes(c, boxes) -> None:
     if shown:
         _, _, w, h = shown[0].rect
         bar = 8 if any(b.belief is not None for b in boxes) else 0
-        px, n_lines = box_text_size(w, h - bar)
-        _text_style(c, px)
+        box_px, n_lines = box_text_size(w, h - bar)
+        font = None
         for b in shown:
-            for i, line in enumerate(box_lines(b.clue, w, px, n_lines)):
+            px, lines = box_lines(b.clue, w, box_px, n_lines)
+            if px != font:
+                _text_style(c, px)
+                font = px
+            for i, line in enumerate(lines):
                 left = b.rect[0] + (tab + 6 if i == 0 else 6)
                 c.fill_text(line, left, b.rect[1] + 15 + i * px, w - (tab + 10 if i == 0 else 12))
     # How likely each clue is for the player's suspect: a bar along the bottom.
@@ -472,4 +488,4 @@ def _draw_badge(c, text: str, drawn: bool, left: float, width: float, mid: float
     c.line_width = 3 if drawn else 2
     c.stroke_style = pal.TEXT
     c.stroke_rect(left, mid - 16, width, 32)
-    r.draw_text(c, text, left + width / 2, mid, bold=drawn, max_width=width - 10)
+    draw_words(c, text, left + width / 2, mid, bold=drawn, max_width=width - 10)

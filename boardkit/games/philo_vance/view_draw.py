@@ -29,7 +29,8 @@ from .actions import QUEUE, Bump, Claim, Discard, Draw, Move, PushOn
 from .components import SUSPECTS
 from .game import BEFORE_ROLL, MOVING
 from .rules import PHILO_VANCE
-from .view_board import BOARD, MARGIN, TEXT_PX, Layout, draw_gavel, draw_philo_vance, draw_piece, piece_slots
+from .view_board import (BOARD, MARGIN, TEXT_PX, Layout, draw_gavel, draw_philo_vance, draw_piece, draw_words,
+                         piece_slots)
 
 WHITE_DIE, COLOURED_DIE = pal.WHITE, pal.VERMILLION
 
@@ -198,20 +199,19 @@ def draw_piles(c, layout: Layout, scene: Scene) -> None:
     c.line_width = 2
     c.stroke_style = pal.TEXT
     c.stroke_rect(x + 6, y + h / 2 - 36, w - 12, 72)
-    r.draw_text(c, "CLUES", x + w / 2, y + h / 2 - 16, bold=True, max_width=w - 16)
-    r.draw_text(c, f"{scene.pile} left", x + w / 2, y + h / 2 + 16, max_width=w - 16)
+    draw_words(c, "CLUES", x + w / 2, y + h / 2 - 16, bold=True, max_width=w - 16)
+    draw_words(c, f"{scene.pile} left", x + w / 2, y + h / 2 + 16, max_width=w - 16)
     x, y, w, h = layout.areas["discard"]
-    r.draw_text(c, "DISCARD", x + w / 2, y + 18, bold=True, max_width=w - 8)
+    draw_words(c, "DISCARD", x + w / 2, y + 18, bold=True, max_width=w - 8)
     if scene.discard_top is not None:
         c.fill_style = vc.NAMED_FILL if scene.claim_clue is not None else pal.WHITE
         c.fill_rect(x + 4, y + 34, w - 8, h - 66)
         c.line_width = 2
         c.stroke_style = pal.TEXT
         c.stroke_rect(x + 4, y + 34, w - 8, h - 66)
-        chars = vc.chars_that_fit(w - 14, TEXT_PX, bold=True)
-        lines = vc.wrap(vc.clue_label(scene.discard_top), chars, max_lines=4)
-        vc.draw_lines(c, lines, x + w / 2, y + 34 + (h - 66) / 2, TEXT_PX, bold=True, max_width=w - 12)
-    r.draw_text(c, f"{scene.discards} card{'s' if scene.discards != 1 else ''}", x + w / 2, y + h - 16,
+        lines = vc.fit_lines(vc.clue_label(scene.discard_top), (w - 12,), TEXT_PX, 4)
+        vc.draw_lines(c, lines, x + w / 2, y + 34 + (h - 66) / 2, TEXT_PX, max_width=w - 12)
+    draw_words(c, f"{scene.discards} card{'s' if scene.discards != 1 else ''}", x + w / 2, y + h - 16,
                 max_width=w - 8)
     if any(isinstance(a, (Discard, Claim)) for a in scene.legal):      # a human may click the discards
         r.dashed_ring(c, (x, y, w, h), pad=6)
@@ -237,7 +237,7 @@ def draw_dice(c, layout: Layout, scene: Scene) -> None:
             c.restore()
         else:
             r.draw_die(c, dx, y + 6, size, value, colour=fill, pip_colour=pips)
-        r.draw_text(c, label, dx + size / 2, y + size + 26, bold=True, max_width=size + gap)
+        draw_words(c, label, dx + size / 2, y + size + 26, bold=True, max_width=size + gap)
     if scene.human_turn and scene.phase == BEFORE_ROLL:
         r.dashed_ring(c, (x, y, w, h), pad=2)
 
