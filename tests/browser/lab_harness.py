@@ -149,6 +149,44 @@ class JupyterLabServer:
 NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
 
+def open_in_lab(page, server, notebook_relpath, timeout):
+    """Open ``notebook_relpath`` in JupyterLab as the page's only tab.
+
+    The page's first notebook loads JupyterLab itself (``server.url``: about 7 CPU-s of Chromium's
+    work). Later notebooks are opened in the same JupyterLab as a student who moves on to the next
+    lesson would: every tab closed (changes discarded), then File -> Open from Path... (about 2.5
+    CPU-s). The server's kernels are shut down once their tabs are closed.
+    """
+    if "/lab/" not in page.url:
+        page.goto(server.url(notebook_relpath), timeout=timeout)
+        return
+    close_every_tab(page, timeout)
+    server.shut_down_kernels()
+    menu_item(page, "File", "Open from Path")
+    page.locator(".jp-Dialog input").fill(notebook_relpath)
+    page.locator(".jp-Dialog button", has_text=re.compile(r"^Open$")).click()
+    page.locator(NOTEBOOK).wait_for(timeout=timeout)
+
+
+def menu_item(page, menu, item):
+    """Click ``item`` (the start of its label) in the menu bar's ``menu``."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(f"^{menu}$")).click()
+    page.locator(".lm-Menu-item", has_text=item).first.click()
+
+
+def close_every_tab(page, timeout):
+    """File -> Close All Tabs, answering Discard for each notebook with changes."""
+    menu_item(page, "File", "Close All Tabs")
+    deadline = time.monotonic() + timeout / 1000
+    while page.locator(".jp-NotebookPanel").count():
+        discard = page.locator(".jp-Dialog button", has_text="Discard")
+        if discard.count():
+            discard.first.click()
+        if time.monotonic() > deadline:
+            raise AssertionError("JupyterLab kept a notebook open after Close All Tabs")
+        time.sleep(0.2)
+
+
 def wait_for_idle_kernel(page, timeout):
     """Wait until the open notebook's kernel has started and is idle."""
     page.locator(f"{NOTEBOOK} .jp-Notebook").wait_for(timeout=timeout)

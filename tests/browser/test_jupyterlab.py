@@ -19,8 +19,9 @@ this is the first thing a student sees. For each notebook the test checks:
   looked for the model for 2 s, so a check made at once can miss it).
 
 One JupyterLab server (lab_harness.JupyterLabServer: 127.0.0.1, a token, fresh
-settings and workspace, no news or update checks) serves all six; each
-notebook's kernel is shut down before the next opens.
+settings and workspace, no news or update checks) serves all six, to one browser page:
+JupyterLab loads once, and each test after the first closes the last notebook (its
+changes discarded, its kernel shut down) and opens its own with File -> Open from Path...
 
 The warm path: Binder's build runs ``binder/postBuild``, which compiles every
 game's fast lane (numba) into its on-disk cache. The last test runs that script,
@@ -40,9 +41,9 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from harness import REPO_ROOT, click_button, console_errors
-from lab_harness import (NOTEBOOK, JupyterLabServer, run_all_cells, run_new_cell, wait_for_a_drawn_board,
-                         wait_for_idle_kernel, wait_until_every_cell_ran)
+from harness import REPO_ROOT, click_button, console_errors, record_errors
+from lab_harness import (NOTEBOOK, JupyterLabServer, open_in_lab, run_all_cells, run_new_cell,
+                         wait_for_a_drawn_board, wait_for_idle_kernel, wait_until_every_cell_ran)
 
 pytestmark = pytest.mark.browser
 
@@ -52,6 +53,22 @@ LESSONS = ["01_mystery_date.ipynb", "02_mouse_trap.ipynb", "03_philo_vance.ipynb
            "04_cluedo_cards.ipynb", "05_win_lose_draw.ipynb"]
 WIDGET_ERRORS = ("Error displaying widget", "model not found")
 STDERR = f"{NOTEBOOK} .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+
+
+@pytest.fixture(scope="module")
+def lab_page(browser):
+    """The file's one page (1280x900), which loads JupyterLab once for every test here."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    record_errors(page)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def browser_page(lab_page):
+    """This file's tests share ``lab_page`` (conftest's browser_page would load JupyterLab each time)."""
+    return lab_page
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +98,7 @@ def jupyterlab(lab_server):
 
 def open_notebook(page, jupyterlab, name):
     """Open ``notebooks/<name>`` and wait for its kernel; check what shows before anything runs."""
-    page.goto(jupyterlab.url(f"notebooks/{name}"), timeout=OPEN_TIMEOUT_MS)
+    open_in_lab(page, jupyterlab, f"notebooks/{name}", OPEN_TIMEOUT_MS)
     wait_for_idle_kernel(page, OPEN_TIMEOUT_MS)
     jupyterlab.wait_for_one_kernel(OPEN_TIMEOUT_MS / 1000)
     notebook = page.locator(NOTEBOOK)

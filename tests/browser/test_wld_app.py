@@ -29,7 +29,7 @@ from boardkit.render import palette
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, assert_no_app_error, status
 from a11y import assert_accessible
 from harness import canvas_pixel_stats, console_errors, wait_for_canvas
-from pad_helpers import draw_timed_stroke, is_inked, report_round_trip, stroke_points, wait_for_no_ink
+from pad_helpers import assert_pad_buttons_readable, draw_timed_stroke, is_inked, report_round_trip, stroke_points, wait_for_no_ink
 
 pytestmark = pytest.mark.browser
 
@@ -286,6 +286,7 @@ def test_gameboard_play_board_drawn_and_a_spade_click_starts_the_sketch(voila_se
     between = region(page, TABLE, (bx + bw / 2 - 60, by + 275, 120, 12))       # bare board below the pawns' counts
     assert between["non_background"] == 0
     expect(page.locator(".wld-pad")).to_have_class(re.compile(r"\bwld-pad-off\b"))   # nobody sketches yet
+    assert_pad_buttons_readable(page)        # switched off: the words still 4.5:1 (issue 24)
     assert_sketching_rules_shown(page, "Gameboard Play is for 3 to 6 players; this App seats 3 to 6.")
 
     # --- click a Spade Space: the white pawn goes there and the sketch starts -----------------------
@@ -301,6 +302,7 @@ def test_gameboard_play_board_drawn_and_a_spade_click_starts_the_sketch(voila_se
     pawn = region(page, TABLE, space(spade))
     assert pawn["dark"] > before["dark"]                           # the white pawn's thick outline
     expect(page.locator(".wld-pad")).not_to_have_class(re.compile(r"\bwld-pad-off\b"))
+    assert_pad_buttons_readable(page, press=True)   # on, the pen chosen, pointed at, held down
     assert_no_app_error(page)
     assert console_errors(page) == []
 

@@ -72,6 +72,37 @@ def short_name(picture: str) -> str:
     return title(picture.split()[-1])
 
 
+#: a small card's words: 22 px, and in Large type at least CARD_GROWTH times that (a card keeps its look)
+NAME_PX, CARD_GROWTH = r.MIN_TEXT_PX, 1.1
+#: where a short name too wide for a small card breaks onto two lines (others break in the middle)
+SYLLABLES = {"Candlestick": ("Candle-", "stick"), "Revolver": ("Revol-", "ver"), "Spanner": ("Span-", "ner"),
+             "Mustard": ("Mus-", "tard"), "Peacock": ("Pea-", "cock"), "Scarlett": ("Scar-", "lett"),
+             "Dagger": ("Dag-", "ger"), "Piping": ("Pip-", "ing")}
+
+
+def small_name_lines(picture: str, width: float, text_scale: float = 1.0) -> list[str]:
+    """A small card's name as printed: one line if it fits ``width`` at its least size (squeezed to MIN_SQUEEZE
+    at most), else two ("Candle-" / "stick")."""
+    name = short_name(picture)
+    if r.text_width(name, NAME_PX * min(text_scale, CARD_GROWTH), bold=True) * r.MIN_SQUEEZE <= width:
+        return [name]
+    if name in SYLLABLES:
+        return list(SYLLABLES[name])
+    cut = (len(name) + 1) // 2
+    return [name[:cut] + "-", name[cut:]]
+
+
+def draw_small_name(c, text_scale: float, picture: str, cx: float, cy: float, width: float, room: float) -> None:
+    """A small card's name (``small_name_lines``) centred on (cx, cy), in a box ``width`` x ``room`` pixels: the
+    words ``text_scale`` times their size where they fit, and their lines as far apart as the words are big."""
+    lines = small_name_lines(picture, width, text_scale)
+    scale = min(text_scale, room / (len(lines) * NAME_PX * 1.05))     # two lines grow only as far as they fit
+    line_h = NAME_PX * scale * 1.05
+    for i, line in enumerate(lines):
+        r.draw_scaled_text(c, scale, line, cx, cy + (i - (len(lines) - 1) / 2) * line_h, px=NAME_PX, bold=True,
+                           max_width=width, min_growth=CARD_GROWTH)
+
+
 #: long one-word names, broken onto two lines on a card
 BREAKS = {"Candlestick": ["Candle-", "stick"]}
 
@@ -213,7 +244,7 @@ def draw_face(c, rect, card, power=None, text_scale: float = 1.0) -> None:
     x, y, w, h = rect
     small = w < SMALL
     radius = min(w, h) * 0.08
-    band_h = h * (0.5 if small else 0.42)
+    band_h = h * (0.44 if small else 0.42)
     band = band_colour(card.picture)
     c.save()
     r.rounded_rect_path(c, x, y, w, h, radius)
@@ -235,8 +266,7 @@ def draw_face(c, rect, card, power=None, text_scale: float = 1.0) -> None:
     c.stroke()
     _badge(c, x + 4, y + 4, badge, card.number)
     if small:
-        r.draw_scaled_text(c, text_scale, short_name(card.picture), x + w / 2, y + band_h + (h - band_h) / 2,
-                           bold=True, max_width=w - 6)
+        draw_small_name(c, text_scale, card.picture, x + w / 2, y + band_h + (h - band_h) / 2, w - 6, h - band_h - 4)
         return
     lines = name_lines(card.picture)
     px = max(r.MIN_TEXT_PX, min(30, w * 0.17))
@@ -268,15 +298,18 @@ def draw_miniature(c, rect, picture: str, penalty: int, text_scale: float = 1.0)
     c.line_width = 4
     c.stroke_style = pal.TEXT
     c.stroke()
-    band_h = h - 76                      # below the band: the name, then the penalty (22 px lines)
+    points_h = 28 * min(text_scale, CARD_GROWTH)      # the penalty's line at the bottom
+    lines = small_name_lines(picture, w - 8, text_scale)
+    name_h = len(lines) * NAME_PX * min(text_scale, CARD_GROWTH) * 1.1
+    band_h = h - 24 - points_h - name_h                     # below the band: the name, then the penalty
     c.fill_style = band
     c.fill_rect(x + 8, y + 8, w - 16, band_h)
     c.line_width = 2
     c.stroke_rect(x + 8, y + 8, w - 16, band_h)
     draw_icon(c, picture, x + w / 2, y + 8 + band_h / 2, min(w - 24, band_h * 0.85), band)
-    r.draw_scaled_text(c, text_scale, short_name(picture), x + w / 2, y + h - 48, bold=True, max_width=w - 8)
-    r.draw_scaled_text(c, text_scale, f"{penalty} pt" + ("" if penalty == 1 else "s"), x + w / 2, y + h - 20,
-                       max_width=w - 8)
+    draw_small_name(c, text_scale, picture, x + w / 2, y + 12 + band_h + name_h / 2, w - 8, name_h)
+    r.draw_scaled_text(c, text_scale, f"{penalty} pt" + ("" if penalty == 1 else "s"), x + w / 2,
+                       y + h - 6 - points_h / 2, max_width=w - 8, min_growth=CARD_GROWTH)
 
 
 def draw_hidden_miniature(c, rect) -> None:

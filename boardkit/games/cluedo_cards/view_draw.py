@@ -42,7 +42,7 @@ RIVALS_H = 198
 HAND_Y = 486
 CARD_W, CARD_H = 116, 162                   # a card of the bottom hand
 RAISE = 26                                  # how far a playable card is raised
-SMALL_W, SMALL_H = 72, 100                  # a card of a rival's hand, or of the recent plays
+SMALL_W, SMALL_H = 96, 100                  # a card of a rival's hand, or of the recent plays (its name 22 px)
 PANEL_FILL = pal.WHITE
 CURRENT_FILL = pal.CURRENT_FILL
 SLIDE_FRAMES, SLIDE_MS, SLIDE_HOLD_MS = 9, 35, 80
@@ -328,7 +328,7 @@ def draw_news(c, scene: Scene, layout: Layout) -> None:
     below = y + 24 + 2 * 34 * scene.text_scale        # under the two lines above, however big their words
     _text(c, scene.text_scale, "Played before it (oldest first):", x + 12, below, align="left", max_width=w - 24)
     top = below + 14 + 2 * scene.text_scale           # the cards, and their players' pawns, inside the news's box
-    slot = min(96, (w - 24) / max(1, len(scene.recent)))
+    slot = min(SMALL_W + 10, (w - 24) / max(1, len(scene.recent)))
     for i, (seat, card) in enumerate(scene.recent):
         cx = x + 12 + i * slot
         _card(c, (cx, top, SMALL_W, SMALL_H), card, scene)

@@ -73,6 +73,8 @@ FRAME_S = 1 / 60
 REPLAY_STEPS = 240
 REPLAY_FRAME_MS = 20
 SPEEDS = (0.1, 10.0)
+#: A switched-off button: its fill (the chosen width's fill) and its words, 4.5:1 or better on both.
+OFF, OFF_CHOSEN, OFF_WORDS = "#E8E8E8", "#C8C8C8", "#333333"
 CSS = """<style>
 .wld-pad-canvas {touch-action: none; cursor: crosshair; outline: 3px solid #1A1A1A; outline-offset: -3px;}
 /* the paper's edge drawn inside the canvas: a shadow outside it was clipped by the MultiCanvas's box */
@@ -83,7 +85,16 @@ CSS = """<style>
   height: auto; min-height: 44px; min-width: 90px;}
 /* each width button as wide as its word (at 90 px 'Medium' showed as 'Medi…' at 1920x1080) */
 .wld-pad-notice {font-size: calc(18px * var(--boardkit-text-scale, 1)); font-weight: bold; color: #8B0000;}
-</style>"""
+/* switched off: flat grey with dark words, never see-through (the widgets' opacity 0.6 left grey words on
+   orange at 2:1, below WCAG AA's 4.5:1); each pen keeps a stripe of its hue under its name */
+.wld-pad .jupyter-button:disabled {opacity: 1; cursor: not-allowed;
+  background-color: %(off)s !important; color: %(off_words)s !important;}
+.wld-pad .jupyter-button.mod-active:disabled {background-color: %(off_chosen)s !important;}
+%(stripes)s
+</style>""" % dict(
+    off=OFF, off_words=OFF_WORDS, off_chosen=OFF_CHOSEN,
+    stripes="\n".join(f".wld-pad .wld-pad-colour-{name}:disabled {{box-shadow: inset 0 -8px 0 {hue};}}"
+                      for name, hue in PEN_HEX.items()))
 
 
 class SketchPad(widgets.VBox):
