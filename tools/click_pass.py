@@ -230,7 +230,7 @@ def quick_checks(walk: Pass) -> None:
 
 
 # The student's own plays and studies of each lesson, around its predictions: {prediction: [steps before it]}
-# ("end": after the last), each step a study button's label or (label, CSS selector).
+# ("end": after the last and the tinker's slider), each step a study button's label or (label, CSS selector).
 OWN_STEPS = {
     "00": {"end": ["Play 1,000 of each"]},
     "01": {3: ["Open it 100 times", "Open it 100 times",      # the secret door's evidence, shown again
@@ -246,15 +246,17 @@ OWN_STEPS = {
 def student_walk(walk: Pass, lesson: str) -> None:
     page = walk.page
     steps = OWN_STEPS.get(lesson, {})
-    count = page.locator(".boardkit-prediction").count()
-    for n in [*range(count), "end"]:
+
+    def own_steps(n):
         for step in steps.get(n, []):
             label, selector = step if isinstance(step, tuple) else (step, None)
             study(walk, label, selector)
-        if n == "end":
-            break
+
+    for n in range(page.locator(".boardkit-prediction").count()):
+        own_steps(n)
         predict(walk, n)
     tinker(walk)
+    own_steps("end")          # (lesson 04's button shows once the tinker has changed a rule)
     quick_checks(walk)
 
 
