@@ -21,7 +21,7 @@ from IPython.display import Markdown, display
 
 if 'VOILA_BASE_URL' not in os.environ:
     display(Markdown("""
-**▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar
+**▶ To start:** choose **Run → Run All Cells** in the menu, or press the toolbar's fast-forward button
 (*Restart the kernel and run all cells*). In under a minute, links that open each lesson as an
 app and a table and charts comparing the games appear below.
 """))

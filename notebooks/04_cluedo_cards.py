@@ -21,7 +21,7 @@ from IPython.display import Markdown, display
 
 if 'VOILA_BASE_URL' not in os.environ:
     display(Markdown("""
-**▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar
+**▶ To start:** choose **Run → Run All Cells** in the menu, or press the toolbar's fast-forward button
 (*Restart the kernel and run all cells*). In ten to twenty seconds the card table appears under
 *1. Play a round*, your hand at the bottom, ready for your first card; the questions follow.
 """))

@@ -21,7 +21,7 @@ from IPython.display import Markdown, display
 
 if 'VOILA_BASE_URL' not in os.environ:
     display(Markdown("""
-**▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar
+**▶ To start:** choose **Run → Run All Cells** in the menu, or press the toolbar's fast-forward button
 (*Restart the kernel and run all cells*). In ten to twenty seconds the game appears under *1. Play*.
 """))
 
@@ -219,8 +219,9 @@ def show_race(rules, progress=False):
                              "with steals: that is part 3's question. Lock your guess there first, or choose "
                              "another race.</div>")
         return
-    tinker_view.value = (f"<div style='font-size:var(--jp-content-font-size1, 18px)'>\u23f3 Playing {GAMES:,} games "
-                         f"of a race to {rules.team_target}\u2026 (a few seconds)</div>")
+    tinker_view.value = (f"<div style='font-size:var(--jp-content-font-size1, 18px)'><i class='fa fa-hourglass-half' "
+                         f"aria-hidden='true'></i> Playing {GAMES:,} games of a race to {rules.team_target}\u2026 "
+                         "(a few seconds)</div>")      # (the buttons' icon font: an emoji may have no glyph)
     exact, simulated, cards = race_result(rules, progress)
     steals = "with steals" if rules.steal else "no steals"
     tinker_view.value = (

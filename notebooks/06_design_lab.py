@@ -21,7 +21,7 @@ from IPython.display import Markdown, display
 
 if 'VOILA_BASE_URL' not in os.environ:
     display(Markdown("""
-**▶ To start:** choose **Run → Run All Cells** in the menu, or press ⏩ in the toolbar (*Restart
+**▶ To start:** choose **Run → Run All Cells** in the menu, or press the toolbar's fast-forward button (*Restart
 the kernel and run all cells*). In about twenty seconds the lab appears: pick a game under *1*, set your
 goals, then turn the knobs under *2*, draw a map under *3*, let the computer search under *4*, and play
 the game you designed under *5*.

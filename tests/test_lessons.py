@@ -293,6 +293,18 @@ def test_the_code_shown_in_a_lessons_text_fits_a_projector(path):
     assert long_lines == []
 
 
+#: symbols drawn only by an emoji font (many school computers have none: the page shows an empty box); a lesson
+#: uses words, or the icon font its buttons use (``<i class="fa fa-hourglass-half">``)
+EMOJI_ONLY = re.compile("[\u2300-\u23ff\U0001f000-\U0001faff]")
+
+
+@pytest.mark.parametrize("path", SAVED_NOTEBOOKS, ids=lambda path: path.name)
+def test_a_lesson_shows_no_symbol_that_needs_an_emoji_font(path):
+    source = path.with_suffix(".py").read_text(encoding="utf-8")
+    source = re.sub(r"\\u([0-9a-fA-F]{4})", lambda escape: chr(int(escape.group(1), 16)), source)
+    assert EMOJI_ONLY.findall(source) == []
+
+
 def test_a_notebook_out_of_step_with_its_source_is_named_cell_by_cell():
     saved = build_notebooks.lesson("00_index.ipynb")
     edited = build_notebooks.lesson("00_index.ipynb")
