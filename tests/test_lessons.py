@@ -240,7 +240,7 @@ def test_each_notebook_opens_with_how_to_start_shown_before_anything_runs(path):
     assert cell.metadata["jupyter"]["source_hidden"]                    # the student sees only the text
     (shown,) = cell.outputs                                             # saved, so JupyterLab shows it at once
     guide = shown["data"]["text/markdown"]
-    assert "**Run → Run All Cells**" in guide and "⏩" in guide
+    assert "**Run → Run All Cells**" in guide and "fast-forward button" in guide
     assert "appear" in guide                                            # ... and what they will see
 
 
