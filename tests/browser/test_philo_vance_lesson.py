@@ -27,7 +27,7 @@ from boardkit.render import palette as pal
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, assert_no_app_error, open_app, wait_for_images
 from harness import canvas_pixel_stats, click_button, console_errors
 from lesson_helpers import (assert_core_path_fits, assert_no_small_text, assert_teachers_page_accessible, lock_and_reveal,
-                            prediction)
+                            prediction, record_canvas_words)
 
 pytestmark = pytest.mark.browser
 
@@ -88,6 +88,7 @@ def set_slider(page, box, target):
 def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila_server, browser_page,
                                                                            record_property):
     page = browser_page
+    record_canvas_words(page)                                   # the board's words, as the canvas draws them
     started = time.monotonic()
     open_app(page, voila_server(LESSON, timeout=120), record_property)
     assert_board_drawn(page)
@@ -101,8 +102,11 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     expect(mirror).to_contain_text("Player 1 (you): detective on Park Here")
     expect(mirror).to_contain_text("Player 4: detective on Park Here")
     expect(mirror).not_to_contain_text("Player 0")
-    # the App on one projector screen in Large type, its knowledge grid's words grown with the rest (issue 24)
-    assert_core_path_fits(page, ".boardkit-pv-app", record_property)
+    # the App on one projector screen in Large type, its knowledge grid's words grown with the rest (issue 24); the
+    # board's words 14 px on screen at 1280x900 with Large type off and on (they were 10 to 13 px), 15 px on the
+    # projector (24 px on the 1,920 px canvas, shown 1,208 px wide there), none squeezed
+    assert_core_path_fits(page, ".boardkit-pv-app", record_property, canvas=".boardkit-pv-app canvas",
+                          canvas_words_px=15)
     expect(page.locator(".boardkit-prediction")).to_have_count(4)
     expect(page.locator(".boardkit-quick-check")).to_have_count(3)
     expect(page.locator(".boardkit-rule-controls")).to_have_count(0)         # the tinker comes with its answer

@@ -100,7 +100,7 @@ class Layout:
         sizes = tuple(SPACE_SIZES[s.kind] * UNIT for s in board.spaces)
         areas = {name: box_px(box) for name, box in board.areas.items()}
         return cls(tuple(xs), tuple(ys), sizes, tuple(s.kind for s in board.spaces), areas,
-                   box_px((0.3, 0.3, 6.3, 3.8)), box_px((18.15, 0.3, 5.55, 3.6)), box_px((0.3, 4.4, 3.4, 5.6)))
+                   box_px((0.3, 0.3, 6.3, 3.8)), box_px((18.15, 0.3, 5.55, 3.6)), box_px((0.3, 4.4, 3.55, 5.6)))
 
     @classmethod
     def for_rules(cls, rules) -> "Layout":
@@ -242,7 +242,7 @@ def draw_board(c, layout: Layout, board) -> None:
         x, y, w, h = areas["garage"]
         draw_words(c, "GARAGE", x + w / 2, y + h / 2, bold=True, colour="#333333", max_width=w - 8)
     x, y, w, _ = areas["radio_car_panel"]
-    draw_words(c, "RADIO CAR \u00b7 CALL BOX", x + w / 2, y + 17, bold=True, colour=PANEL_EDGE, max_width=w - 10)
+    draw_words(c, "RADIO CAR \u00b7 CALL BOX", x + w / 2, y + 17, colour=PANEL_EDGE, max_width=w - 10)
     # The paths: two-way lines, and the one-way steps dashed (Park Here -> START, the queue -> its arrow).
     spaces = board.spaces
     c.line_width = 6
@@ -270,7 +270,7 @@ def draw_board(c, layout: Layout, board) -> None:
         draw_words(c, label, x - 18, y + w / 2, bold=True, align="right")     # clear of 2 pieces side by side
     for i, space in enumerate(board.queue):         # under the places: a piece may stand on them
         x, y, s = layout.xs[space], layout.ys[space], layout.sizes[space]
-        draw_words(c, "car" if i == 0 else f"box {i}", x, y + s / 2 + 13, bold=True, colour=PANEL_EDGE,
+        draw_words(c, "car" if i == 0 else str(i), x, y + s / 2 + 13, bold=True, colour=PANEL_EDGE,
                     max_width=s + 8)
     # The clue pile (face down) and the discard pile's place.
     x, y, w, h = areas["draw_pile"]
@@ -346,4 +346,4 @@ def draw_legend(c, layout: Layout) -> None:
             c.line_width = 2
             c.stroke_style = PATH
             c.stroke_circle(cx, cy, 15)
-        draw_words(c, label, cx + 24, cy + 1, align="left", max_width=w - 48)
+        draw_words(c, label, cx + 24, cy + 1, align="left", max_width=w - 46)

@@ -37,7 +37,8 @@ COURT_GAP = 8
 HEADER_H = 40                                 # a court card's title row
 SQUEEZE = 0.7                                 # a long clue may be squeezed to 70% of its width
 NUMBER_TAB = 28                               # the juror's number, left of the clue's first line
-NUMBER_BAND = 30                              # the top of a juror's box that its number fills (4 + 22 px + a gap)
+NUMBER_BAND = 32                              # the top of a juror's box that its number fills (4 + 24 px + a gap)
+BADGE_W = 400                                 # the widest a clue in front of a player is drawn in a title row
 BANNER_W, BANNER_H = 500, 40                  # "Reach X to lay the clues" on an empty court card
 MIN_BOX_W = 140                               # a juror's box: two lines of a clue's short text at 22 px
 
@@ -349,10 +350,11 @@ def title_row(scene, seat: int) -> list[tuple]:
             continue
         # a claimed clue leaves the case some room (a narrow card: the case may not fit beside it, then it goes)
         room = right - sum(width + 8 for _, width, _ in badges) - left - 10 - (readable * 0.6 if kind == "claim" else 0)
-        for text, squeeze in ((f"{word}: {clue_label(clue)}", 1), (clue_label(clue), SQUEEZE)):
-            width = min(330, 16 + len(text) * TEXT_PX * 0.52)
-            if width * squeeze <= room:
-                badges.append((kind, min(width, room), text))
+        label = clue_label(clue)
+        for text, squeeze in ((f"{word}: {label}", 1), (label, r.MIN_SQUEEZE), (label, SQUEEZE)):
+            width = 16 + r.text_width(text, TEXT_PX, bold=kind == "drawn")
+            if width * squeeze <= min(room, BADGE_W):
+                badges.append((kind, min(width, room, BADGE_W), text))
                 break
     parts = [("title", x + 58, title_w, title)]
     for kind, width, text in badges:

@@ -261,8 +261,8 @@ def draw_court_officers(c, layout: Layout, scene: Scene) -> None:
     c.restore()
     if scene.judge:
         draw_gavel(c, x + 34, y + row / 2 - 2, 50)
-        vc.draw_lines(c, ["THE JUDGE", "court is ready"], x + 66, y + row / 2 - 2, TEXT_PX, bold=True,
-                      align="left", max_width=w - 72, gap=1.0)
+        draw_words(c, "THE JUDGE", x + 66, y + row / 2 - 14, bold=True, align="left", max_width=w - 72)
+        draw_words(c, "court is ready", x + 66, y + row / 2 + 10, align="left", max_width=w - 72)
     else:
         vc.draw_lines(c, ["Judge: not yet", "(double 1 or 6)"], x + w / 2, y + row / 2 - 2, TEXT_PX,
                       colour=vc.EMPTY_EDGE, max_width=w - 10, gap=1.0)
