@@ -501,17 +501,22 @@ def compare_part():
 # In JupyterLab every tinkering above is a line of code. The exact answers (make your predictions first!):
 #
 # ```python
-# md.analysis.door_odds(rules)                                # each outcome's chance, as a fraction
-# md.analysis.expected_duds_before_date(rules, "red")        # the average number of Duds before her date
+# # each outcome's chance, as a fraction
+# md.analysis.door_odds(rules)
+# # the average number of Duds before her date
+# md.analysis.expected_duds_before_date(rules, "red")
 # ```
 #
 # Your own variants (any field of `md.Rules`; a rule that makes no sense is a clear `ValueError`):
 #
 # ```python
 # variant = rules.replace(hand_limit=4, door_weights=(1, 1, 1, 1, 3))
-# games = bk.simulate(variant, n_players=4, n_games=2000, seed=0)   # one row per game
-# bk.stats.mean_interval(games["turns"])                           # (mean, low, high)
-# variants["lots of Duds"] = variant                               # then press "Compare the rules"
+# # one row per game
+# games = bk.simulate(variant, n_players=4, n_games=2000, seed=0)
+# # (mean, low, high)
+# bk.stats.mean_interval(games["turns"])
+# # then press "Compare the rules"
+# variants["lots of Duds"] = variant
 # ```
 #
 # After the studies, `results["1965 rules"]` holds the 10,000 games: try

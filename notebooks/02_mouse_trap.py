@@ -542,14 +542,21 @@ further.add_widget(widgets.VBox([slider_grid, compare_button, compare_view]))
 # In JupyterLab you can change anything in `mt.Rules` and ask the same questions in code:
 #
 # ```python
-# better = rules.with_stage_odds(F=0.99)                  # one stage, by its letter
-# backed = rules.replace(backups=("F", "H"), die_sides=8)  # backups, a bigger die
-# mt.analysis.trap_reliability(backed)                     # exact: the product of the stages
-# mt.analysis.best_fixes(rules, 2)                         # the best two stages to make perfect
-# mt.analysis.crank_many(backed, times=10_000, seed=0)     # where each crank stopped (16 = caught)
-# bk.simulate(backed, n_players=4, n_games=1000, seed=0)   # whole games, one row each
-# my_track = rules.path[:20] + ("cheese",) + rules.path[21:]   # move GO TO CHEESE
-# rules.replace(path=my_track)                             # a bad track is refused with a clear message
+# # one stage, by its letter
+# better = rules.with_stage_odds(F=0.99)
+# # backups, a bigger die
+# backed = rules.replace(backups=("F", "H"), die_sides=8)
+# # exact: the product of the stages
+# mt.analysis.trap_reliability(backed)
+# # the best two stages to make perfect
+# mt.analysis.best_fixes(rules, 2)
+# # where each crank stopped (16 = caught)
+# mt.analysis.crank_many(backed, times=10_000, seed=0)
+# # whole games, one row each
+# bk.simulate(backed, n_players=4, n_games=1000, seed=0)
+# # move GO TO CHEESE; a bad track is refused with a clear message
+# my_track = rules.path[:20] + ("cheese",) + rules.path[21:]
+# rules.replace(path=my_track)
 # ```
 #
 # The exact figures of this lesson, computed by the code above:

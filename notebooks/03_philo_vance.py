@@ -536,12 +536,18 @@ further.add_widget(widgets.VBox([compare_button, compare_view]));
 # In JupyterLab you can change any rule and ask the same questions in code:
 #
 # ```python
-# experts = pv.Rules.expert()                                   # 5-8-10
-# variant = rules.replace(named_clues=8, declare_correct=5)     # nonsense raises a ValueError
-# row = pv.analysis.KnowledgeGrid.from_prior().row(7)           # the Butler's beliefs
-# pv.analysis.declaration_odds(row, (23, 25, 40, 42, 32, 34), need=5)   # clue ids are the board's numbers - 1
-# pv.analysis.hand_match_odds(7, hand_size=variant.court_size, at_least=variant.declare_correct)
-# bk.simulate(variant, n_players=4, n_games=300, seed=0)       # whole games, a row each
+# # 5-8-10
+# experts = pv.Rules.expert()
+# # nonsense raises a ValueError
+# variant = rules.replace(named_clues=8, declare_correct=5)
+# # the Butler's beliefs
+# row = pv.analysis.KnowledgeGrid.from_prior().row(7)
+# # clue ids are the board's numbers - 1
+# pv.analysis.declaration_odds(row, (23, 25, 40, 42, 32, 34), need=5)
+# pv.analysis.hand_match_odds(7, hand_size=variant.court_size,
+#                             at_least=variant.declare_correct)
+# # whole games, a row each
+# bk.simulate(variant, n_players=4, n_games=300, seed=0)
 # ```
 #
 # The exact figures of this lesson, printed by code, each in a closed fold (open them after your

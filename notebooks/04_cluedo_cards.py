@@ -520,12 +520,17 @@ like best and the measures that convinced you.
 # In JupyterLab you can change any rule, not only those with a slider, and measure it yourself:
 #
 # ```python
-# variant = rules.replace(hand_size=7, target=15, powers=(("dagger", "skip chosen"),))
-# cc.analysis.first_player_stuck(rules=variant)              # the exact chance, a Fraction
+# variant = rules.replace(hand_size=7, target=15,
+#                         powers=(("dagger", "skip chosen"),))
+# # the exact chance, a Fraction
+# cc.analysis.first_player_stuck(rules=variant)
 # games = bk.simulate(variant, n_players=4, n_games=1_000, seed=0)
-# bk.metrics.summary_with_intervals(games)                   # length, fairness, drama, with intervals
-# bk.metrics.skill_test(variant, cc.bots.Shedder(), cc.bots.Random(), n_games=1_000)
-# rules.replace(miniatures=(("Mrs. White", 5), ("rope", 2), ("Prof. Plum", 3), ("revolver", 4)))
+# # length, fairness, drama, with intervals
+# bk.metrics.summary_with_intervals(games)
+# bk.metrics.skill_test(variant, cc.bots.Shedder(), cc.bots.Random(),
+#                       n_games=1_000)
+# rules.replace(miniatures=(("Mrs. White", 5), ("rope", 2),
+#                           ("Prof. Plum", 3), ("revolver", 4)))
 # ```
 #
 # The exact answers of this lesson, and 400 seeded games of four Shedders (the same every time):

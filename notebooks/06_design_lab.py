@@ -99,6 +99,7 @@ game_status.add_class("boardkit-busy")
 goal_builder = GoalBuilder(FIGURES, [bk.design.fairness(3), bk.design.between("median length", 40, 80),
                                      bk.design.maximise("comeback share")])
 goal_help = widgets.HTML()
+goal_help.add_class("boardkit-sentences")     # lines a paragraph's distance apart (lesson_css)
 
 
 def current_goals():

@@ -91,6 +91,15 @@ def test_a_figure_and_its_interval_share_their_decimals_and_a_count_says_its_uni
                                       "\u2713 met: 0.76 (0.00 to 2.33) percentage points"]
 
 
+def test_a_small_end_of_an_interval_adds_no_decimals_the_largest_number_does_not_need():
+    table = pd.DataFrame({"skill": [0.83], "skill low": [0.0646], "skill high": [1.6105],
+                          "largest seat gap": [0.0123], "largest seat gap low": [0.00512],
+                          "largest seat gap high": [0.03]})
+    shown = verdict_columns(table, [bk.design.at_least("skill", 0.5), bk.design.at_most("largest seat gap", 1)])
+    assert shown.iloc[0].tolist() == ["? not sure yet: 0.83 (0.06 to 1.61)",
+                                      "\u2713 met: 0.0123 (0.0051 to 0.0300) percentage points"]
+
+
 def test_an_error_is_said_in_one_sentence_never_a_traceback():
     import ipywidgets as widgets
 

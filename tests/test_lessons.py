@@ -278,6 +278,21 @@ def test_each_py_source_is_as_jupytext_writes_its_notebook(path):
     assert build_notebooks.source_problems(path.name) == []
 
 
+#: the longest code line in a lesson's text: 72 characters fit a 1280-pixel window in Large type
+LONGEST_CODE_LINE = 72
+
+
+@pytest.mark.parametrize("path", SAVED_NOTEBOOKS, ids=lambda path: path.name)
+def test_the_code_shown_in_a_lessons_text_fits_a_projector(path):
+    """A code block in the text ("For coders") keeps its lines in Large type at 1280x900: none is longer than
+    72 characters (a comment goes above its line, not beside it), so none wraps or needs scrolling."""
+    saved = nbformat.read(str(path), as_version=4)
+    blocks = [block for cell in saved.cells if cell.cell_type == "markdown"
+              for block in re.findall(r"```[a-z]*\n(.*?)```", cell.source, flags=re.S)]
+    long_lines = [line for block in blocks for line in block.splitlines() if len(line) > LONGEST_CODE_LINE]
+    assert long_lines == []
+
+
 def test_a_notebook_out_of_step_with_its_source_is_named_cell_by_cell():
     saved = build_notebooks.lesson("00_index.ipynb")
     edited = build_notebooks.lesson("00_index.ipynb")

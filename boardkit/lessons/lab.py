@@ -180,7 +180,11 @@ COUNTED_UNITS = {"turns": "turns", "points": "percentage points", "lead changes"
 
 def figure_text(value, low, high, digits: int = 3, unit: str = "") -> str:
     """``52 (46 to 56) turns``: a figure and its interval to ``digits`` significant digits, all three with the
-    same decimals ("0.76 (0.00 to 2.33)"), then ``unit`` if any."""
+    same decimals ("0.76 (0.00 to 2.33)"), then ``unit`` if any.
+
+    The three share as many decimals as the one that needs most, but never more than ``digits`` significant
+    digits give the largest of them: "0.83 (0.06 to 1.61)", not "0.8300 (0.0646 to 1.6105)".
+    """
     from .page import with_interval
 
     def decimals_of(number):
@@ -193,7 +197,9 @@ def figure_text(value, low, high, digits: int = 3, unit: str = "") -> str:
         decimals = decimals_of(value)
         text = f"{value:,.{decimals}f}"
     else:
-        decimals = max(decimals_of(value), decimals_of(low), decimals_of(high))
+        largest = max(abs(value), abs(low), abs(high))
+        most = max(0, digits - 1 - math.floor(math.log10(largest))) if largest else 0
+        decimals = min(max(decimals_of(value), decimals_of(low), decimals_of(high)), most)
         text = with_interval(value, low, high, percent=False, decimals=decimals)
     return f"{text} {unit}" if unit else text
 

@@ -87,6 +87,7 @@ def lesson_links(lessons: dict):
 
     box = widgets.HTML()
     box.add_class("boardkit-lesson-links")
+    box.add_class("boardkit-sentences")        # a list or a paragraph: its lines a paragraph apart (lesson_css)
     if in_voila() and _page_not_yet_known():
         box.value = "<i>Finding the lessons on this server...</i>"
         _when_page_known(lambda: setattr(box, "value", links_html(lessons)))

@@ -51,6 +51,9 @@ def lesson_css(scale: float = 1.0) -> str:
 .jp-Notebook .jp-RenderedHTMLCommon :is(sub, sup, small) {{ font-size: {small}px; }}
 .jp-Notebook .widget-readout {{ font-size: {round(16 * scale)}px; }}
 .jp-Notebook .jp-OutputArea-output pre {{ font-size: {round(16 * scale)}px; }}
+/* a code line keeps its shape in Large type: too long for the window, it scrolls inside its block */
+.jp-Notebook .jp-RenderedMarkdown pre {{ overflow-x: auto; }}
+.jp-Notebook .jp-RenderedMarkdown pre, .jp-Notebook .jp-RenderedMarkdown pre code {{ white-space: pre; }}
 .jp-Notebook .boardkit-printout pre {{ font-family: var(--jp-code-font-family, monospace); font-size: {round(16 * scale)}px;
     line-height: 1.4; }}
 .jp-Notebook table.boardkit-table {{ border-collapse: collapse; margin: 8px 0; }}
@@ -65,7 +68,9 @@ def lesson_css(scale: float = 1.0) -> str:
     font-size: {body}px; color: #1a1a1a; background: #e8eef5; }}
 .jp-Notebook .widget-radio-box label, .jp-Notebook .widget-checkbox label {{ font-size: {round(16 * scale)}px; }}
 .jp-Notebook .widget-radio-box label {{ line-height: 1.6; height: auto; margin: 2px 0; }}
-.jp-Notebook :is(.boardkit-prediction, .boardkit-quick-check, .boardkit-teacher-panel) .widget-html-content {{
+/* a question, a note, sentences (boardkit-sentences): lines a paragraph apart, not a control's height */
+.jp-Notebook :is(.boardkit-prediction, .boardkit-quick-check, .boardkit-teacher-panel, .boardkit-sentences)
+    .widget-html-content {{
     line-height: 1.45; }}
 .jp-Notebook .widget-dropdown > select {{ padding-right: {round(30 * scale)}px; background-size: {round(20 * scale)}px; }}
 .jp-Notebook .widget-radio-box input[type="radio"], .jp-Notebook .widget-checkbox input[type="checkbox"] {{

@@ -113,15 +113,50 @@ CUT_CONTROLS_JS = """
 """
 
 
+# The texts in HTML widgets that run over more than one line, their lines further apart than 1.6 times their
+# size: ipywidgets gives an HTML widget its controls' height as line height (to sit beside a button), which
+# spreads a paragraph apart.  Rows are told apart by the tops of the text's boxes.
+SPREAD_LINES_JS = """
+() => Array.from(document.querySelectorAll('.widget-html-content')).filter(box => box.getClientRects().length)
+    .flatMap(box => [box, ...box.querySelectorAll('*')])
+    .filter(e => Array.from(e.childNodes).some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim()))
+    .map(e => {
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const tops = Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => r.top).sort((a, b) => a - b);
+        const rows = tops.filter((top, i) => i === 0 || top - tops[i - 1] > 4).length;
+        return [e.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(e).lineHeight),
+                parseFloat(getComputedStyle(e).fontSize), rows];
+    })
+    .filter(([, line, px, rows]) => rows > 1 && line > 1.6 * px)
+"""
+
+
 def spread_lines(page):
-    """The prediction and quick-check questions whose lines stand further apart than 1.6 times their text's size:
-    a list of (text, line height px, font px)."""
-    return page.evaluate("""() => Array.from(document.querySelectorAll(
-        '.boardkit-prediction .widget-html-content, .boardkit-quick-check .widget-html-content'))
-        .filter(e => e.getClientRects().length)
-        .map(e => [e.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(e).lineHeight),
-                   parseFloat(getComputedStyle(e).fontSize)])
-        .filter(([, line, px]) => line > 1.6 * px)""")
+    """The HTML widgets' texts of more than one line whose lines stand further apart than 1.6 times their text's
+    size: a list of (text, line height px, font px, rows)."""
+    return page.evaluate(SPREAD_LINES_JS)
+
+
+# The code blocks in the page's text ("For coders") whose lines wrap: a block shows more rows of text than it has
+# lines.  Rows are told apart by the tops of the text's boxes (a line's coloured pieces share one row).
+WRAPPED_CODE_JS = """
+() => Array.from(document.querySelectorAll('.jp-RenderedMarkdown pre')).filter(e => e.getClientRects().length)
+    .map(pre => {
+        const lines = pre.textContent.split('\\n').filter(line => line.trim()).length;
+        const range = document.createRange();
+        range.selectNodeContents(pre);
+        const tops = Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => r.top).sort((a, b) => a - b);
+        const rows = tops.filter((top, i) => i === 0 || top - tops[i - 1] > 2).length;
+        return [pre.textContent.trim().split('\\n')[0].slice(0, 60), lines, rows];
+    })
+    .filter(([, lines, rows]) => rows > lines)
+"""
+
+
+def wrapped_code(page):
+    """The visible code blocks whose lines wrap: a list of (first line, lines, rows on the page)."""
+    return page.evaluate(WRAPPED_CODE_JS)
 
 
 def cut_controls(page):
@@ -130,8 +165,8 @@ def cut_controls(page):
 
 
 def assert_large_type_scales_text(page, factor: float = 1.4):
-    """Press Large type: the first paragraph's text grows by about ``factor`` and no control's words are
-    cut; press again: back.  axe-core finds no serious accessibility problem, with Large type off or on."""
+    """Press Large type: the first paragraph's text grows by about ``factor``, no control's words are cut and
+    no code line wraps; press again: back.  axe-core finds no serious accessibility problem, with Large type off or on."""
     assert_accessible(page, "with Large type off")
     before = paragraph_px(page)
     toggle = page.locator(".boardkit-large-type button, button.boardkit-large-type").first
@@ -142,7 +177,8 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
     after = paragraph_px(page)
     assert abs(after / before - factor) < 0.1, (before, after)
     assert cut_controls(page) == [], "controls whose words Large type cuts"
-    assert spread_lines(page) == [], "a question's lines spread apart (ipywidgets' control height as line height)"
+    assert spread_lines(page) == [], "a text's lines spread apart (ipywidgets' control height as line height)"
+    assert wrapped_code(page) == [], "code blocks whose lines wrap in Large type"
     assert_accessible(page, "in Large type")
     toggle.click()
     page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"

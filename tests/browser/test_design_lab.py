@@ -27,6 +27,20 @@ STUDY_TIMEOUT_MS = 240_000   # a search plays thousands of games on a shared 2-c
 #: a goal's verdict with the figure and its interval, as every table of the lab shows it
 VERDICT = re.compile(r"(\u2713 met|\? not sure yet|\u2717 missed): \d[\d.,]* \(\d[\d.,]* to \d[\d.,]*\)")
 FIRST_SEAT_GOAL = "First seat win rate 0.2 to 0.3"
+#: a figure and its interval: "0.83 (0.06 to 1.61)"
+FIGURE = re.compile(r"(-?\d[\d,]*(?:\.(\d+))?) \((-?\d[\d,]*(?:\.(\d+))?) to (-?\d[\d,]*(?:\.(\d+))?)\)")
+
+
+def assert_figures_read_alike(text: str) -> None:
+    """Every figure in ``text`` and its interval share their decimals, and have no more than three significant
+    digits give the largest of the three ("0.83 (0.06 to 1.61)", never "0.8300 (0.0646 to 1.6105)")."""
+    seen = FIGURE.findall(text)
+    assert seen, "no figure with its interval"
+    for value, value_decimals, low, low_decimals, high, high_decimals in seen:
+        shown = f"{value} ({low} to {high})"
+        assert len(value_decimals) == len(low_decimals) == len(high_decimals), shown
+        largest = max(abs(float(number.replace(",", ""))) for number in (value, low, high))
+        assert not value_decimals or largest * 10 ** len(value_decimals) <= 1000, shown   # 1.61: 161
 
 
 def test_a_first_seat_goal_searched_then_another_game_played(voila_server, browser_page):
@@ -69,6 +83,7 @@ def test_a_first_seat_goal_searched_then_another_game_played(voila_server, brows
     expect(found.locator("table").last).to_contain_text(VERDICT)
     expect(found).to_contain_text(re.compile(r"met every goal|No variant (met|is sure to meet) every goal"))
     expect(found).not_to_contain_text("The best one, as a line of Python")
+    assert_figures_read_alike(found.inner_text())
     # A trade-off search: its chart of the front, and the menu to pick a point of it
     page.locator(".widget-toggle-buttons button", has_text="Trade-off of two goals").click()
     click_button(page, "Search")
