@@ -27,12 +27,13 @@ os.environ.setdefault("BOARDKIT_TEACHER_KEY", "test-teacher-key")
 # school's real store). A test that needs a store of its own sets it before it starts its server.
 os.environ["BOARDKIT_CLASS_DB"] = "sqlite:///" + str(Path(tempfile.mkdtemp(prefix="boardkit-class-")) / "class.db")
 
-from harness import CHROMIUM, CHROMIUM_ARGS, NO_WARM_START, VoilaServer, record_errors  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, NO_POOL, NO_WARM_START, VoilaServer, record_errors  # noqa: E402
 
 # The fixture notebooks are served by Voilà, not run by nbval.
 collect_ignore_glob = ["fixtures/*.ipynb"]
 
 HERE = Path(__file__).parent
+FIXTURES = Path("tests/browser/fixtures")     # the App fixtures' folder, from the repository root
 
 
 def pytest_collection_modifyitems(items):
@@ -69,12 +70,20 @@ def voila_server(tmp_path_factory):
     takes it (as a class's pages do on a server started before the lesson)
     instead of running the notebook a second time beside it.  The servers start
     no background check of the fast lanes' cache (``harness.NO_WARM_START``).
+
+    The App fixtures (``tests/browser/fixtures/*.ipynb``, with no ``extra_args``) share one server of
+    their folder, ``voila tests/browser/fixtures`` with no pool (``harness.NO_POOL``): each of their
+    pages gets a kernel started for it, and the worker starts one Voilà instead of one per fixture
+    (about 3.5 CPU-s each).  They test the Apps, not how Voilà serves a lesson: the lessons keep a
+    server of their own, with the pool a class's server has.
     All servers are stopped, kernels included, at the end of the session (or of the
     pytest-xdist worker: each worker has its own servers and Chromium).
     """
     servers = {}
 
     def start(notebook_relpath, timeout=60, extra_args=()):
+        if not extra_args and Path(notebook_relpath).parent == FIXTURES:
+            return start(FIXTURES, timeout, (NO_POOL,)) + "voila/render/" + Path(notebook_relpath).name
         key = str(notebook_relpath) if not extra_args else (str(notebook_relpath), *extra_args)
         if key not in servers:
             log = tmp_path_factory.mktemp("voila") / "voila.log"

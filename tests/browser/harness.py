@@ -31,6 +31,9 @@ IGNORED_CONSOLE_ERRORS = ("net::ERR_NAME_NOT_RESOLVED",)
 #: gets a kernel started for it at once (boardkit.voila_pool), so a refill would only run the notebook
 #: again for nobody. (A test may give its own fill_delay in ``extra_args``.)
 NO_REFILL = "--VoilaKernelManager.fill_delay=86400"
+#: no pool at all: ``voila <folder>`` pre-heats a kernel for every notebook of the folder, each running its
+#: notebook for nobody until a page asks for it; with this, each page gets a kernel started for it
+NO_POOL = "--pool_size=0"
 #: jupyter_client's own kernel spec manager instead of voila.json's boardkit.warm_start.KernelSpecManager,
 #: which starts a process that checks numba's cache of every lane (about 1 s of CPU) each time a server
 #: starts: the tests' servers start with the lanes compiled (tests/browser/test_warm_start_voila.py and

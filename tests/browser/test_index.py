@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from app_helpers import LOAD_TIMEOUT_MS, wait_for_images
-from harness import click_button, console_errors
+from harness import NO_POOL, click_button, console_errors
 from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, assert_teachers_page_accessible
 
 pytestmark = pytest.mark.browser
@@ -22,12 +22,9 @@ INDEX = "notebooks/00_index.ipynb"
 GAMES = ("Mystery Date", "Mouse Trap", "Philo Vance", "Cluedo Card Game", "Win, Lose or Draw")
 STUDY_TIMEOUT_MS = 300_000            # 8,000 games on a shared 2-core machine took about 30 s here
 
-
 LINK = "open as a Voilà app"
-#: ``voila notebooks/`` pre-heats a kernel for every notebook of the folder, each running its notebook; the
-#: folder's test opens two of the seven, so here each page gets a kernel started for it (as when the pool is
-#: used up) and no kernel runs a notebook for nobody
-NO_POOL = "--pool_size=0"
+# ``voila notebooks/`` (the folder's test) runs with NO_POOL: it opens two of the folder's seven notebooks, so
+# each page gets a kernel started for it (as when the pool is used up) and no kernel runs a notebook for nobody.
 
 
 def test_index_compares_the_five_games_after_a_prediction(voila_server, browser_page):

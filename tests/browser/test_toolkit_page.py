@@ -2,7 +2,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from harness import console_errors
+from harness import console_errors, record_errors
 from lesson_helpers import (WAITING_WORDS, assert_large_type_scales_text, assert_no_small_text, core_path_height,
                             small_text, waiting_buttons_seen, watch_waiting_buttons)
 
@@ -10,12 +10,45 @@ pytestmark = pytest.mark.browser
 NOTEBOOK = "tests/browser/fixtures/lesson_toolkit.ipynb"
 
 
+@pytest.fixture(scope="module")
+def toolkit_pages(voila_server, browser):
+    """``page_for(group)``: the file's pages, one page (1280x900) per group of tests that leave each other's
+    widgets as they found them, loaded at the group's first test.  A page load is most of a test here (a
+    kernel runs the notebook, Chromium builds the page: about 6 CPU-s), so seven tests load three pages."""
+    pages = {}
+
+    def page_for(group):
+        if group not in pages:
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            record_errors(page)
+            page.goto(voila_server(NOTEBOOK), timeout=120_000)
+            page.wait_for_selector(".boardkit-going-further", timeout=120_000)
+            page.wait_for_selector(".boardkit-prediction button.boardkit-lock", timeout=60_000)
+            pages[group] = page
+        return pages[group]
+
+    yield page_for
+    for page in pages.values():
+        page.context.close()
+
+
 @pytest.fixture
-def toolkit_page(voila_server, browser_page):
-    browser_page.goto(voila_server(NOTEBOOK), timeout=120_000)
-    browser_page.wait_for_selector(".boardkit-going-further", timeout=120_000)
-    browser_page.wait_for_selector(".boardkit-prediction button.boardkit-lock", timeout=60_000)
-    return browser_page
+def toolkit_page(toolkit_pages):
+    """The page of the tests that read it or change Large type and put it back, and of those that lock the
+    prediction and answer the quick check (each leaves its own widget answered)."""
+    return toolkit_pages("reading")
+
+
+@pytest.fixture
+def tinker_page(toolkit_pages):
+    """The page of the tests that change the rule control (the hand limit stays where they leave it)."""
+    return toolkit_pages("tinker")
+
+
+@pytest.fixture
+def resized_page(toolkit_pages):
+    """The page whose window is resized, with Large type left on."""
+    return toolkit_pages("resized")
 
 
 def test_no_text_under_14_px_and_large_type_scales_it_by_1_4(toolkit_page):
@@ -63,8 +96,8 @@ def test_the_answer_is_shown_only_after_the_prediction_is_locked(toolkit_page):
     assert "Your prediction" in text and "50%" in text and "Exact answer" in text and "20.3% (" in text
 
 
-def test_a_rule_control_changes_the_rules_and_a_refused_value_shows_the_games_message(toolkit_page):
-    page = toolkit_page
+def test_a_rule_control_changes_the_rules_and_a_refused_value_shows_the_games_message(tinker_page):
+    page = tinker_page
     controls = page.locator(".boardkit-rule-controls")
     checkbox = controls.locator("input[type=checkbox]")
     checkbox.click()
@@ -98,8 +131,8 @@ def test_a_quick_check_answers_with_its_reason(toolkit_page):
     assert "four dates and the Dud" in check.inner_text()
 
 
-def test_a_picker_keeps_each_row_as_tall_as_its_words_when_the_window_changes_size(toolkit_page):
-    page = toolkit_page
+def test_a_picker_keeps_each_row_as_tall_as_its_words_when_the_window_changes_size(resized_page):
+    page = resized_page
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
     page.wait_for_function("() => document.querySelector('.boardkit-large-type.mod-active, "
@@ -118,9 +151,9 @@ def test_a_picker_keeps_each_row_as_tall_as_its_words_when_the_window_changes_si
     assert line <= 1.6 * size, (line, size)
 
 
-def test_a_slow_change_greys_the_pages_buttons_saying_why_in_words_that_fit_large_type(toolkit_page):
+def test_a_slow_change_greys_the_pages_buttons_saying_why_in_words_that_fit_large_type(tinker_page):
     # the kernel does one thing at a time: a press meanwhile would wait with no sign
-    page = toolkit_page
+    page = tinker_page
     page.locator(".boardkit-large-type button, button.boardkit-large-type").first.click()
     page.wait_for_timeout(1_000)
     watch_waiting_buttons(page)

@@ -264,10 +264,12 @@ def draw_board(c, layout: Layout, board) -> None:
     for space in spaces:
         draw_space(c, layout, space, x_space)
     draw_room_marks(c, layout, board)
-    # Labels beside START and Park Here; the queue's places.
+    # Labels beside START and Park Here (clear of 2 pieces side by side, and of the Radio Car panel to their left);
+    # the queue's places.
+    panel_right = areas["radio_car_panel"][0] + areas["radio_car_panel"][2]
     for space, label in ((board.start, "START"), (board.park, "PARK HERE")):
         x, y, w, _ = layout.space_rect(space)
-        draw_words(c, label, x - 18, y + w / 2, bold=True, align="right")     # clear of 2 pieces side by side
+        draw_words(c, label, x - 18, y + w / 2, bold=True, align="right", max_width=x - 18 - panel_right - 8)
     for i, space in enumerate(board.queue):         # under the places: a piece may stand on them
         x, y, s = layout.xs[space], layout.ys[space], layout.sizes[space]
         draw_words(c, "car" if i == 0 else str(i), x, y + s / 2 + 13, bold=True, colour=PANEL_EDGE,
