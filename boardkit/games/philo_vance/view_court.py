@@ -448,7 +448,7 @@ def draw_boxes(c, boxes) -> None:
         if chosen:
             _text_style(c, TEXT_PX, bold=True, colour=colour, align="center")
             for b in chosen:
-                c.fill_text(str(b.number), b.rect[0] + 3 + tab / 2, b.rect[1] + 15, tab)
+                c.fill_text(str(b.number), b.rect[0] + 2 + tab / 2, b.rect[1] + 15, tab)
     # The clues' texts (every box has the same size, so one font).
     shown = [b for b in boxes if b.state == "up"]
     if shown:
@@ -462,7 +462,7 @@ def draw_boxes(c, boxes) -> None:
                 _text_style(c, px)
                 font = px
             for i, line in enumerate(lines):
-                left = b.rect[0] + (tab + 6 if i == 0 else 6)
+                left = b.rect[0] + (tab + 7 if i == 0 else 6)
                 c.fill_text(line, left, b.rect[1] + 15 + i * px, w - (tab + 10 if i == 0 else 12))
     # How likely each clue is for the player's suspect: a bar along the bottom.
     bars = [b for b in boxes if b.belief is not None]
