@@ -218,8 +218,18 @@ def replay(change=None):
     in_words(knob_view, play_knobs)
 
 
+def answer_shown(view):
+    """The knobs' games (and the map's) answer part 2's question: until its guess is locked and its answer
+    shown, say so in ``view`` and play nothing."""
+    if not knob_guess.revealed:
+        show(view, Markdown("*Lock your guess in part 2 and press **Show the answer** first: then the knobs play.*"))
+    return knob_guess.revealed
+
+
 def play_knobs():
     """Play the knobs' variant and the rulebook, and show them goal by goal."""
+    if not answer_shown(knob_view):
+        return
     module, knobs = game()
     n_players, variant = players.value, chosen_rules()
     variant.check_players(n_players)
@@ -316,6 +326,8 @@ def axis_values(name):
 
 
 def draw_map(view):
+    if not answer_shown(view):
+        return
     module, knobs = game()
     if map_x.value == map_y.value:
         raise ValueError("choose two different knobs")

@@ -14,7 +14,7 @@ matplotlib.use("Agg")
 import boardkit as bk  # noqa: E402
 from boardkit.lessons import in_words  # noqa: E402
 from boardkit.lessons.lab import GoalBuilder, verdict_columns  # noqa: E402
-from lesson_cells import run_cells, words  # noqa: E402
+from lesson_cells import locked, run_cells, words  # noqa: E402
 
 FIGURES = [figure for figure in bk.design.FIGURES if figure != "skill"]
 
@@ -113,10 +113,26 @@ def test_an_error_is_said_in_one_sentence_never_a_traceback():
 
 @pytest.fixture(scope="module")
 def lab():
-    ns = run_cells("06_design_lab", "game_picker = ", "def make_knobs", "def map_choices", "def front_choices",
-                   "def play_variant", "def reveal_knob")
+    """The lab's page, with what its knobs and its map said before part 2's guess (``lab["before the answer"]``),
+    then with that guess locked and its answer shown, as a student has it when she turns the knobs."""
+    ns = run_cells("06_design_lab", "game_picker = ", "def make_knobs", "def map_choices", "def draw_map",
+                   "def front_choices", "def play_variant", "def reveal_knob")
     ns["live_games"] = lambda module, n_players, study=False: 100    # fewer games: the test is about the page
+    ns["replay"]()
+    map_view = ipywidgets.Output()
+    ns["draw_map"](map_view)
+    ns["before the answer"] = {"knobs": words(ns["knob_view"]), "map": words(map_view)}
+    locked(ns["knob_guess"], "get longer").reveal()
     return ns
+
+
+def test_the_knobs_and_the_map_play_only_after_part_2s_answer_is_shown(lab):
+    """They answer its question (what the first knob does to the median length): before it, they say so."""
+    for view in ("knobs", "map"):
+        said = lab["before the answer"][view]
+        assert "Lock your guess in part 2" in said and "Your variant" not in said, said
+    lab["replay"]()
+    assert "Your variant: `md.Rules()`" in words(lab["knob_view"])
 
 
 def test_play_it_plays_the_new_game_after_a_search_and_a_switch_of_game(lab):

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from a11y import assert_accessible
 from app_helpers import LOAD_TIMEOUT_MS, assert_no_app_error, section
 from harness import click_button, console_errors, wait_for_canvas
-from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, cut_controls
+from lesson_helpers import assert_large_type_scales_text, assert_no_small_text, cut_controls, lock_and_reveal
 
 pytestmark = pytest.mark.browser
 
@@ -65,10 +65,19 @@ def test_a_first_seat_goal_searched_then_another_game_played(voila_server, brows
         box.locator("input").press("Enter")
     expect(page.locator(".boardkit-goal-builder .boardkit-rule-error")).to_have_text("")
 
+    # The knobs answer part 2's question (what the first knob does to the game's length): they play only
+    # once its guess is locked and its answer shown.
     click_button(page, "Play these rules")
     live = section(page, page.get_by_role("button", name=re.compile(r"^\W*Play these rules$")))
-    expect(live.locator("table")).to_contain_text(FIRST_SEAT_GOAL, timeout=STUDY_TIMEOUT_MS)
-    expect(live.locator("table")).to_contain_text(VERDICT)
+    expect(live).to_contain_text("Lock your guess in part 2", timeout=STUDY_TIMEOUT_MS)
+    expect(live.locator("table")).to_have_count(0)
+    guess = page.locator(".boardkit-prediction")
+    guess.get_by_text("get longer").click()
+    lock_and_reveal(page, guess)
+    click_button(page, "Play these rules")
+    played = live.locator("table").last                                 # below the answer's own table
+    expect(played).to_contain_text(FIRST_SEAT_GOAL, timeout=STUDY_TIMEOUT_MS)
+    expect(played).to_contain_text(VERDICT)
 
     # The search (its fewest trials): each goal's verdict with its interval, the leaders played again, the
     # outcome in words.
