@@ -482,7 +482,10 @@ def test_the_design_labs_play_these_rules_button_is_greyed_out_while_it_plays():
 
 def test_the_design_labs_knobs_play_a_variant_and_show_it():
     # "Play these rules" showed nothing when choose_engine began to return three fields
+    # (the knobs play once part 2's guess is locked and its answer shown: they answer it)
     ns = run_cells("06_design_lab", "def replay", "def game(", "def chosen_rules", "def live_games")
+    ns["live_games"] = lambda module, n_players, study=False: 100    # fewer games: the test is about the page
+    locked(ns["knob_guess"], "get longer").reveal()
     ns["replay"]()
     assert "Your variant: `md.Rules()`" in repr(ns["knob_view"].outputs)
 
