@@ -27,7 +27,7 @@ os.environ.setdefault("BOARDKIT_TEACHER_KEY", "test-teacher-key")
 # school's real store). A test that needs a store of its own sets it before it starts its server.
 os.environ["BOARDKIT_CLASS_DB"] = "sqlite:///" + str(Path(tempfile.mkdtemp(prefix="boardkit-class-")) / "class.db")
 
-from harness import CHROMIUM, CHROMIUM_ARGS, NO_POOL, NO_WARM_START, VoilaServer, record_errors  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, NO_POOL, NO_WARM_START, VoilaServer, new_page  # noqa: E402
 
 # The fixture notebooks are served by Voilà, not run by nbval.
 collect_ignore_glob = ["fixtures/*.ipynb"]
@@ -114,8 +114,6 @@ def browser(chromium_path):
 @pytest.fixture
 def browser_page(browser):
     """A new page in its own context; read its errors with ``harness.console_errors(page)``."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    record_errors(page)
+    page = new_page(browser)
     yield page
-    context.close()
+    page.context.close()

@@ -179,6 +179,13 @@ def record_errors(page):
     page.on("pageerror", lambda error: page.boardkit_errors.append(f"pageerror: {error}"))
 
 
+def new_page(browser, width=1280, height=900):
+    """A page in a browser context of its own (a ``width`` x ``height`` window) that records its errors."""
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    record_errors(page)
+    return page
+
+
 def console_errors(page):
     """Errors seen on ``page`` so far, except those in IGNORED_CONSOLE_ERRORS."""
     return [e for e in page.boardkit_errors if not any(i in e for i in IGNORED_CONSOLE_ERRORS)]

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from boardkit.classroom import ClassStore
-from harness import console_errors
+from harness import console_errors, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -42,11 +42,7 @@ def classroom(voila_server, tmp_path_factory):
 
 
 def open_page(browser, url):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    from harness import record_errors
-
-    record_errors(page)
+    page = new_page(browser)
     page.goto(url, timeout=LOAD_MS)
     page.get_by_text("The end of the page.").wait_for(timeout=LOAD_MS)
     return page

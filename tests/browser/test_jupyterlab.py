@@ -41,7 +41,7 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import assert_accessible
-from harness import REPO_ROOT, click_button, console_errors, record_errors
+from harness import REPO_ROOT, click_button, console_errors, new_page
 from lab_harness import (NOTEBOOK, JupyterLabServer, open_in_lab, run_all_cells, run_new_cell,
                          wait_for_a_drawn_board, wait_for_idle_kernel, wait_until_every_cell_ran)
 
@@ -58,11 +58,9 @@ STDERR = f"{NOTEBOOK} .jp-OutputArea-output[data-mime-type='application/vnd.jupy
 @pytest.fixture(scope="module")
 def lab_page(browser):
     """The file's one page (1280x900), which loads JupyterLab once for every test here."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    record_errors(page)
+    page = new_page(browser)
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from harness import console_errors, record_errors
+from harness import console_errors, new_page
 from lesson_helpers import (WAITING_WORDS, assert_large_type_scales_text, assert_no_small_text, core_path_height,
                             small_text, waiting_buttons_seen, watch_waiting_buttons)
 
@@ -19,8 +19,7 @@ def toolkit_pages(voila_server, browser):
 
     def page_for(group):
         if group not in pages:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            record_errors(page)
+            page = new_page(browser)
             page.goto(voila_server(NOTEBOOK), timeout=120_000)
             page.wait_for_selector(".boardkit-going-further", timeout=120_000)
             page.wait_for_selector(".boardkit-prediction button.boardkit-lock", timeout=60_000)

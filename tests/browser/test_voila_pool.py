@@ -14,7 +14,7 @@ import time
 import pytest
 
 from app_helpers import LOAD_TIMEOUT_MS, open_app
-from harness import console_errors, record_errors, wait_for_canvas
+from harness import console_errors, new_page, wait_for_canvas
 
 pytestmark = pytest.mark.browser
 
@@ -49,8 +49,7 @@ def test_a_reload_and_a_new_page_with_the_pool_used_up_are_back_within_seconds(
     reload_s = time.monotonic() - start
     record_property("seconds_reload_to_drawn_canvas", round(reload_s, 2))
 
-    other = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    record_errors(other)
+    other = new_page(browser)
     try:
         new_page_s = open_app(other, url, record_property)
         assert console_errors(other) == []
