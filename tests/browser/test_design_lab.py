@@ -47,7 +47,7 @@ def test_a_first_seat_goal_searched_then_another_game_played(voila_server, brows
     page = browser_page
     page.goto(voila_server(LESSON, timeout=120), timeout=LOAD_TIMEOUT_MS)
     body = page.locator("body")
-    expect(body).to_contain_text("Move a slider (or press Play these rules)", timeout=LOAD_TIMEOUT_MS)
+    expect(body).to_contain_text("Lock your guess in part 2", timeout=LOAD_TIMEOUT_MS)    # the knobs wait for it
     expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)          # no code on screen
     assert_no_small_text(page)
     assert_large_type_scales_text(page)
@@ -74,6 +74,7 @@ def test_a_first_seat_goal_searched_then_another_game_played(voila_server, brows
     guess = page.locator(".boardkit-prediction")
     guess.get_by_text("get longer").click()
     lock_and_reveal(page, guess)
+    expect(live).to_contain_text("Move a slider (or press Play these rules)")
     click_button(page, "Play these rules")
     played = live.locator("table").last                                 # below the answer's own table
     expect(played).to_contain_text(FIRST_SEAT_GOAL, timeout=STUDY_TIMEOUT_MS)
