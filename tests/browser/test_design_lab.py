@@ -119,8 +119,7 @@ def test_a_first_seat_goal_searched_then_another_game_played(voila_server, brows
 def test_the_teachers_lab_in_large_type_at_1920x1080_cuts_nothing(voila_server, browser_page):
     page = browser_page
     page.goto(voila_server(LESSON, timeout=120) + "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"], timeout=LOAD_TIMEOUT_MS)
-    expect(page.locator("body")).to_contain_text("Move a slider (or press Play these rules)",
-                                                 timeout=LOAD_TIMEOUT_MS)
+    expect(page.locator("body")).to_contain_text("Lock your guess in part 2", timeout=LOAD_TIMEOUT_MS)
     assert_accessible(page, "on the teacher's page")                 # axe-core: WCAG 2.1 A and AA
     assert_projector_cuts_nothing(page, lambda: assert_accessible(page, "on the teacher's page in Large type"))
     assert console_errors(page) == []
