@@ -371,6 +371,15 @@ def test_the_index_fair_share_marks_look_unlike_the_error_bars(index_cells):
     assert all(abs((s[1][0] - s[0][0]) - 0.9) < 1e-9 for s in segments)
 
 
+def test_the_index_chart_draws_every_interval_whole(index_cells):
+    # the caps of an interval that reached 1 (Mouse Trap's comebacks, 96% to 100%) sat on the chart's top
+    # edge, half cut off
+    quick = index_cells["quick"]
+    fig = index_cells["comparison_chart"](quick, 100)
+    for ax, column in zip(fig.axes, ("first seat win rate", "comeback share", "skill")):
+        assert quick[f"{column} high"].astype(float).max() < ax.get_ylim()[1] - 0.02, column
+
+
 def test_the_index_chart_says_why_a_skill_bar_is_missing(index_cells):
     fig = index_cells["comparison_chart"](index_cells["quick"], 100)
     skill = fig.axes[2]
