@@ -219,6 +219,16 @@ def test_a_refusal_caused_by_another_rule_names_that_rule_in_words():
     assert "_" not in error and controls.controls["court_size"].value == pv.Rules.expert().court_size
 
 
+def test_a_limit_set_by_another_rule_is_said_as_its_number_then_that_rule_in_words():
+    # lesson 03 said "12 is too large: 1 to clues named in an arrest (6)": a rule's name stood for its number
+    controls = RuleControls(pv.Rules(), {"declare_correct": (1, 12), "named_clues": (1, 12)},
+                            labels={"declare_correct": "right clues needed to declare",
+                                    "named_clues": "clues named in an arrest"})
+    controls.controls["declare_correct"].value = 12
+    assert controls.error.value == ("⚠ Right clues needed to declare: 12 is too large: 1 to 6 (clues named in an "
+                                    "arrest). We keep 4.")
+
+
 def test_rule_controls_name_a_field_the_rules_do_not_have():
     with pytest.raises(ValueError, match="no field 'hand_limt'"):
         RuleControls(md.Rules(), {"hand_limt": (1, 9)})
