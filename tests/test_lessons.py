@@ -513,6 +513,23 @@ def test_the_design_labs_knobs_play_a_variant_and_show_it():
     assert "Your variant: `md.Rules()`" in repr(ns["knob_view"].outputs)
 
 
+def test_lesson_04s_skill_answer_counts_its_games_where_the_answer_will_come(monkeypatch):
+    # 1,000 games on the readable engine (2-3 s) played behind a still "Working out the answer..."
+    import boardkit as bk
+    from boardkit.lessons import Prediction
+    ns = run_cells("04_cluedo_cards", "def reveal_skill")
+    real, bars = bk.metrics.skill_test, []
+
+    def counted(*args, progress, **kwargs):
+        bars.append(progress)
+        return real(*args, progress=progress, **{**kwargs, "n_games": 40})   # fewer games: the test is about the bar
+    monkeypatch.setattr(bk.metrics, "skill_test", counted)
+    guess = Prediction("How often does the Shedder win?", choices=list(ns["SKILL_CHOICES"]), reveal=ns["reveal_skill"])
+    locked(guess, list(ns["SKILL_CHOICES"])[1]).reveal()
+    (bar,) = bars
+    assert bar.total == 1_000 and bar.n == 40
+
+
 def test_lesson_04s_first_slider_move_answers_at_once_without_loading_scipy():
     # The first move of a part 4 slider used to load scipy (for the rulebook's interval) before it answered:
     # 0.5-0.8 s with no sign.  Run in a process of its own: this one has loaded scipy already.
