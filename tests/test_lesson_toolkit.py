@@ -113,6 +113,21 @@ def test_class_mode_takes_the_show_of_hands_and_the_class_guesses():
     assert numbers.class_mode and numbers.tally == [40, 20, 25]
 
 
+def test_the_class_guesses_box_suggests_and_takes_only_guesses_its_question_can_take():
+    # lesson 01's Duds question (0 to 5) suggested "for example 20, 25, 40", and took a guess of 20
+    duds = Prediction("How many Duds?", number=(0, 5, 0.5), reveal=lambda p: None)
+    share = Prediction("What share?", number=(0, 1, 0.05), percent=True, reveal=lambda p: None)
+    set_class_mode(True)
+    assert duds.input.placeholder == "for example 1, 2.5, 4" and duds.input.description == "Class guesses"
+    assert share.input.placeholder == "for example 20, 50, 80" and share.input.description == "Class guesses (%)"
+    duds.input.value = "1, 20"
+    duds.lock()
+    assert not duds.locked and "20 is not a guess this question takes: type guesses from 0 to 5." in duds.message.value
+    share.input.value = "20, 35%"
+    share.lock()
+    assert share.tally == [0.2, 0.35]
+
+
 def test_a_number_prediction_reads_with_as_many_decimals_as_its_step():
     guess = Prediction("How many Duds?", number=(0, 5, 0.5), unit="Duds", reveal=lambda p: None)
     assert guess.input.readout_format == ".1f"
