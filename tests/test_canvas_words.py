@@ -70,18 +70,41 @@ def test_no_word_on_the_cluedo_table_is_squeezed(scale):
     for make in make_apps(cc.App):
         app = make(seats=["human", "Shedder", "Revolverist", "Random"], seed=3, show_all_hands=True)
         app.seat_inputs[0].value = "Shedder"
-        set_canvas_text_scale(scale)
-        squeezed = set()
-        try:
-            while True:
-                squeezed |= {(text, px, round(squeeze, 2)) for text, px, squeeze in drawn_words(app)
-                             if squeeze < MIN_SQUEEZE - 0.01}
-                if app.game.is_over:
-                    break
-                assert app.step() is not None
-        finally:
-            set_canvas_text_scale(1.0)
-        assert not squeezed, sorted(squeezed, key=lambda word: word[2])
+        squeezed = squeezed_to_the_end(app, scale)
+        assert not squeezed, squeezed
+
+
+def squeezed_to_the_end(app, scale: float, small_px: float = 0) -> list:
+    """The words ``app`` draws squeezed to under MIN_SQUEEZE of their width (or under ``small_px``, but a pawn's
+    one-digit number) at canvas text
+    scale ``scale`` (1: normal, LARGE: Large type), from now to the end of its game, played on by its bots: (text,
+    px, squeeze), the most squeezed first."""
+    set_canvas_text_scale(scale)
+    squeezed = set()
+    try:
+        while True:
+            squeezed |= {(text, px, round(squeeze, 2)) for text, px, squeeze in drawn_words(app)
+                         if squeeze < MIN_SQUEEZE - 0.01 or (px < small_px and len(text) > 1)}
+            if app.game.is_over:
+                break
+            assert app.step() is not None
+    finally:
+        set_canvas_text_scale(1.0)
+    return sorted(squeezed, key=lambda word: word[2])
+
+
+@pytest.mark.parametrize("scale", [1.0, LARGE])
+@pytest.mark.parametrize("n_players", [2, 3, 4])
+def test_no_word_on_the_mouse_trap_board_is_squeezed(n_players, scale):
+    """Issue 24: the spaces' labels were squeezed to 0.74-0.83 of their width to fit their 78 px squares (CHEESE,
+    BACK 3, TAKE 1, LOSE 1, AHEAD), a stage's name (thing-a-ma-jig) and a caught mouse's panel ("CAUGHT in the trap
+    · built 13") too: now a label that does not fit bold is in regular type (narrower), GO TO CHEESE reads GO TO
+    WHEEL, thingamajig and "CAUGHT · built 13" are shorter. From the start to the end of a game, with Large type off
+    and on; no word under 22 px (14 px on a 1280 x 900 screen: the board is shown 815 px wide at least)."""
+    for make in make_apps(mt.App):
+        app = make(n_players=n_players, seats=["Trapper"] * n_players, seed=n_players)
+        squeezed = squeezed_to_the_end(app, scale, small_px=22)
+        assert not squeezed, squeezed
 
 
 def words(app) -> list[dict]:
