@@ -305,6 +305,20 @@ def test_a_lesson_shows_no_symbol_that_needs_an_emoji_font(path):
     assert EMOJI_ONLY.findall(source) == []
 
 
+#: a printout's title that names the parts whose answers it prints: "(the answers of parts 3 and 5)"
+ANSWERS_OF_PARTS = re.compile(r"\(the answers? of parts? ([0-9, and]+)")
+
+
+@pytest.mark.parametrize("path", SAVED_NOTEBOOKS, ids=lambda path: path.name)
+def test_a_printout_that_names_the_parts_it_answers_names_parts_that_ask_a_prediction(path):
+    """"The door's exact odds, printed by code (the answer of part 2)": each part a printout's title names
+    holds a prediction (Lesson 01 once named part 5, its quick checks, for Going further's rigged door)."""
+    source = path.with_suffix(".py").read_text(encoding="utf-8")
+    parts = dict(re.findall(r"^# ## (\d+)\. .*?$(.*?)(?=^# ## |\Z)", source, flags=re.M | re.S))
+    named = {number for title in ANSWERS_OF_PARTS.findall(source) for number in re.findall(r"\d+", title)}
+    assert [number for number in sorted(named) if "Prediction(" not in parts.get(number, "")] == []
+
+
 def test_a_notebook_out_of_step_with_its_source_is_named_cell_by_cell():
     saved = build_notebooks.lesson("00_index.ipynb")
     edited = build_notebooks.lesson("00_index.ipynb")
