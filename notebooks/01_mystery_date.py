@@ -536,7 +536,7 @@ with folded("The door's exact odds, printed by code (the answer of part 2)"):
 
 # %%
 # NBVAL_CHECK_OUTPUT
-with folded("Duds before her date, printed by code (the answers of parts 2 and 5)"):
+with folded("Duds before her date, printed by code (the answers of part 2 and Going further)"):
     print("fair door, any outfit:", md.analysis.expected_duds_before_date(rules))
     for colour in md.COLOURS:
         print(f"door 3:1:1:1:1, {colour} outfit:", md.analysis.expected_duds_before_date(rigged, colour))

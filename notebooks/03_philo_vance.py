@@ -260,10 +260,10 @@ quick_check("The grid gave an arrest 70%, and the referee said 'unsuccessful'. W
 
 # %%
 def tinker_results(variant):
-    """The Butler arrest of section 3 and a first court card, under ``variant``, exact beside simulated."""
+    """The Butler arrest of part 3 and a first court card, under ``variant``, exact beside simulated."""
     row = prior.row(BUTLER)
     others = [int(c) for c in np.argsort(-row, kind="stable") if c not in FIRST]   # likeliest first
-    named = (FIRST + tuple(others))[:variant.named_clues]          # section 3's six, then the likeliest others
+    named = (FIRST + tuple(others))[:variant.named_clues]          # part 3's six, then the likeliest others
     need = variant.declare_correct
     arrest_exact = pv.analysis.declaration_odds(row, named, need)
     arrest_sim = share_with_interval(pv.analysis.simulate_declaration(row, named, 4_000, need, seed=6), 4_000)
@@ -273,8 +273,8 @@ def tinker_results(variant):
                                              deck_copies=variant.deck)
     hand_sim = share_with_interval(int((hand >= need).sum()), len(hand))
     k = variant.named_clues
-    which = ("the six clues of section 3" if k == 6 else f"the first {k} clues of section 3" if k < 6 else
-             f"the six clues of section 3 and {k - 6} more")
+    which = ("the six clues of part 3" if k == 6 else f"the first {k} clues of part 3" if k < 6 else
+             f"the six clues of part 3 and {k - 6} more")
     rows = [(f"Arrest of the Butler naming {which} succeeds",
              f"{arrest_exact:.1%}", with_interval(*arrest_sim, decimals=1)),
             (f"{variant.court_size} random clues already hold {need} of the Butler's",
@@ -302,7 +302,7 @@ def reveal_experts(prediction):
             controls, results)
 
 
-Prediction("In the experts' game, what is the chance that the Butler arrest of section 3 (the same six clues) "
+Prediction("In the experts' game, what is the chance that the Butler arrest of part 3 (the same six clues) "
            "is successful?", number=(0, 1, 0.05), percent=True, reveal=reveal_experts)
 
 # %%

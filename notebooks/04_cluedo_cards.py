@@ -171,8 +171,10 @@ def closest_choice(rate):
 def reveal_skill(prediction):
     """1,000 games of one Shedder against three Random bots, on the readable engine (about 2 seconds)."""
     view = widgets.Output()
+    # the games take seconds: a bar counts them where the answer will come
+    bar = progress_bar(prediction.view, SKILL_GAMES, "One Shedder against three Random bots")
     test = bk.metrics.skill_test(rules, cc.bots.Shedder(), cc.bots.Random(), n_players=4, n_games=SKILL_GAMES,
-                                 seed=4, progress=False, engine="reference")
+                                 seed=4, progress=bar, engine="reference")
     rate = (test["win rate"], test["low"], test["high"])
     show(view,
          answer_table(prediction, simulated=rate),
@@ -480,7 +482,7 @@ def design_study(view):
     variant = controls.rules.replace(powers=POWER_SETS[powers.value])
     if variant == rules:
         show(view, Markdown("*Your variant is still the rulebook: choose other action cards, or move a slider in "
-                            "section 4, then press the button.*"))
+                            "part 4, then press the button.*"))
         return
     bar = progress_bar(view, 2 * (1_000 + 800), "the rulebook and your variant, on the fast lane")
     frames, skill = {}, {}
@@ -507,7 +509,7 @@ compare_button, compare_view = study_button("Compare the rulebook and your varia
 further.add(Markdown("""
 ### A bigger design study
 
-Your rules from section 4 (cards dealt, decks, points to win) with a choice of action cards: the
+Your rules from part 4 (cards dealt, decks, points to win) with a choice of action cards: the
 rulebook and your variant each play 1,000 games of Shedders (length, Player 1's wins) and 800 games of
 one Shedder against three Random bots (skill), on the fast lane. With 8 cards dealt, is anyone ever
 stuck on the first turn? Without action cards, is it more luck or more skill? Write down the variant you

@@ -79,7 +79,7 @@ widgets.VBox([page_buttons, class_bar("05_win_lose_draw")])
 # **Gameboard Play** for 4: the Sketcher puts the white pawn on a Spade Space, presses **Peek**
 # to see the card (everyone else looks away), presses **Start** on the clock and draws. Whoever
 # calls out the answer takes a pawn; then the Sketcher presses **Roll**: the white pawn moves
-# and she collects the colour it lands on. **Every roll you make is counted in section 2.**
+# and she collects the colour it lands on. **Every roll you make is counted in part 2.**
 # Own four colours, then get the Ace on a Spade to win. Any seat can be a bot (the seat boxes
 # under the board). Or choose **Team Play**: two teams race to 8 points.
 

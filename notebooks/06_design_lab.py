@@ -168,8 +168,8 @@ def make_knobs(change=None):
         controls["knobs"].on_change(lambda rules: replay())
         knob_box.children = [controls["knobs"]]
         chosen.clear()
-        if change is None:    # the page is loading: play nothing yet, so the page opens at once
-            show(knob_view, Markdown("Move a slider (or press **Play these rules**) and the games are played."))
+        if change is None:    # the page is loading: play nothing yet (the knobs wait for part 2's guess)
+            answer_shown(knob_view)
         else:                 # another game: its map's knobs, and its games played
             map_choices()
             replay()
@@ -206,6 +206,7 @@ def reveal_knob(prediction):
     figures = pd.DataFrame({name: bk.metrics.summary_with_intervals(frame) for name, frame in frames.items()}).T
     length = verdict_columns(figures, [bk.design.at_least("median length", 0)])
     shown = pd.DataFrame({"Rules": list(frames), "Median length (turns)": length.iloc[:, 0].str.split(": ").str[-1]})
+    show(knob_view, Markdown("Move a slider (or press **Play these rules**) and the games are played."))
     return [Markdown(f"{n_games:,} games of each:"), table(shown),       # words in the page's type, not a printout's
             Markdown("Now move the sliders below and see what each knob does.")]
 
@@ -218,11 +219,11 @@ def replay(change=None):
     in_words(knob_view, play_knobs)
 
 
-def answer_shown(view):
+def answer_shown(view, what="the knobs play"):
     """The knobs' games (and the map's) answer part 2's question: until its guess is locked and its answer
     shown, say so in ``view`` and play nothing."""
     if not knob_guess.revealed:
-        show(view, Markdown("*Lock your guess in part 2 and press **Show the answer** first: then the knobs play.*"))
+        show(view, Markdown(f"*Lock your guess in part 2 and press **Show the answer** first: then {what}.*"))
     return knob_guess.revealed
 
 
@@ -326,7 +327,7 @@ def axis_values(name):
 
 
 def draw_map(view):
-    if not answer_shown(view):
+    if not answer_shown(view, "the map is drawn"):
         return
     module, knobs = game()
     if map_x.value == map_y.value:

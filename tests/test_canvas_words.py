@@ -5,9 +5,13 @@ times their size (a lesson page's Large type sets 1.4). Here: the end-of-game ba
 with it, and no word is squeezed by a maximum width to much less than its natural width (a squeezed word is hard
 to read on a projector). Widths are measured in DejaVu Sans (``view_helpers.natural_width``).
 """
+import itertools
+
 import pytest
 
 from boardkit.games import cluedo_cards as cc
+from boardkit.games.cluedo_cards import view_cards as vc
+from boardkit.games.cluedo_cards import view_draw as vd
 from boardkit.games import mouse_trap as mt
 from boardkit.games import mystery_date as md
 from boardkit.games import philo_vance as pv
@@ -70,18 +74,127 @@ def test_no_word_on_the_cluedo_table_is_squeezed(scale):
     for make in make_apps(cc.App):
         app = make(seats=["human", "Shedder", "Revolverist", "Random"], seed=3, show_all_hands=True)
         app.seat_inputs[0].value = "Shedder"
+        squeezed = squeezed_to_the_end(app, [scale])
+        assert not squeezed, squeezed
+
+
+def squeezed_to_the_end(app, scales=(1.0,), small_px: float = 0, every: int = 1) -> list:
+    """The words ``app`` draws squeezed to under MIN_SQUEEZE of their width (or under ``small_px``, but a pawn's
+    one-digit number) at each canvas text scale of ``scales`` (1: normal, LARGE: Large type), from now to the end of
+    its game, played on by its bots (looked at every ``every`` decisions, and at the end): (text, px, squeeze), the
+    most squeezed first."""
+    squeezed = set()
+    for decision in itertools.count():
+        if decision % every == 0 or app.game.is_over:
+            for scale in scales:
+                set_canvas_text_scale(scale)
+                try:
+                    squeezed |= {(text, px, round(squeeze, 2)) for text, px, squeeze in drawn_words(app)
+                                 if squeeze < MIN_SQUEEZE - 0.01 or (px < small_px and len(text) > 1)}
+                finally:
+                    set_canvas_text_scale(1.0)
+        if app.game.is_over:
+            break
+        assert app.step() is not None
+    return sorted(squeezed, key=lambda word: word[2])
+
+
+@pytest.mark.parametrize("n_players", [2, 4])
+def test_no_word_on_the_mouse_trap_board_is_squeezed(n_players):
+    """Issue 24: the spaces' labels were squeezed to 0.74-0.83 of their width to fit their 78 px squares (CHEESE,
+    BACK 3, TAKE 1, LOSE 1, AHEAD), a stage's name (thing-a-ma-jig) and a caught mouse's panel ("CAUGHT in the trap
+    · built 13") too: now a label that does not fit bold is in regular type (narrower), GO TO CHEESE reads GO TO
+    WHEEL, thingamajig and "CAUGHT · built 13" are shorter. From the start to the end of a game, with Large type off
+    and on (looked at every 4 decisions); no word under 22 px (14 px on a 1280 x 900 screen: the board is shown 815
+    px wide at least)."""
+    for make in make_apps(mt.App):
+        app = make(n_players=n_players, seats=["Trapper"] * n_players, seed=n_players)
+        squeezed = squeezed_to_the_end(app, [1.0, LARGE], small_px=22, every=4)
+        assert not squeezed, squeezed
+
+
+@pytest.mark.parametrize("n_players", [2, 4, 6])
+def test_no_word_on_the_philo_vance_board_is_squeezed_or_small(n_players):
+    """Issue 24: the clues on the jurors of five and six players (two lines of 24 px) were squeezed to 0.70-0.84 of
+    their width, ten of them drawn at 22 px (12.8 px on a 1280 x 900 screen); three on those of four players (three
+    lines); the discard pile's long words (greasepaint, programme) to 0.74; a claimed clue beside a card's title to
+    0.7; the legend's "flagstone" and the jurors' numbers 10-12 a little under 0.85. Now a clue too long for its
+    box says the thing in fewer words there (view_court.SHORTER), the discard pile is wider, and the rest has room:
+    no word squeezed under 0.85 of its width nor under 24 px (14 px on a laptop: render.ReadableBoard), with Large type
+    off and on, from the start to the end of a game (looked at every 8 decisions; every clue in every box:
+    tests/philo_vance/test_pv_view.py)."""
+    for make in make_apps(pv.App):
+        app = make(n_players=n_players, seats=["Detective"] * n_players, seed=n_players,
+                   rules=pv.Rules(max_turns=100))
+        squeezed = squeezed_to_the_end(app, [1.0, LARGE], small_px=24, every=8)
+        assert not squeezed, squeezed
+
+
+def _overlap(a, b) -> bool:
+    """Whether rects ``a`` and ``b`` (x, y, w, h) share more than an edge."""
+    (ax, ay, aw, ah), (bx, by, bw, bh) = a, b
+    return ax < bx + bw - 0.5 and bx < ax + aw - 0.5 and ay < by + bh - 0.5 and by < ay + ah - 0.5
+
+
+def _inside(box, rect, slack=1.0) -> bool:
+    return (box[0] >= rect[0] - slack and box[1] >= rect[1] - slack and box[0] + box[2] <= rect[0] + rect[2] + slack
+            and box[1] + box[3] <= rect[1] + rect[3] + slack)
+
+
+def unreadable_open_hands(app) -> list:
+    """What keeps a card's name from being read in the rivals' open hands now: a card not drawn, a card without its
+    name inside it (at 22 px or more, squeezed to 0.85 of its width at most), a name another card of the hand
+    covers, a hand outside its panel or a panel over another or over the piles."""
+    scene, layout = app.scene(), app.geometry
+    calls = drawn_text_calls(app)
+    found = []
+    rivals = [seat for seat in vd.rival_seats(scene) if scene.face_up[seat]]
+    panels = [vd.seat_panel(scene, seat, layout) for seat in vd.rival_seats(scene)]
+    found += [("panels overlap", a, b) for i, a in enumerate(panels) for b in panels[i + 1:] if _overlap(a, b)]
+    found += [("panel over the piles", p) for p in panels
+              if any(_overlap(p, rect) for rect in (layout.draw_rect, layout.discard_rect, layout.news_rect))]
+    for seat in rivals:
+        hand, rects = scene.hands[seat], vd.hand_rects(scene, seat, layout)
+        panel = vd.seat_panel(scene, seat, layout)
+        if len(rects) < len(hand):
+            found.append((seat, f"{len(rects)} of {len(hand)} cards shown"))
+        for i, (rect, card) in enumerate(zip(rects, hand)):
+            if not _inside(rect, panel):
+                found.append((seat, card, "outside its panel"))
+            lines = {vc.short_name(card.picture), *vc.small_name_lines(card.picture, 0), *vc.name_lines(card.picture)}
+            names = [call for call in calls if call["text"] in lines and _inside(call["box"], rect)
+                     and call["px"] >= 22 and call["squeeze"] >= MIN_SQUEEZE - 0.01]
+            if not names:
+                found.append((seat, str(card), "no readable name on it"))
+            for other in rects[i + 1:]:           # drawn after it: on top of it
+                if any(_overlap(call["box"], other) for call in names):
+                    found.append((seat, str(card), "its name covered"))
+    return found
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 4])
+@pytest.mark.parametrize("scale", [1.0, LARGE])
+def test_every_name_in_the_rivals_open_hands_is_readable(n_players, scale):
+    """Issue 24: with "Show all hands" on, the rivals' hands were fanned, each card over the last one's name (a name
+    covered is a name a class cannot read). Now a rival's open hand is a row of name tags that wraps, and with three
+    rivals their panels are strips the table's width: from the deal to the end of a game, in every 2- to 4-player
+    game (the rules' most), in normal and Large type, every card of every rival's hand shows its whole name."""
+    for make in make_apps(cc.App):
+        app = make(n_players=n_players, seats=["Shedder", "Revolverist", "Random", "Shedder"][:n_players], seed=5,
+                   show_all_hands=True)
         set_canvas_text_scale(scale)
-        squeezed = set()
+        seen, biggest = [], 0
         try:
             while True:
-                squeezed |= {(text, px, round(squeeze, 2)) for text, px, squeeze in drawn_words(app)
-                             if squeeze < MIN_SQUEEZE - 0.01}
+                seen += unreadable_open_hands(app)
+                biggest = max(biggest, *map(len, app.game.hands))
                 if app.game.is_over:
                     break
                 assert app.step() is not None
         finally:
             set_canvas_text_scale(1.0)
-        assert not squeezed, sorted(squeezed, key=lambda word: word[2])
+        assert biggest >= 7, biggest                          # hands bigger than the 5 dealt were seen
+        assert not seen, seen[:10]
 
 
 def words(app) -> list[dict]:

@@ -118,19 +118,24 @@ def lab():
     ns = run_cells("06_design_lab", "game_picker = ", "def make_knobs", "def map_choices", "def draw_map",
                    "def front_choices", "def play_variant", "def reveal_knob")
     ns["live_games"] = lambda module, n_players, study=False: 100    # fewer games: the test is about the page
+    loaded = words(ns["knob_view"])
     ns["replay"]()
     map_view = ipywidgets.Output()
     ns["draw_map"](map_view)
-    ns["before the answer"] = {"knobs": words(ns["knob_view"]), "map": words(map_view)}
+    ns["before the answer"] = {"loaded": loaded, "knobs": words(ns["knob_view"]), "map": words(map_view)}
     locked(ns["knob_guess"], "get longer").reveal()
+    ns["after the answer"] = words(ns["knob_view"])
     return ns
 
 
 def test_the_knobs_and_the_map_play_only_after_part_2s_answer_is_shown(lab):
     """They answer its question (what the first knob does to the median length): before it, they say so."""
-    for view in ("knobs", "map"):
+    for view in ("loaded", "knobs", "map"):
         said = lab["before the answer"][view]
         assert "Lock your guess in part 2" in said and "Your variant" not in said, said
+    # the page said "Move a slider..." at once, and a slider moved said to lock first; the map said "the knobs"
+    assert "then the map is drawn" in lab["before the answer"]["map"]
+    assert "Move a slider" in lab["after the answer"], lab["after the answer"]
     lab["replay"]()
     assert "Your variant: `md.Rules()`" in words(lab["knob_view"])
 

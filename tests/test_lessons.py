@@ -305,6 +305,20 @@ def test_a_lesson_shows_no_symbol_that_needs_an_emoji_font(path):
     assert EMOJI_ONLY.findall(source) == []
 
 
+#: a printout's title that names the parts whose answers it prints: "(the answers of parts 3 and 5)"
+ANSWERS_OF_PARTS = re.compile(r"\(the answers? of parts? ([0-9, and]+)")
+
+
+@pytest.mark.parametrize("path", SAVED_NOTEBOOKS, ids=lambda path: path.name)
+def test_a_printout_that_names_the_parts_it_answers_names_parts_that_ask_a_prediction(path):
+    """"The door's exact odds, printed by code (the answer of part 2)": each part a printout's title names
+    holds a prediction (Lesson 01 once named part 5, its quick checks, for Going further's rigged door)."""
+    source = path.with_suffix(".py").read_text(encoding="utf-8")
+    parts = dict(re.findall(r"^# ## (\d+)\. .*?$(.*?)(?=^# ## |\Z)", source, flags=re.M | re.S))
+    named = {number for title in ANSWERS_OF_PARTS.findall(source) for number in re.findall(r"\d+", title)}
+    assert [number for number in sorted(named) if "Prediction(" not in parts.get(number, "")] == []
+
+
 def test_a_notebook_out_of_step_with_its_source_is_named_cell_by_cell():
     saved = build_notebooks.lesson("00_index.ipynb")
     edited = build_notebooks.lesson("00_index.ipynb")
@@ -355,6 +369,15 @@ def test_the_index_fair_share_marks_look_unlike_the_error_bars(index_cells):
     assert marks.get_linestyle()[0][1] is not None             # dashed, bar-wide: not a short solid cap
     segments = marks.get_segments()
     assert all(abs((s[1][0] - s[0][0]) - 0.9) < 1e-9 for s in segments)
+
+
+def test_the_index_chart_draws_every_interval_whole(index_cells):
+    # the caps of an interval that reached 1 (Mouse Trap's comebacks, 96% to 100%) sat on the chart's top
+    # edge, half cut off
+    quick = index_cells["quick"]
+    fig = index_cells["comparison_chart"](quick, 100)
+    for ax, column in zip(fig.axes, ("first seat win rate", "comeback share", "skill")):
+        assert quick[f"{column} high"].astype(float).max() < ax.get_ylim()[1] - 0.02, column
 
 
 def test_the_index_chart_says_why_a_skill_bar_is_missing(index_cells):
@@ -488,6 +511,23 @@ def test_the_design_labs_knobs_play_a_variant_and_show_it():
     locked(ns["knob_guess"], "get longer").reveal()
     ns["replay"]()
     assert "Your variant: `md.Rules()`" in repr(ns["knob_view"].outputs)
+
+
+def test_lesson_04s_skill_answer_counts_its_games_where_the_answer_will_come(monkeypatch):
+    # 1,000 games on the readable engine (2-3 s) played behind a still "Working out the answer..."
+    import boardkit as bk
+    from boardkit.lessons import Prediction
+    ns = run_cells("04_cluedo_cards", "def reveal_skill")
+    real, bars = bk.metrics.skill_test, []
+
+    def counted(*args, progress, **kwargs):
+        bars.append(progress)
+        return real(*args, progress=progress, **{**kwargs, "n_games": 40})   # fewer games: the test is about the bar
+    monkeypatch.setattr(bk.metrics, "skill_test", counted)
+    guess = Prediction("How often does the Shedder win?", choices=list(ns["SKILL_CHOICES"]), reveal=ns["reveal_skill"])
+    locked(guess, list(ns["SKILL_CHOICES"])[1]).reveal()
+    (bar,) = bars
+    assert bar.total == 1_000 and bar.n == 40
 
 
 def test_lesson_04s_first_slider_move_answers_at_once_without_loading_scipy():

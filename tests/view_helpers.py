@@ -124,13 +124,17 @@ def natural_width(text: str, font: str) -> float:
 
 def drawn_text_calls(app) -> list[dict]:
     """Every text ``app``'s table shows now: ``text``, ``font``, ``px`` (its size in canvas pixels), ``max_width``
-    (None: none) and ``squeeze`` (how much that maximum width squeezes it: 1 not at all, 0.5 to half its width)."""
+    (None: none), ``squeeze`` (how much that maximum width squeezes it: 1 not at all, 0.5 to half its width) and
+    ``box``, the (x, y, w, h) it takes on the canvas (its width as drawn, its height its size)."""
     class Words(RecordingCanvas):
         def fill_text(self, text, x, y, max_width=None):
             width = natural_width(text, self.font)
-            self.texts.append(dict(text=str(text), font=self.font, max_width=max_width,
-                                   px=int(font_size(self.font)[0]),
-                                   squeeze=1.0 if max_width is None or width <= max_width else max_width / width))
+            px = font_size(self.font)[0]
+            shown = width if max_width is None else min(width, max_width)
+            left = {"left": x, "right": x - shown}.get(getattr(self, "text_align", "center"), x - shown / 2)
+            self.texts.append(dict(text=str(text), font=self.font, max_width=max_width, px=int(px),
+                                   squeeze=1.0 if max_width is None or width <= max_width else max_width / width,
+                                   box=(left, y - px / 2, shown, px)))
     canvas, scene = Words(), app._scene()
     app._draw_board(canvas, scene)
     app._draw_pieces(canvas, scene)

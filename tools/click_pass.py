@@ -3,9 +3,10 @@
 tools/page_pass.py photographs the lessons as loaded.  This tool walks each lesson's core path the way a
 student does, in Large type: it plays the student's own games (the lesson's study buttons), then, for each
 prediction in turn, picks an answer, photographs the page before the lock (nothing may give the answer away),
-locks it, presses Show the answer and photographs the answer; then it moves the tinker's first slider and
-answers the quick checks.  On the teacher's page (``?teacher=<key>``) it opens the Teacher notes and the Class
-tally.  After each step it photographs the part of the page the step is about at 1920x1080 and at 1280x900::
+locks it, presses Show the answer and photographs the answer; then it moves the tinker's first slider, types
+a value the game refuses into it, and answers the quick checks.  On the teacher's page (``?teacher=<key>``)
+it opens the Teacher notes and the Class tally.  After each step it photographs the part of the page the step
+is about at 1920x1080 and at 1280x900::
 
     PYTHONPATH=$PWD nice python tools/click_pass.py /tmp/shots            # every lesson
     PYTHONPATH=$PWD nice python tools/click_pass.py /tmp/shots 01 04      # lessons 01 and 04 only
@@ -217,6 +218,31 @@ def tinker(walk: Pass) -> None:
     walk.shoot("tinker", controls)
 
 
+def refusal(walk: Pass) -> None:
+    """Type a value the game refuses into the tinker's first slider (its smallest, else its largest, typed into
+    the slider's number box as a student would), then photograph the refusal."""
+    page = walk.page
+    controls = page.locator(".boardkit-rule-controls")
+    if not controls.count() or not controls.first.locator(".widget-readout").count():
+        return
+    readout = controls.first.locator(".widget-readout").first
+    error = controls.first.locator(".boardkit-rule-error")
+    for end in ("min", "max"):
+        value = readout.evaluate(f"(e) => e.closest('.widget-slider').querySelector('.noUi-handle')"
+                                 f".getAttribute('aria-value{end}')")
+        readout.scroll_into_view_if_needed()
+        walk.arm()
+        readout.click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type(str(int(float(value))) if value and float(value).is_integer() else str(value))
+        page.keyboard.press("Enter")
+        walk.settle(f"the tinker's first slider typed to its {end}imum ({value})")
+        if error.inner_text().strip():
+            walk.shoot("refusal", controls)
+            return
+    print("    (the tinker's first slider takes its whole range: no refusal to photograph)", flush=True)
+
+
 def quick_checks(walk: Pass) -> None:
     page = walk.page
     checks = page.locator(".boardkit-quick-check")
@@ -239,7 +265,8 @@ OWN_STEPS = {
     "03": {2: ["Arrest!"]},
     "04": {0: [("a card played", "button.cc-choice")], "end": ["Play 400 games of each"]},
     "05": {},
-    "06": {0: ["Play these rules", "Search", "Play it"]},
+    "06": {0: ["Play these rules", "Draw the map", "Search", "Play it"],      # before part 2's guess: they wait
+           "end": ["Play these rules", "Draw the map"]},                          # after it: they answer
 }
 
 
@@ -256,6 +283,7 @@ def student_walk(walk: Pass, lesson: str) -> None:
         own_steps(n)
         predict(walk, n)
     tinker(walk)
+    refusal(walk)
     own_steps("end")          # (lesson 04's button shows once the tinker has changed a rule)
     quick_checks(walk)
 

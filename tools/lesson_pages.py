@@ -1,8 +1,8 @@
 """The frame the two looks at the lessons share (tools/page_pass.py and tools/click_pass.py).
 
 One Voilà on ``notebooks/`` (127.0.0.1 only, a class store of its own in a temporary folder), one headless
-Chromium, and a loop over the lessons 00-06 and the two pages of each, the student's and the teacher's
-(``?teacher=<key>``).  A tool gives the work it does on one page::
+Chromium, and a loop over the lessons 00-06 and the pages of each: the student's, the teacher's projected page
+(``?teacher=<key>``) and the teacher's console (``?teacher=<key>&console=1``).  A tool gives the work it does on one page::
 
     from lesson_pages import for_each_lesson_page, open_lesson, large_type
 
@@ -32,7 +32,7 @@ from a11y import wait_for_lesson  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, record_errors  # noqa: E402
 
 LESSONS = sorted(path.name for path in (REPO / "notebooks").glob("0[0-6]_*.ipynb"))
-ROLES = ("student", "teacher")
+ROLES = ("student", "teacher", "console")   # the console: the teacher's own device (``&console=1``)
 LOAD_MS = 240_000           # the longest a lesson may take to load on a shared 2-core machine
 
 
@@ -69,7 +69,8 @@ def for_each_lesson_page(argv: list[str], look, roles=ROLES) -> int:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for name in wanted:
                 for role in roles:
-                    query = "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"] if role == "teacher" else ""
+                    query = "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"] if role != "student" else ""
+                    query += "&console=1" if role == "console" else ""
                     print(f"{name} {role}:", flush=True)
                     count = look(browser, f"{server.url}voila/render/{name}{query}", name[:2], role,
                                  str(folder / f"{name[:2]}-{role}"))

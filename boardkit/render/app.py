@@ -118,7 +118,22 @@ DRAW_LOCK = threading.RLock()
 TEXT_SCALE = "var(--boardkit-text-scale, 1)"
 STATUS_STYLE = (f"font-size:calc(24px * {TEXT_SCALE}); line-height:1.35; color:#1A1A1A; background:#FFFFFF; "
                 "padding:8px 14px; border:2px solid #1A1A1A; border-left:14px solid {{colour}};")
-#: Large text and a clear keyboard focus ring; APP stands for the app's CSS class.
+#: A switched-off control: near-white with a dashed grey edge, its words dark grey (7.9:1 on it, WCAG AA asks
+#: 4.5:1), the not-allowed pointer, never see-through. ipywidgets' own look, the control at 0.6 opacity, left
+#: Roll's white words on blue at 2.6:1 and Pause's at 4.0:1: exempt from WCAG, but unreadable on a projector.
+OFF_FILL, OFF_WORDS, OFF_EDGE = "#F7F7F7", "#4D4D4D", "#767676"
+
+
+def switched_off_css(scope: str) -> str:
+    """The CSS rule that draws every switched-off button, menu and text box inside ``scope`` (a CSS selector) as
+    plainly off and readable: an App's (``GameApp``'s own CSS), or a lesson page's (``".jp-Notebook"``)."""
+    controls = ", ".join(f"{scope} {what}:disabled" for what in (
+        ".jupyter-button", ".widget-dropdown > select", ".widget-text input", ".widget-textarea textarea"))
+    return (f"{controls} {{opacity: 1 !important; cursor: not-allowed; background-color: {OFF_FILL} !important; "
+            f"color: {OFF_WORDS} !important; border: 2px dashed {OFF_EDGE} !important;}}")
+
+
+#: Large text, a clear keyboard focus ring and readable switched-off controls; APP stands for the app's CSS class.
 CSS = """<style>
 .APP .widget-label, .APP .widget-dropdown > select,
 .APP .widget-text input, .APP .widget-readout,
@@ -131,6 +146,7 @@ CSS = """<style>
   height: 48px !important; font-size: 20px; font-weight: bold;}
 .APP .boardkit-skip:not(:focus) {width: 1px !important; height: 1px !important; padding: 0;
   overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0;}
+""" + switched_off_css(".APP") + """
 </style>"""
 
 

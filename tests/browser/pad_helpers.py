@@ -10,7 +10,7 @@ records and prints the figures::
 
 ``assert_pad_buttons_readable`` checks the contrast of the words on every
 toolbar button, as the browser paints them (its colours and any see-through
-``opacity``), against WCAG AA's 4.5:1.
+``opacity``), against WCAG AA's 4.5:1 (``a11y.control_contrasts``).
 
 "Ink" is a pixel, among the 3 x 3 around a point, whose every channel is below
 ``darker_than``: 200 (the default) is anything darker than the white paper,
@@ -18,11 +18,10 @@ toolbar button, as the browser paints them (its colours and any see-through
 stroke's middle and differ only on its soft edge.
 """
 import math
-import re
 import statistics
 import time
 
-from boardkit.render import palette
+from a11y import AA_CONTRAST, control_contrasts
 
 PAPER_GREY = 200                # a channel below this is darker than the paper
 
@@ -115,50 +114,9 @@ def report_round_trip(record_property, prefix, in_page_ms, test_side_ms):
           f"median {side_median:.1f} ms, max {side_worst:.1f} ms)")
 
 
-AA_CONTRAST = 4.5               # WCAG 2 AA, normal-size words
-
-#: For each button in the pad's toolbar: its words, their colour, the button's colour, the colour
-#: behind the button (the first ancestor with one; white if none) and its opacity (times its ancestors').
-BUTTON_COLOURS_JS = """
-() => [...document.querySelectorAll('.wld-pad button')].map(b => {
-    let opacity = 1, behind = 'rgb(255, 255, 255)';
-    for (let e = b; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
-    for (let e = b.parentElement; e; e = e.parentElement) {
-        const bg = getComputedStyle(e).backgroundColor;
-        if (bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') { behind = bg; break; }
-    }
-    const style = getComputedStyle(b);
-    return {words: b.innerText.trim(), text: style.color, fill: style.backgroundColor, behind, opacity,
-            classes: b.className};
-})
-"""
-
-
-def _rgba(css):
-    """``"rgb(1, 2, 3)"`` or ``"rgba(1, 2, 3, 0.5)"`` as ((r, g, b), alpha)."""
-    numbers = [float(n) for n in re.findall(r"[\d.]+", css)]
-    return tuple(numbers[:3]), numbers[3] if len(numbers) > 3 else 1.0
-
-
-def _over(top, alpha, under):
-    """The colour ``top`` with ``alpha`` painted over the opaque ``under`` (both (r, g, b))."""
-    return tuple(alpha * t + (1 - alpha) * u for t, u in zip(top, under))
-
-
-def _hex(rgb):
-    return "#" + "".join(f"{round(c):02X}" for c in rgb)
-
-
 def pad_button_contrasts(page):
     """Each toolbar button's words with the contrast of their colour on the button, as painted."""
-    found = []
-    for b in page.evaluate(BUTTON_COLOURS_JS):
-        behind, _ = _rgba(b["behind"])
-        fill = _over(*_rgba(b["fill"]), behind)
-        text = _over(*_rgba(b["text"]), fill)
-        seen_fill, seen_text = _over(fill, b["opacity"], behind), _over(text, b["opacity"], behind)
-        found.append((b["words"] or b["classes"], palette.contrast_ratio(_hex(seen_text), _hex(seen_fill))))
-    return found
+    return [(c["words"], c["ratio"]) for c in control_contrasts(page, ".wld-pad button")]
 
 
 def assert_pad_buttons_readable(page, press=False):

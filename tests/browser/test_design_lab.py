@@ -47,7 +47,7 @@ def test_a_first_seat_goal_searched_then_another_game_played(voila_server, brows
     page = browser_page
     page.goto(voila_server(LESSON, timeout=120), timeout=LOAD_TIMEOUT_MS)
     body = page.locator("body")
-    expect(body).to_contain_text("Move a slider (or press Play these rules)", timeout=LOAD_TIMEOUT_MS)
+    expect(body).to_contain_text("Lock your guess in part 2", timeout=LOAD_TIMEOUT_MS)    # the knobs wait for it
     expect(page.get_by_text("NBVAL_CHECK_OUTPUT")).to_have_count(0)          # no code on screen
     assert_no_small_text(page)
     assert_large_type_scales_text(page)
@@ -74,6 +74,7 @@ def test_a_first_seat_goal_searched_then_another_game_played(voila_server, brows
     guess = page.locator(".boardkit-prediction")
     guess.get_by_text("get longer").click()
     lock_and_reveal(page, guess)
+    expect(live).to_contain_text("Move a slider (or press Play these rules)")
     click_button(page, "Play these rules")
     played = live.locator("table").last                                 # below the answer's own table
     expect(played).to_contain_text(FIRST_SEAT_GOAL, timeout=STUDY_TIMEOUT_MS)
@@ -118,8 +119,7 @@ def test_a_first_seat_goal_searched_then_another_game_played(voila_server, brows
 def test_the_teachers_lab_in_large_type_at_1920x1080_cuts_nothing(voila_server, browser_page):
     page = browser_page
     page.goto(voila_server(LESSON, timeout=120) + "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"], timeout=LOAD_TIMEOUT_MS)
-    expect(page.locator("body")).to_contain_text("Move a slider (or press Play these rules)",
-                                                 timeout=LOAD_TIMEOUT_MS)
+    expect(page.locator("body")).to_contain_text("Lock your guess in part 2", timeout=LOAD_TIMEOUT_MS)
     assert_accessible(page, "on the teacher's page")                 # axe-core: WCAG 2.1 A and AA
     assert_projector_cuts_nothing(page, lambda: assert_accessible(page, "on the teacher's page in Large type"))
     assert console_errors(page) == []

@@ -178,7 +178,7 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     expect(controls).to_have_count(1, timeout=STEP_TIMEOUT_MS)
     result = fourth.locator("table.boardkit-table").nth(1)
     expect(result).to_contain_text("already hold 5 of the Butler")
-    expect(result).to_contain_text("the six clues of section 3")
+    expect(result).to_contain_text("the six clues of part 3")
     expect(result).to_contain_text("60.4%")                                  # the same arrest as the answer above
     expect(result).to_contain_text(INTERVAL)
     need = controls.locator(".widget-slider").first
@@ -186,7 +186,7 @@ def test_lesson_core_path_predictions_own_arrests_tinker_and_going_further(voila
     page.keyboard.press("ArrowLeft")                                         # back to the rulebook's 4
     expect(result).to_contain_text("already hold 4 of the Butler", timeout=STUDY_TIMEOUT_MS)
     expect(result).to_contain_text("39.3%")
-    expect(result).to_contain_text("88.0%")                                  # section 3's answer, 4 of 6
+    expect(result).to_contain_text("88.0%")                                  # part 3's answer, 4 of 6
     expect(result).to_contain_text(INTERVAL)
     page.keyboard.press("End")                                               # 12 right of 6 named: refused
     error = controls.locator(".boardkit-rule-error")

@@ -27,7 +27,7 @@ from boardkit.games.win_lose_draw.events import TEAM_NAMES
 from boardkit.games.win_lose_draw.sketch import PAD_HEIGHT, PAD_WIDTH
 from boardkit.render import palette
 from app_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, assert_no_app_error, status
-from a11y import assert_accessible
+from a11y import assert_accessible, assert_switched_off_controls_readable
 from harness import canvas_pixel_stats, console_errors, wait_for_canvas
 from pad_helpers import assert_pad_buttons_readable, draw_timed_stroke, is_inked, report_round_trip, stroke_points, wait_for_no_ink
 
@@ -144,6 +144,9 @@ def test_team_play_sketch_peek_guess_agree(voila_server, browser_page, record_pr
     scoring_team = TEAM_NAMES[game.team_of(guesser)]
     load(page, voila_server(TEAM_APP), record_property)
     assert_accessible(page)                  # axe-core: WCAG 2.1 A and AA, at load
+    # Issue 24: switched off, Pause's words were grey at 4.0:1 and Roll's white on blue at 2.6:1 (ipywidgets'
+    # opacity 0.6), unreadable on a projector: now dark grey on near-white, a dashed edge, 7.9:1.
+    assert {"Pause", "Roll"} <= set(assert_switched_off_controls_readable(page, ".boardkit-wld-app", at_least=2))
     assert_sketching_rules_shown(page, "Team Play is for 4 or more players (boardkit's model takes up to 40); "
                                        "this App seats 4 to 6")
 

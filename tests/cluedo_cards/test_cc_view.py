@@ -328,6 +328,53 @@ def test_a_game_ends_with_a_winner_and_says_so(make_app):
     assert "The game is over" in text(app)
 
 
+def _overlap(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.4])
+def test_the_end_banner_covers_no_hand(make_app, monkeypatch, scale):
+    """Found in the screenshot pass (issue 24): the end-of-game banner was drawn over the bottom hand, covering the
+    names of its cards. It takes the place of the piles and the news (the last round stays in its panel at the
+    right), clear of every hand, in Large type too."""
+    app = make_app(rules=cc.Rules(target=3), seats=BOTS, seed=2, show_all_hands=True)
+    while not app.game.is_over:
+        app.step()
+    scene = replace(app.scene(), text_scale=scale)
+    banners = []
+    real = vd.r.draw_end_banner
+    monkeypatch.setattr(vd.r, "draw_end_banner", lambda c, rect, *args: (banners.append(rect), real(c, rect, *args)))
+    texts = drawn_texts(app, scene)
+    (x, y, w, h), = banners
+    y, h = y + h / 2 - h * scale / 2, h * scale          # as draw_end_banner grows it
+    hands = [rect for seat in range(scene.n_players) for rect in vd.hand_rects(scene, seat, app.geometry)]
+    assert len(hands) == sum(map(len, scene.hands)) > 0
+    assert not [rect for rect in hands if _overlap(rect, (x, y, w, h))]
+    panels = [vd.seat_panel(scene, seat, app.geometry) for seat in range(scene.n_players)]
+    assert not [rect for rect in panels if _overlap(rect, (x, y, w, h))], (panels, (x, y, w, h))
+    assert "Draw pile" not in texts and not any(t.startswith("Round ") for t in texts)    # no pile peeks out
+
+
+def test_a_rival_hand_too_big_for_its_panel_ends_with_a_count_of_the_rest(make_app):
+    """Name tags wrap onto as many rows as a rival's panel holds; a hand bigger still (a tinkerer's rules, or 9 cards
+    or more in a 4-player game: about 1 position in 10,000 of the bots' games) shows the tags that fit, then
+    "+N more", and no tag covers another."""
+    app = make_app(seats=BOTS, seed=4, show_all_hands=True)
+    scene = app.scene()
+    seat = vd.rival_seats(scene)[0]
+    big = list(app.game.draw_pile.cards[:14])
+    hands = tuple(tuple(big) if s == seat else hand for s, hand in enumerate(scene.hands))
+    scene = replace(scene, hands=hands, playable=tuple(() for _ in hands))
+    tags = vd.tag_rects(scene, seat, app.geometry)
+    assert 0 < len(tags.rects) < len(big) and tags.more is not None
+    rects = [*tags.rects, tags.more]
+    assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if _overlap(a, b)]
+    x, y, w, h = vd.seat_panel(scene, seat, app.geometry)
+    assert all(x <= rx and rx + rw <= x + w and y <= ry and ry + rh <= y + h for rx, ry, rw, rh in rects)
+    assert f"+{len(big) - len(tags.rects)} more" in drawn_texts(app, scene)
+    assert vd.hand_rects(scene, seat, app.geometry) == tags.rects
+
+
 def test_condensed_news_tells_a_round_end_in_a_few_sentences():
     events = [ev.Played(1, C("rope 1")), ev.WentOut(1, 3), ev.Revealed(0, "rope", 2, 2),
               ev.Revealed(1, "Mrs. White", 1, 0), ev.RoundScored(None, 1, (-2, 3)), ev.RoundStarted(0, 2),
@@ -376,7 +423,7 @@ def test_large_type_grows_the_words_drawn_on_the_table(make_app):
     were 18 px on screen in Large type ("you may choose who misses a turn"): the page's CSS can't reach them. The
     lesson page's switch has the App redraw them 1.4 times bigger; a text too long for its place grows less (never
     squeezed to under 0.85 of its width: tests/test_canvas_words.py), but at least 1.1 times, and a card's own
-    words at least as big as before."""
+    words (and a rival's name tags, with every hand shown) at least as big as before."""
     app = make_app(seats=HUMAN_FIRST, seed=1, show_all_hands=True)     # faces of every hand, and the legend
     normal = drawn_sizes(app)
     set_canvas_text_scale(1.4)
@@ -395,7 +442,8 @@ def test_large_type_grows_the_words_drawn_on_the_table(make_app):
     assert ("pick who misses a turn", 22, int(22 * 1.4)) in words
     small = [(t, px, big) for t, px, big in words if big < int(px * (1 if t in on_cards else 1.1))]
     assert not small, small
-    assert sum(big == int(px * 1.4) for _, px, big in words) > len(words) / 2, words
+    off_cards = [(t, px, big) for t, px, big in words if t not in on_cards]     # (the rivals' name tags are cards)
+    assert sum(big == int(px * 1.4) for _, px, big in off_cards) > len(off_cards) / 2, off_cards
     assert drawn_sizes(app) == normal and canvas_text_scale() == 1.0
 
 

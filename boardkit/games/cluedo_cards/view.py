@@ -284,15 +284,17 @@ class App(GameApp):
             start = vd.card_rect(g, before, seat, action.card)
             if start is None:
                 return False
+            start = vd.slide_rect(start)                 # a rival's name tag: a small card over it
             index = max(i for i, c in enumerate(before.hands[seat]) if c == action.card)
             build = lambda: vd.animate_slide(self.canvas[1], self.canvas[2], g, before, after, start,  # noqa: E731
                                              g.discard_rect, card=action.card, hidden=(seat, index), scale=scale)
         elif isinstance(action, Draw):
             drew = next((e for e in new_events if isinstance(e, ev.Drew)), None)
             end = None if drew is None else vd.card_rect(g, after, seat, drew.card)
-            if end is None:
+            if end is None:                              # not shown ("+2 more"): to the middle of the panel
                 x, y, w, h = vd.seat_panel(after, seat, g)
-                end = (x + w / 2 - 36, y + h / 2, 72, 104)
+                end = (x + w / 2, y + h / 2, 0, 0)
+            end = vd.slide_rect(end)
             build = lambda: vd.animate_slide(self.canvas[1], self.canvas[2], g, before, after,  # noqa: E731
                                              g.draw_rect, end, scale=scale)
         else:

@@ -282,6 +282,52 @@ def draw_face(c, rect, card, power=None, text_scale: float = 1.0) -> None:
                            colour=pal.WHITE, max_width=w - 16, min_growth=1.1)
 
 
+# --- name tags: a rival's hand face up --------------------------------------------------------
+
+def tag_px(text_scale: float = 1.0) -> float:
+    """The size of a name tag's words: a small card's (NAME_PX), grown with Large type as a card's words are."""
+    return NAME_PX * min(text_scale, CARD_GROWTH)
+
+
+def tag_height(px: float) -> float:
+    return px + 4
+
+
+def tag_width(card, px: float, label: str | None = None, squeeze: float = 1.0) -> float:
+    """How wide the tag of ``card`` is (its number's square, then its short name), or a tag of words ``label``; its
+    words ``squeeze`` times their width."""
+    words = label if card is None else short_name(card.picture)
+    square = 0 if card is None else tag_height(px) + 6
+    return square + r.text_width(words, px, bold=True) * squeeze + 16
+
+
+def draw_tag(c, rect, card, px: float, marked: bool = False, label: str | None = None) -> None:
+    """A card as a name tag in ``rect``: its number in a square of its picture's band (a weapon's grey, a suspect's
+    colour), then its short name, ``px`` pixels; ``marked`` (a card its player may play): a thick frame. Without a
+    ``card``, a tag of the words ``label`` ("+2 more")."""
+    x, y, w, h = rect
+    r.rounded_rect_path(c, x, y, w, h, 6)
+    c.fill_style = pal.CARD_FACE
+    c.fill()
+    left = x + 8
+    if card is not None:
+        band = band_colour(card.picture)
+        c.fill_style = band
+        c.fill_rect(x, y, h, h)
+        r.draw_text(c, card.number, x + h / 2, y + h / 2 + 1, px=px, bold=True, colour=r.text_colour_on(band),
+                    min_px=px)
+        c.line_width = 2
+        c.stroke_style = pal.TEXT
+        c.stroke_line(x + h, y, x + h, y + h)
+        left = x + h + 6
+    r.draw_text(c, label if card is None else short_name(card.picture), left, y + h / 2 + 1, px=px, bold=True,
+                align="left", max_width=x + w - 8 - left, min_px=px)
+    r.rounded_rect_path(c, x, y, w, h, 6)
+    c.line_width = 4 if marked else 2
+    c.stroke_style = pal.TEXT
+    c.stroke()
+
+
 def draw_back(c, rect) -> None:
     """A card face down."""
     r.draw_card(c, *rect, colour=None, pattern=None, label="", face_up=False)

@@ -13,6 +13,17 @@ The table, on a 1280 x 800 canvas (a WXGA projector; every text 22 px or more)::
     | cards raised, ringed and tagged PLAY         | and their powers   |
     +---------------------------------------------+--------------------+
 
+With "Show all hands" on, a rival's hand face up is a row of name tags (``tag_rects``: the
+number in a square of the picture's band, then its short name), wrapped onto as many rows as the
+panel holds, so no card's name is covered by the next (a fan of small cards covered them); with
+three rivals their panels are strips, one above the other, each as wide as the table (the pawn
+over the face-down miniature at the left; the count of cards left out when there is more to say)::
+
+    | ◆ P2 · Revolverist | [2 Piping] [3 Spanner] [1 Plum] [1 Peacock] |
+    | ? TO PLAY          | [3 Dagger]                                  |
+
+At the end of a game the banner takes the place of the piles and the news, clear of every hand.
+
 ``draw_board`` paints what never changes (the background and the legend of
 the action cards); ``draw_scene`` everything else; ``hit_targets`` lists the
 clickable rectangles of a scene, the very rectangles ``draw_scene`` draws, so
@@ -43,6 +54,11 @@ HAND_Y = 486
 CARD_W, CARD_H = 116, 162                   # a card of the bottom hand
 RAISE = 26                                  # how far a playable card is raised
 SMALL_W, SMALL_H = 96, 100                  # a card of a rival's hand, or of the recent plays (its name 22 px)
+STRIPS_FROM = 3                             # this many rivals, their hands face up: strips one above the other
+STRIP_GAP = 4
+HEADER_W = 250                              # a strip's name and note, left of its tags
+STRIP_GROWTH = 1.2                          # a strip's two lines grow this much at most with Large type
+TAG_GAP, TAG_ROW_GAP = 6, 2                 # between two name tags of a hand, and between two rows of them
 PANEL_FILL = pal.WHITE
 CURRENT_FILL = pal.CURRENT_FILL
 SLIDE_FRAMES, SLIDE_MS, SLIDE_HOLD_MS = 9, 35, 80
@@ -84,11 +100,21 @@ def rival_seats(scene: Scene) -> list[int]:
     return [(scene.bottom + k) % n for k in range(1, n)]
 
 
-def rival_panel(index: int, count: int):
-    """The ``index``-th of ``count`` rival panels across the top, as (x, y, w, h)."""
+def rival_panel(index: int, count: int, strips: bool = False):
+    """The ``index``-th of ``count`` rival panels across the top (``strips``: one above the other), as (x, y, w, h)."""
+    if strips:
+        h = (RIVALS_H - (count - 1) * STRIP_GAP) / count
+        return (MARGIN, MARGIN + index * (h + STRIP_GAP), TABLE_W, h)
     gap = 10
     w = (TABLE_W - (count - 1) * gap) / count
     return (MARGIN + index * (w + gap), MARGIN, w, RIVALS_H)
+
+
+def in_strips(scene: Scene) -> bool:
+    """Whether the rivals' panels are strips, one above the other: STRIPS_FROM rivals or more, their hands face up
+    (name tags need the table's width: a third of it held two or three of a dealt hand's five on a row)."""
+    rivals = rival_seats(scene)
+    return len(rivals) >= STRIPS_FROM and any(scene.face_up[seat] for seat in rivals)
 
 
 def seat_panel(scene: Scene, seat: int, layout: Layout | None = None):
@@ -96,7 +122,69 @@ def seat_panel(scene: Scene, seat: int, layout: Layout | None = None):
     if seat == scene.bottom:
         return (layout or Layout()).hand_panel
     rivals = rival_seats(scene)
-    return rival_panel(rivals.index(seat), len(rivals))
+    return rival_panel(rivals.index(seat), len(rivals), in_strips(scene))
+
+
+def as_tags(scene: Scene, seat: int) -> bool:
+    """Whether ``seat``'s hand is drawn as name tags: a rival's hand face up."""
+    return seat != scene.bottom and scene.face_up[seat]
+
+
+def tag_area(scene: Scene, seat: int, layout: Layout | None = None):
+    """Where the name tags of ``seat``'s hand go, as (x, y, w, h): right of a strip's name, or under a panel's note."""
+    x, y, w, h = seat_panel(scene, seat, layout)
+    if in_strips(scene):
+        return (x + HEADER_W, y + 2, w - HEADER_W - 10, h - 4)
+    return (x + 14, y + 80, w - 28, h - 86)
+
+
+def _more_label(n: int) -> str:
+    return f"+{n} more"
+
+
+def _flow(widths, area, tag_h):
+    """Rects for tags of ``widths``, left to right, a new row when one is full; only as many as fit ``area``."""
+    ax, ay, aw, ah = area
+    rects, x, y = [], ax, ay
+    for width in widths:
+        if x > ax and x + width > ax + aw:
+            x, y = ax, y + tag_h + TAG_ROW_GAP
+        if y + tag_h > ay + ah + 0.5 or width > aw:
+            break
+        rects.append((x, y, width, tag_h))
+        x += width + TAG_GAP
+    return rects
+
+
+@dataclass(frozen=True)
+class Tags:
+    """Where a hand's name tags are drawn: ``rects`` in the hand's order, ``more`` the "+N more" tag's rect (None
+    when every card has its tag), ``px`` the size of their words."""
+
+    rects: list
+    more: tuple | None
+    px: float
+
+
+def tag_rects(scene: Scene, seat: int, layout: Layout | None = None) -> Tags:
+    """Where the name tags of ``seat``'s hand are drawn (``Tags``).
+
+    Tags are ``text_scale`` times their size (Large type; at most ``CARD_GROWTH``, as a card's words), or their
+    normal size when that leaves a card out, then their names squeezed to MIN_SQUEEZE of their width; a hand too
+    big even so ends with "+N more".
+    """
+    hand, area = scene.hands[seat], tag_area(scene, seat, layout)
+    for px, squeeze in ((vc.tag_px(scene.text_scale), 1.0), (vc.tag_px(1.0), 1.0), (vc.tag_px(1.0), r.MIN_SQUEEZE)):
+        widths = [vc.tag_width(card, px, squeeze=squeeze) for card in hand]
+        rects = _flow(widths, area, vc.tag_height(px))
+        if len(rects) == len(hand):
+            return Tags(rects, None, px)
+    for shown in range(len(hand) - 1, -1, -1):
+        more = vc.tag_width(None, px, _more_label(len(hand) - shown), squeeze)
+        rects = _flow(widths[:shown] + [more], area, vc.tag_height(px))
+        if len(rects) == shown + 1:
+            return Tags(rects[:shown], rects[shown], px)
+    return Tags([], None, px)
 
 
 def fan(n: int, left: float, width: float, card_w: float, gap: float = 12) -> list[float]:
@@ -110,7 +198,10 @@ def fan(n: int, left: float, width: float, card_w: float, gap: float = 12) -> li
 
 
 def hand_rects(scene: Scene, seat: int, layout: Layout | None = None) -> list[tuple]:
-    """Where each card of ``seat``'s hand is drawn (a playable card of a face-up hand raised)."""
+    """Where each card of ``seat``'s hand is drawn (a playable card of a face-up hand raised; a rival's hand face up
+    as name tags, ``tag_rects``: a hand too big for its panel has fewer rects than cards)."""
+    if as_tags(scene, seat):
+        return tag_rects(scene, seat, layout).rects
     hand = scene.hands[seat]
     marked = scene.playable[seat] if scene.face_up[seat] else ()
     x, y, w, _ = seat_panel(scene, seat, layout)
@@ -156,6 +247,17 @@ def card_rect(layout: Layout, scene: Scene, seat: int, card):
     return rects[-1] if rects else None
 
 
+def slide_rect(rect):
+    """Where a card sliding from or to ``rect`` (a card's, or a name tag's) starts or ends: a name tag gives a small
+    card centred on it, inside the canvas."""
+    x, y, w, h = rect
+    if h >= SMALL_H:
+        return rect
+    left = min(max(x + w / 2 - SMALL_W / 2, 0), WIDTH - SMALL_W)
+    top = min(max(y + h / 2 - SMALL_H / 2, 0), HEIGHT - SMALL_H)
+    return (left, top, SMALL_W, SMALL_H)
+
+
 # --- the parts of the picture ------------------------------------------------------------
 
 _text = r.draw_scaled_text      # (c, scale, text, x, y, px, ...): the words ``scale`` times their size
@@ -183,8 +285,11 @@ def _empty_slot(c, scale: float, rect, text="empty"):
     _text(c, scale, text, x + w / 2, y + h / 2, max_width=w - 8)
 
 
-def _seat_note(scene: Scene, seat: int) -> str:
+def _seat_note(scene: Scene, seat: int, short: bool = False) -> str:
+    """ "5 cards · TO PLAY"; ``short`` (a strip's): without the count of cards when there is more to say."""
     parts = [counted(len(scene.hands[seat]), "card")]
+    if short and (scene.missing[seat] or seat in (scene.winner, scene.current)):
+        parts = []
     if scene.missing[seat]:
         parts.append(f"skips {counted(scene.missing[seat], 'turn')}")
     if scene.winner == seat:
@@ -194,8 +299,22 @@ def _seat_note(scene: Scene, seat: int) -> str:
     return " \u00b7 ".join(parts)
 
 
+def draw_tags(c, scene: Scene, seat: int, layout: Layout) -> None:
+    """A rival's hand face up, as name tags (``tag_rects``); a playable card's tag framed thick."""
+    hidden = scene.hidden[1] if scene.hidden and scene.hidden[0] == seat else None
+    tags = tag_rects(scene, seat, layout)
+    for index, (rect, card) in enumerate(zip(tags.rects, scene.hands[seat])):
+        if index != hidden:
+            vc.draw_tag(c, rect, card, tags.px, marked=card in scene.playable[seat])
+    if tags.more is not None:
+        vc.draw_tag(c, tags.more, None, tags.px, label=_more_label(len(scene.hands[seat]) - len(tags.rects)))
+
+
 def draw_hand(c, scene: Scene, seat: int, layout: Layout) -> None:
-    """One hand: face up or backs, playable cards raised and ringed (a face-up hand's)."""
+    """One hand: face up or backs, playable cards raised and ringed (a face-up hand's); a rival's face up as tags."""
+    if as_tags(scene, seat):
+        draw_tags(c, scene, seat, layout)
+        return
     hidden = scene.hidden[1] if scene.hidden and scene.hidden[0] == seat else None
     rects = hand_rects(scene, seat, layout)
     marked = scene.playable[seat] if scene.face_up[seat] else ()
@@ -216,11 +335,37 @@ def draw_hand(c, scene: Scene, seat: int, layout: Layout) -> None:
             _text(c, scene.text_scale, "PLAY", x + 28, tag_y, bold=True, align="left", max_width=max(30, w - 34))
 
 
+def _draw_strip(c, scene: Scene, seat: int, layout: Layout) -> None:
+    """A rival as a strip the table's width: its pawn, name and note at the left, its hand's tags beside them."""
+    rect = seat_panel(scene, seat, layout)
+    x, y, w, h = rect
+    scale = min(scene.text_scale, STRIP_GROWTH)          # two lines in a strip's height: grown less
+    top, bottom, room = y + h / 4 + 1, y + 3 * h / 4 - 1, HEADER_W - 54
+    r.draw_pawn(c, x + 27, top, 26, player_style(seat))
+    vc.draw_hidden_miniature(c, (x + 17, bottom - 13, 20, 26))
+    _text(c, scale, f"{short_seat(seat)} \u00b7 {scene.names[seat]}", x + 46, top, bold=True, align="left",
+          max_width=room, min_growth=vc.CARD_GROWTH)
+    if seat in scene.choices:
+        word = "misses a turn" if scene.phase == SKIPPING else "swap hands"
+        _text(c, scale, f"Click: {word}", x + 46, bottom, bold=True, align="left", max_width=room, min_growth=1.0)
+        r.dashed_ring(c, rect, pad=-6)
+    else:
+        _text(c, scale, _seat_note(scene, seat, short=True), x + 46, bottom, bold=seat == scene.current,
+              align="left", max_width=room, min_growth=1.0)
+    draw_hand(c, scene, seat, layout)
+    if not scene.hands[seat]:
+        ax, ay, aw, ah = tag_area(scene, seat, layout)
+        _text(c, scale, "no cards", ax, ay + ah / 2, align="left", max_width=aw)
+
+
 def draw_rival(c, scene: Scene, seat: int, layout: Layout) -> None:
     rect = seat_panel(scene, seat, layout)
     x, y, w, h = rect
     style = player_style(seat)
     r.draw_player_panel(c, rect, style, seat == scene.current, PANEL_FILL, CURRENT_FILL)
+    if in_strips(scene):
+        _draw_strip(c, scene, seat, layout)
+        return
     r.draw_pawn(c, x + 26, y + 26, 30, style)
     _text(c, scene.text_scale, f"{short_seat(seat)} \u00b7 {scene.names[seat]}", x + 48, y + 26, bold=True, align="left",
           max_width=w - 90)
@@ -488,12 +633,16 @@ def draw_legend(c, layout: Layout, powers, text_scale: float = 1.0) -> None:
 def draw_banner(c, scene: Scene, layout: Layout) -> None:
     if scene.end_reason is None:
         return
-    x, y, w, h = layout.hand_panel          # over the hand: the last round's reveal stays in view
+    # In place of the piles and the news (draw_scene leaves them out), between the rivals and the bottom hand:
+    # every hand stays in view (over the bottom hand it covered its cards' names), and so does the last round,
+    # in its panel at the right.
+    x, w = MARGIN, TABLE_W
+    y = (RIVALS_H + MARGIN + HAND_Y) / 2 - 62
     if scene.winner is not None:
         sub = f"{scene.scores[scene.winner]} points after {counted(len(scene.sheet), 'round')}"
     else:
         sub = f"Stopped after {counted(len(scene.sheet), 'round')} ({scene.end_reason})"
-    r.draw_end_banner(c, (x + 120, y + 90, w - 240, 124), scene.winner, sub, scene.text_scale)
+    r.draw_end_banner(c, (x + 60, y, w - 120, 124), scene.winner, sub, scene.text_scale)
 
 
 # --- the whole picture ---------------------------------------------------------------
@@ -512,8 +661,9 @@ def draw_scene(c, layout: Layout, scene: Scene) -> None:
     c.clear()
     for seat in rival_seats(scene):
         draw_rival(c, scene, seat, layout)
-    draw_piles(c, scene, layout)
-    draw_news(c, scene, layout)
+    if scene.end_reason is None:           # at the end, the banner in their place
+        draw_piles(c, scene, layout)
+        draw_news(c, scene, layout)
     draw_bottom(c, scene, layout)
     draw_sheet(c, scene, layout)
     draw_last_round(c, scene, layout)
@@ -552,6 +702,6 @@ def animate_slide(pieces, overlay, layout: Layout, before: Scene, after: Scene, 
     overlay.clear()
 
 
-__all__ = ["HEIGHT", "Layout", "Target", "WIDTH", "animate_slide", "card_rect", "draw_board", "draw_scene",
-           "hand_rects", "hit_targets", "player_glyph", "rival_panel", "rival_seats", "seat_panel",
-           "slide_duration", "target_at"]
+__all__ = ["HEIGHT", "Layout", "Tags", "Target", "WIDTH", "animate_slide", "card_rect", "draw_board", "draw_scene",
+           "hand_rects", "hit_targets", "in_strips", "player_glyph", "rival_panel", "rival_seats", "seat_panel",
+           "slide_duration", "slide_rect", "tag_rects", "target_at"]
