@@ -5,6 +5,8 @@ times their size (a lesson page's Large type sets 1.4). Here: the end-of-game ba
 with it, and no word is squeezed by a maximum width to much less than its natural width (a squeezed word is hard
 to read on a projector). Widths are measured in DejaVu Sans (``view_helpers.natural_width``).
 """
+import itertools
+
 import pytest
 
 from boardkit.games import cluedo_cards as cc
@@ -72,18 +74,60 @@ def test_no_word_on_the_cluedo_table_is_squeezed(scale):
     for make in make_apps(cc.App):
         app = make(seats=["human", "Shedder", "Revolverist", "Random"], seed=3, show_all_hands=True)
         app.seat_inputs[0].value = "Shedder"
-        set_canvas_text_scale(scale)
-        squeezed = set()
-        try:
-            while True:
-                squeezed |= {(text, px, round(squeeze, 2)) for text, px, squeeze in drawn_words(app)
-                             if squeeze < MIN_SQUEEZE - 0.01}
-                if app.game.is_over:
-                    break
-                assert app.step() is not None
-        finally:
-            set_canvas_text_scale(1.0)
-        assert not squeezed, sorted(squeezed, key=lambda word: word[2])
+        squeezed = squeezed_to_the_end(app, [scale])
+        assert not squeezed, squeezed
+
+
+def squeezed_to_the_end(app, scales=(1.0,), small_px: float = 0, every: int = 1) -> list:
+    """The words ``app`` draws squeezed to under MIN_SQUEEZE of their width (or under ``small_px``, but a pawn's
+    one-digit number) at each canvas text scale of ``scales`` (1: normal, LARGE: Large type), from now to the end of
+    its game, played on by its bots (looked at every ``every`` decisions, and at the end): (text, px, squeeze), the
+    most squeezed first."""
+    squeezed = set()
+    for decision in itertools.count():
+        if decision % every == 0 or app.game.is_over:
+            for scale in scales:
+                set_canvas_text_scale(scale)
+                try:
+                    squeezed |= {(text, px, round(squeeze, 2)) for text, px, squeeze in drawn_words(app)
+                                 if squeeze < MIN_SQUEEZE - 0.01 or (px < small_px and len(text) > 1)}
+                finally:
+                    set_canvas_text_scale(1.0)
+        if app.game.is_over:
+            break
+        assert app.step() is not None
+    return sorted(squeezed, key=lambda word: word[2])
+
+
+@pytest.mark.parametrize("n_players", [2, 4])
+def test_no_word_on_the_mouse_trap_board_is_squeezed(n_players):
+    """Issue 24: the spaces' labels were squeezed to 0.74-0.83 of their width to fit their 78 px squares (CHEESE,
+    BACK 3, TAKE 1, LOSE 1, AHEAD), a stage's name (thing-a-ma-jig) and a caught mouse's panel ("CAUGHT in the trap
+    · built 13") too: now a label that does not fit bold is in regular type (narrower), GO TO CHEESE reads GO TO
+    WHEEL, thingamajig and "CAUGHT · built 13" are shorter. From the start to the end of a game, with Large type off
+    and on (looked at every 4 decisions); no word under 22 px (14 px on a 1280 x 900 screen: the board is shown 815
+    px wide at least)."""
+    for make in make_apps(mt.App):
+        app = make(n_players=n_players, seats=["Trapper"] * n_players, seed=n_players)
+        squeezed = squeezed_to_the_end(app, [1.0, LARGE], small_px=22, every=4)
+        assert not squeezed, squeezed
+
+
+@pytest.mark.parametrize("n_players", [2, 4, 6])
+def test_no_word_on_the_philo_vance_board_is_squeezed_or_small(n_players):
+    """Issue 24: the clues on the jurors of five and six players (two lines of 24 px) were squeezed to 0.70-0.84 of
+    their width, ten of them drawn at 22 px (12.8 px on a 1280 x 900 screen); three on those of four players (three
+    lines); the discard pile's long words (greasepaint, programme) to 0.74; a claimed clue beside a card's title to
+    0.7; the legend's "flagstone" and the jurors' numbers 10-12 a little under 0.85. Now a clue too long for its
+    box says the thing in fewer words there (view_court.SHORTER), the discard pile is wider, and the rest has room:
+    no word squeezed under 0.85 of its width nor under 24 px (14 px on a laptop: render.ReadableBoard), with Large type
+    off and on, from the start to the end of a game (looked at every 8 decisions; every clue in every box:
+    tests/philo_vance/test_pv_view.py)."""
+    for make in make_apps(pv.App):
+        app = make(n_players=n_players, seats=["Detective"] * n_players, seed=n_players,
+                   rules=pv.Rules(max_turns=100))
+        squeezed = squeezed_to_the_end(app, [1.0, LARGE], small_px=24, every=8)
+        assert not squeezed, squeezed
 
 
 def _overlap(a, b) -> bool:

@@ -154,6 +154,24 @@ WRAPPED_CODE_JS = """
 """
 
 
+# A code block in a lesson's text with the words after it closer than half a line ("For coders": the sentence
+# under the code read as one more line of it)
+CRAMPED_CODE_JS = """
+() => Array.from(document.querySelectorAll('.jp-RenderedMarkdown pre')).map(pre => pre.closest('.highlight') || pre)
+    .filter(block => block.getClientRects().length && block.nextElementSibling
+            && block.nextElementSibling.getClientRects().length)
+    .map(block => [block.textContent.trim().split('\\n').slice(-1)[0].slice(0, 60),
+                   Math.round(block.nextElementSibling.getBoundingClientRect().top - block.getBoundingClientRect().bottom),
+                   parseFloat(getComputedStyle(block.nextElementSibling).fontSize)])
+    .filter(([, gap, px]) => gap < px / 2)
+"""
+
+
+def cramped_code(page):
+    """The visible code blocks with the text after them closer than half a line: (last line, gap px, text px)."""
+    return page.evaluate(CRAMPED_CODE_JS)
+
+
 def wrapped_code(page):
     """The visible code blocks whose lines wrap: a list of (first line, lines, rows on the page)."""
     return page.evaluate(WRAPPED_CODE_JS)
@@ -179,6 +197,7 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
     assert cut_controls(page) == [], "controls whose words Large type cuts"
     assert spread_lines(page) == [], "a text's lines spread apart (ipywidgets' control height as line height)"
     assert wrapped_code(page) == [], "code blocks whose lines wrap in Large type"
+    assert cramped_code(page) == [], "code blocks with the words after them closer than half a line"
     assert_accessible(page, "in Large type")
     toggle.click()
     page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"
@@ -299,8 +318,7 @@ def waiting_buttons_seen(page) -> dict:
 
 
 def assert_core_path_fits(page, app_selector: str, record_property=None, screens: int = 4, screen_px: int = 900,
-                          app_on_one_screen: bool = True, canvas: str | None = None, canvas_words_px: float = 24,
-                          squeeze_exempt=()):
+                          app_on_one_screen: bool = True, canvas: str | None = None, canvas_words_px: float = 24):
     """The core path, besides the game's App, fits ``screens`` screens; no text under 14 px; Large type works;
     the App on a projector (and the words drawn on its ``canvas``): see assert_app_fits_a_projector."""
     app_height = page.locator(app_selector).first.evaluate("e => e.getBoundingClientRect().height")
@@ -312,7 +330,7 @@ def assert_core_path_fits(page, app_selector: str, record_property=None, screens
     assert_no_small_text(page)
     assert_large_type_scales_text(page)
     assert_app_fits_a_projector(page, app_selector, one_screen=app_on_one_screen, canvas=canvas,
-                                canvas_words_px=canvas_words_px, squeeze_exempt=squeeze_exempt)
+                                canvas_words_px=canvas_words_px)
 
 
 # --- the App on a projector (1920x1080, Large type) ----------------------------------------------------
@@ -409,14 +427,13 @@ def assert_canvas_words_at_least(page, canvas: str, px: float, when: str) -> Non
 
 
 def assert_app_fits_a_projector(page, app_selector: str, factor: float = 1.4, size=(1920, 1080),
-                                one_screen: bool = True, canvas: str | None = None, canvas_words_px: float = 24,
-                                squeeze_exempt=()):
+                                one_screen: bool = True, canvas: str | None = None, canvas_words_px: float = 24):
     """At 1920x1080 in Large type the App's play area (board, status, choices, controls, settings: all but the
     board in words and the game log, which follow) fits one screen (unless ``one_screen`` is false), and every
     text of the App (but the canvas's own drawing) is about ``factor`` times its size without Large type.
     With ``canvas`` (a selector; ``record_canvas_words`` before the page loaded), every word the App redraws
     there in Large type is at least ``canvas_words_px`` high on screen, for the back of a room, and none is
-    squeezed by a maximum width to under 0.85 of its width (but the words ``squeeze_exempt``); and in the window
+    squeezed by a maximum width to under 0.85 of its width; and in the window
     as it was (a laptop's 1280x900), with Large type off and on, every word there is at least ``LAPTOP_PX``.
     The window is set back."""
     old = page.viewport_size
@@ -443,7 +460,7 @@ def assert_app_fits_a_projector(page, app_selector: str, factor: float = 1.4, si
                                                                else "") for w in drawn["words"]))
             small = [w for w in drawn["words"] if w["px"] < canvas_words_px]
             assert not small, f"words on {canvas} under {canvas_words_px} px on screen: {small}"
-            squeezed = [w for w in drawn["words"] if w["squeeze"] < 0.84 and w["text"] not in squeeze_exempt]
+            squeezed = [w for w in drawn["words"] if w["squeeze"] < 0.84]
             assert not squeezed, f"words on {canvas} squeezed to under 0.85 of their width: {squeezed}"
         area = app_play_area(page, app_selector)
         after = app.evaluate(TEXT_SIZES_JS)

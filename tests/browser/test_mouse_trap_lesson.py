@@ -20,8 +20,6 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from boardkit.games import mouse_trap as mt
-from boardkit.games.mouse_trap import view_draw as vd
 from app_helpers import STEP_TIMEOUT_MS, open_app, wait_for_images
 from harness import canvas_pixel_stats, console_errors
 from lesson_helpers import (assert_core_path_fits, assert_teachers_page_accessible, lock_and_reveal, prediction,
@@ -64,10 +62,9 @@ def test_lesson_core_path_predictions_tinker_and_going_further(voila_server, bro
     expect(page.get_by_text("one crank catches the mice with chance 0.5399")).to_be_hidden()
     expect(page.get_by_text("then the trap works with chance 0.6450")).to_be_hidden()
     # the board's words 14 px on screen at 1280x900 with Large type off and on (13.2 px in Large type, the board shown
-    # 768 px wide: now 815 at least), 18 px on the projector; the spaces' labels may be squeezed to fit their squares
-    labels = {line for space in mt.Rules().spaces for line in vd.short_label(space).split("\n")}
+    # 768 px wide: now 815 at least), 18 px on the projector; none squeezed, the spaces' labels neither
     assert_core_path_fits(page, ".boardkit-mt-app", record_property, canvas=".boardkit-mt-app canvas",
-                          canvas_words_px=18, squeeze_exempt=labels)
+                          canvas_words_px=18)
     # A tinker before part 2's guess: a die of 5 faces leaves the rulebook's trap, whose catch chance
     # (and its shortfall from 9 in 10) would be part 2's answer.
     result = page.locator(".mt-tinker-result")

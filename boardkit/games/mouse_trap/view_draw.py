@@ -73,14 +73,15 @@ STAGE_PARTS = (
 )
 #: Short stage names for the contraption's boxes (STAGES has the full story).
 STAGE_NAMES = ("crank", "gears", "lever", "shoe", "bucket + ball", "rickety stairs", "rain pipe",
-               "helping hand", "bowling ball", "thing-a-ma-jig", "bathtub", "diving board", "diver",
+               "helping hand", "bowling ball", "thingamajig", "bathtub", "diving board", "diver",
                "wash tub", "cage", "post")
 # Unicode stand-ins of the pawn shapes, for widget text (status line, buttons).
 def short_label(space) -> str:
     """The board text of a ``rules.Space``, on at most two short lines.
 
     ``"build 2-3-4"`` -> ``"2-3-4"``; ``"build 2-3-4 x2"`` -> ``"2-3-4\\nBUILD 2"``;
-    ``"rival 3"`` -> ``"TAKE 3\\nRIVAL"``; ``"crank"`` -> ``"TURN\\nCRANK"``.
+    ``"rival 3"`` -> ``"TAKE 3\\nRIVAL"``; ``"crank"`` -> ``"TURN\\nCRANK"``; "GO TO CHEESE" (the Cheese
+    Wheel) -> ``"GO TO\\nWHEEL"`` (CHEESE does not fit a path space at 22 px).
     """
     kind, n = space.kind, space.amount
     if kind == BUILD:
@@ -88,7 +89,7 @@ def short_label(space) -> str:
         return marks if n == 1 else f"{marks}\nBUILD {n}"
     return {
         TAKE: f"TAKE {n}", LOSE: f"LOSE {n}", BACK: f"BACK {n}", AHEAD: f"AHEAD\n{n}",
-        RIVAL: f"TAKE {n}\nRIVAL", TO_CHEESE: "GO TO\nCHEESE", START: "START", BLANK: "",
+        RIVAL: f"TAKE {n}\nRIVAL", TO_CHEESE: "GO TO\nWHEEL", START: "START", BLANK: "",
         SAFE: "SAFE", CRANK: "TURN\nCRANK", WHEEL: "CHEESE\nWHEEL",
     }[kind]
 
@@ -319,6 +320,12 @@ def label_lines(layout: Layout, position: int, space):
     return [(line, x, y - s * LABEL_TOP + i * px * 1.05, px) for i, line in enumerate(lines) if line]
 
 
+def label_is_bold(lines, room: float) -> bool:
+    """Whether a space's label (``label_lines``) is drawn bold: where every line fits ``room`` pixels so, squeezed to
+    ``render.MIN_SQUEEZE`` of its width at most; else in regular type, narrower (TAKE 1 on a path space)."""
+    return all(r.text_width(line, px, bold=True) * r.MIN_SQUEEZE <= room for line, _, _, px in lines)
+
+
 def pawn_slots(layout: Layout, positions, hidden=None):
     """seat -> (x, y, size) for every mouse on the board (mice sharing a space stand side by side)."""
     return r.pawn_slots(positions, layout.pawn_slot, hidden)
@@ -424,8 +431,10 @@ def draw_board(c, layout: Layout, spaces, n_players: int) -> None:
             c.restore()
     for position, (space, fill) in enumerate(zip(spaces, fills)):
         colour = r.text_colour_on(fill)
-        for line, x, y, px in label_lines(layout, position, space):
-            r.draw_text(c, line, x, y, px=px, bold=True, colour=colour, max_width=layout.size_of(position) * 0.9)
+        lines, room = label_lines(layout, position, space), layout.size_of(position) * 0.9
+        bold = label_is_bold(lines, room)
+        for line, x, y, px in lines:
+            r.draw_text(c, line, x, y, px=px, bold=bold, colour=colour, max_width=room)
     # The way into the Loop, and round it.
     if layout.n_loop and n_path:
         end = (layout.xs[n_path - 1] + layout.space / 2, layout.ys[n_path - 1])
@@ -485,7 +494,7 @@ def draw_panels(c, scene: Scene) -> None:
         else:
             note = _where(scene, seat)
         built = scene.built_by[seat]
-        note = f"{note} \u00b7 built {built}" if built else note
+        note = f"{'CAUGHT' if caught else note} \u00b7 built {built}" if built else note
         r.draw_text(c, note, x + w - 12, line2, align="right", max_width=w - 200,
               bold=caught or scene.winner == seat)
         if scene.human_turn and seat in scene.pushable:

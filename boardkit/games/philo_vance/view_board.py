@@ -348,4 +348,4 @@ def draw_legend(c, layout: Layout) -> None:
             c.line_width = 2
             c.stroke_style = PATH
             c.stroke_circle(cx, cy, 15)
-        draw_words(c, label, cx + 24, cy + 1, align="left", max_width=w - 46)
+        draw_words(c, label, cx + 22, cy + 1, align="left", max_width=w - 44)

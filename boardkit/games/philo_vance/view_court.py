@@ -35,7 +35,6 @@ COURT_X = MARGIN + BOARD + 12                 # the column of court cards
 COURT_W = WIDTH - COURT_X - MARGIN
 COURT_GAP = 8
 HEADER_H = 40                                 # a court card's title row
-SQUEEZE = 0.7                                 # a long clue may be squeezed to 70% of its width
 NUMBER_TAB = 28                               # the juror's number, left of the clue's first line
 NUMBER_BAND = 32                              # the top of a juror's box that its number fills (4 + 24 px + a gap)
 BADGE_W = 400                                 # the widest a clue in front of a player is drawn in a title row
@@ -54,6 +53,28 @@ MATCH_FILL = "#D5F0E6"                        # children's game: a clue on the p
 #: Words dropped from the front of a clue's text in a juror's small box ("a bottle of hair dye" -> "hair dye").
 _ARTICLES = ("a ", "an ", "the ")
 _CONTAINERS = ("pair of ", "bottle of ", "packet of ", "stick of ", "roll of ", "bundle of ")
+#: A clue's short text (``short_clue``) too long for a juror's box, as the box prints it when the text does not
+#: fit (two lines of 24 px in the boxes of five or six players, three in those of four): the thing, in fewer words.
+#: The board in words, the buttons and the discard pile (where it fits) say the clue in full.
+SHORTER = {
+    "letters tied with blue ribbon": "ribbon-tied letters",
+    "key to a post-office box": "post-office box key",
+    "torn theatre programme": "torn programme",
+    "college football pennant": "college pennant",
+    "rubber tip of a walking stick": "walking-stick tip",
+    "half-knitted mitten": "knitted mitten",
+    "postcard from Niagara Falls": "Niagara postcard",
+    "flour-dusted recipe card": "floury recipe card",
+    "tortoiseshell mantilla comb": "mantilla comb",
+    "canary-yellow waistcoat": "yellow waistcoat",
+    "silver-polishing cloth": "polishing cloth",
+    "chauffeur's peaked cap": "driver's peaked cap",
+    "leather driving gauntlets": "driving gauntlets",
+    "lonely-hearts advertisement": "lonely-hearts ad",
+    "thumbprint on the table drawer": "drawer thumbprint",
+    "button torn from a coat": "torn coat button",
+    "financial page of the newspaper": "financial page",
+}
 
 
 # --- text ------------------------------------------------------------------------------
@@ -269,25 +290,26 @@ def box_text_size(w: float, h: float):
 
 
 def fit_lines(text: str, rooms, px: float, n_lines: int, bold: bool = False) -> list[str]:
-    """``text`` in lines ``rooms`` pixels wide (the last repeated) at ``px``: each squeezed to
-    ``render.MIN_SQUEEZE`` of its width at most, or if it does not fit so, to ``SQUEEZE``, rather than cut."""
-    for squeeze in (r.MIN_SQUEEZE, SQUEEZE):
-        lines = wrap(text, rooms, max_lines=n_lines,
-                     measure=lambda line, squeeze=squeeze: r.text_width(line, px, bold) * squeeze)
-        if not lines[-1].endswith("\u2026"):
-            break
+    """``text`` in at most ``n_lines`` lines ``rooms`` pixels wide (the last repeated) at ``px``, each squeezed to
+    ``render.MIN_SQUEEZE`` of its width at most; a text that does not fit so is said in fewer words (``SHORTER``)."""
+    rooms = [rooms] if isinstance(rooms, (int, float)) else list(rooms)
+
+    def width(line):
+        return r.text_width(line, px, bold) * r.MIN_SQUEEZE
+
+    def fits(lines):            # not cut short, and no word wider than its line
+        return not lines[-1].endswith("\u2026") and all(
+            width(line) <= rooms[min(i, len(rooms) - 1)] for i, line in enumerate(lines))
+    lines = wrap(text, rooms, max_lines=n_lines, measure=width)
+    if not fits(lines) and text in SHORTER:
+        return wrap(SHORTER[text], rooms, max_lines=n_lines, measure=width)
     return lines
 
 
-def box_lines(clue: int, w: float, px: float, n_lines: int) -> tuple[float, list[str]]:
-    """(text px, lines) of a clue's short text in a box ``w`` wide: the first line beside the juror's number,
-    the others the box's full width (``fit_lines``), at ``px``; a long clue in the small boxes of six players
-    that does not fit its lines so is ``render.MIN_TEXT_PX`` instead."""
-    rooms = (w - NUMBER_TAB - 10, w - 12)
-    lines = fit_lines(clue_label(clue), rooms, px, n_lines)
-    if lines[-1].endswith("\u2026") and px > r.MIN_TEXT_PX:
-        return r.MIN_TEXT_PX, fit_lines(clue_label(clue), rooms, r.MIN_TEXT_PX, n_lines)
-    return px, lines
+def box_lines(clue: int, w: float, px: float, n_lines: int) -> list[str]:
+    """The lines of a clue's short text in a box ``w`` wide (``fit_lines``): the first beside the juror's number,
+    the others the box's full width."""
+    return fit_lines(clue_label(clue), (w - NUMBER_TAB - 10, w - 12), px, n_lines)
 
 
 def draw_courts(c, scene) -> None:
@@ -333,7 +355,8 @@ def title_row(scene, seat: int) -> list[tuple]:
     """The parts of ``seat``'s title row, as they are drawn: ("title", x, width, text), ("status", ...) the case,
     and the badges from the right ("pv" Philo Vance's hat, "claim" a claimed clue, "drawn" the clue drawn), each
     (kind, x, width, text).  No two overlap.  The case keeps room enough to be read (``render.MIN_SQUEEZE`` of its width); a clue's
-    badge that does not fit beside them says only the clue (squeezed a little if need be), or is left out (the
+    badge that does not fit beside them says only the clue (squeezed a little if need be; in fewer words, ``SHORTER``,
+    if need be), or is left out (the
     board in words says it); a case that still cannot be read is left out too."""
     x, y, w, h = court_rect(seat, scene.n_players)
     # a narrow card (six players) leaves its case the room: the seats' bots are in the menus under the board
@@ -348,14 +371,17 @@ def title_row(scene, seat: int) -> list[tuple]:
                               "drew")):
         if clue is None:
             continue
-        # a claimed clue leaves the case some room (a narrow card: the case may not fit beside it, then it goes)
-        room = right - sum(width + 8 for _, width, _ in badges) - left - 10 - (readable * 0.6 if kind == "claim" else 0)
+        # a claimed clue leaves the case some room if it can (a narrow card: the case may not fit beside it, then
+        # it goes)
+        spare = right - sum(width + 8 for _, width, _ in badges) - left - 10
         label = clue_label(clue)
-        for text, squeeze in ((f"{word}: {label}", 1), (label, r.MIN_SQUEEZE), (label, SQUEEZE)):
-            width = 16 + r.text_width(text, TEXT_PX, bold=kind == "drawn")
-            if width * squeeze <= min(room, BADGE_W):
-                badges.append((kind, min(width, room, BADGE_W), text))
-                break
+        texts = [(f"{word}: {label}", 1), (label, r.MIN_SQUEEZE), (SHORTER.get(label, label), r.MIN_SQUEEZE)]
+        fitting = [(text, width, room) for room in ((spare - readable * 0.6, spare) if kind == "claim" else (spare,))
+                   for text, squeeze in texts for width in [16 + r.text_width(text, TEXT_PX, bold=kind == "drawn")]
+                   if width * squeeze <= min(room, BADGE_W)]
+        if fitting:
+            text, width, room = fitting[0]
+            badges.append((kind, min(width, room, BADGE_W), text))
     parts = [("title", x + 58, title_w, title)]
     for kind, width, text in badges:
         right -= width + 8
@@ -448,22 +474,18 @@ def draw_boxes(c, boxes) -> None:
         if chosen:
             _text_style(c, TEXT_PX, bold=True, colour=colour, align="center")
             for b in chosen:
-                c.fill_text(str(b.number), b.rect[0] + 2 + tab / 2, b.rect[1] + 15, tab)
+                c.fill_text(str(b.number), b.rect[0] + 2 + tab / 2, b.rect[1] + 15, tab + 2)
     # The clues' texts (every box has the same size, so one font).
     shown = [b for b in boxes if b.state == "up"]
     if shown:
         _, _, w, h = shown[0].rect
         bar = 8 if any(b.belief is not None for b in boxes) else 0
         box_px, n_lines = box_text_size(w, h - bar)
-        font = None
+        _text_style(c, box_px)
         for b in shown:
-            px, lines = box_lines(b.clue, w, box_px, n_lines)
-            if px != font:
-                _text_style(c, px)
-                font = px
-            for i, line in enumerate(lines):
+            for i, line in enumerate(box_lines(b.clue, w, box_px, n_lines)):
                 left = b.rect[0] + (tab + 7 if i == 0 else 6)
-                c.fill_text(line, left, b.rect[1] + 15 + i * px, w - (tab + 10 if i == 0 else 12))
+                c.fill_text(line, left, b.rect[1] + 15 + i * box_px, w - (tab + 10 if i == 0 else 12))
     # How likely each clue is for the player's suspect: a bar along the bottom.
     bars = [b for b in boxes if b.belief is not None]
     if bars:
