@@ -153,7 +153,7 @@ def comparison_chart(figures, n_games):
             ax.text(slot, 0.03, "no bot can draw" if column == "skill" else "no figure", rotation=90,
                     ha="center", va="bottom", color="black")
         ax.set_title(title)
-        ax.set_ylim(0, 1)
+        ax.set_ylim(0, 1.05)                      # a cap at 1 drawn whole, not on the frame
         ax.set_xticks(x, names, rotation=90)
     fig.suptitle(f"{n_games:,} games of each; the black lines with caps are 95% intervals")
     return fig

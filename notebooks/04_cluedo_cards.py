@@ -171,8 +171,10 @@ def closest_choice(rate):
 def reveal_skill(prediction):
     """1,000 games of one Shedder against three Random bots, on the readable engine (about 2 seconds)."""
     view = widgets.Output()
+    # the games take seconds: a bar counts them where the answer will come
+    bar = progress_bar(prediction.view, SKILL_GAMES, "One Shedder against three Random bots")
     test = bk.metrics.skill_test(rules, cc.bots.Shedder(), cc.bots.Random(), n_players=4, n_games=SKILL_GAMES,
-                                 seed=4, progress=False, engine="reference")
+                                 seed=4, progress=bar, engine="reference")
     rate = (test["win rate"], test["low"], test["high"])
     show(view,
          answer_table(prediction, simulated=rate),

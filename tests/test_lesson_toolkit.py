@@ -113,6 +113,21 @@ def test_class_mode_takes_the_show_of_hands_and_the_class_guesses():
     assert numbers.class_mode and numbers.tally == [40, 20, 25]
 
 
+def test_the_class_guesses_box_suggests_and_takes_only_guesses_its_question_can_take():
+    # lesson 01's Duds question (0 to 5) suggested "for example 20, 25, 40", and took a guess of 20
+    duds = Prediction("How many Duds?", number=(0, 5, 0.5), reveal=lambda p: None)
+    share = Prediction("What share?", number=(0, 1, 0.05), percent=True, reveal=lambda p: None)
+    set_class_mode(True)
+    assert duds.input.placeholder == "for example 1, 2.5, 4" and duds.input.description == "Class guesses"
+    assert share.input.placeholder == "for example 20, 50, 80" and share.input.description == "Class guesses (%)"
+    duds.input.value = "1, 20"
+    duds.lock()
+    assert not duds.locked and "20 is not a guess this question takes: type guesses from 0 to 5." in duds.message.value
+    share.input.value = "20, 35%"
+    share.lock()
+    assert share.tally == [0.2, 0.35]
+
+
 def test_a_number_prediction_reads_with_as_many_decimals_as_its_step():
     guess = Prediction("How many Duds?", number=(0, 5, 0.5), unit="Duds", reveal=lambda p: None)
     assert guess.input.readout_format == ".1f"
@@ -217,6 +232,16 @@ def test_a_refusal_caused_by_another_rule_names_that_rule_in_words():
     error = controls.error.value
     assert error.startswith("⚠ Clues on a court card: 7 is too small: then convict correct would be 8, but it must")
     assert "_" not in error and controls.controls["court_size"].value == pv.Rules.expert().court_size
+
+
+def test_a_limit_set_by_another_rule_is_said_as_its_number_then_that_rule_in_words():
+    # lesson 03 said "12 is too large: 1 to clues named in an arrest (6)": a rule's name stood for its number
+    controls = RuleControls(pv.Rules(), {"declare_correct": (1, 12), "named_clues": (1, 12)},
+                            labels={"declare_correct": "right clues needed to declare",
+                                    "named_clues": "clues named in an arrest"})
+    controls.controls["declare_correct"].value = 12
+    assert controls.error.value == ("⚠ Right clues needed to declare: 12 is too large: 1 to 6 (clues named in an "
+                                    "arrest). We keep 4.")
 
 
 def test_rule_controls_name_a_field_the_rules_do_not_have():

@@ -371,6 +371,15 @@ def test_the_index_fair_share_marks_look_unlike_the_error_bars(index_cells):
     assert all(abs((s[1][0] - s[0][0]) - 0.9) < 1e-9 for s in segments)
 
 
+def test_the_index_chart_draws_every_interval_whole(index_cells):
+    # the caps of an interval that reached 1 (Mouse Trap's comebacks, 96% to 100%) sat on the chart's top
+    # edge, half cut off
+    quick = index_cells["quick"]
+    fig = index_cells["comparison_chart"](quick, 100)
+    for ax, column in zip(fig.axes, ("first seat win rate", "comeback share", "skill")):
+        assert quick[f"{column} high"].astype(float).max() < ax.get_ylim()[1] - 0.02, column
+
+
 def test_the_index_chart_says_why_a_skill_bar_is_missing(index_cells):
     fig = index_cells["comparison_chart"](index_cells["quick"], 100)
     skill = fig.axes[2]
@@ -502,6 +511,23 @@ def test_the_design_labs_knobs_play_a_variant_and_show_it():
     locked(ns["knob_guess"], "get longer").reveal()
     ns["replay"]()
     assert "Your variant: `md.Rules()`" in repr(ns["knob_view"].outputs)
+
+
+def test_lesson_04s_skill_answer_counts_its_games_where_the_answer_will_come(monkeypatch):
+    # 1,000 games on the readable engine (2-3 s) played behind a still "Working out the answer..."
+    import boardkit as bk
+    from boardkit.lessons import Prediction
+    ns = run_cells("04_cluedo_cards", "def reveal_skill")
+    real, bars = bk.metrics.skill_test, []
+
+    def counted(*args, progress, **kwargs):
+        bars.append(progress)
+        return real(*args, progress=progress, **{**kwargs, "n_games": 40})   # fewer games: the test is about the bar
+    monkeypatch.setattr(bk.metrics, "skill_test", counted)
+    guess = Prediction("How often does the Shedder win?", choices=list(ns["SKILL_CHOICES"]), reveal=ns["reveal_skill"])
+    locked(guess, list(ns["SKILL_CHOICES"])[1]).reveal()
+    (bar,) = bars
+    assert bar.total == 1_000 and bar.n == 40
 
 
 def test_lesson_04s_first_slider_move_answers_at_once_without_loading_scipy():

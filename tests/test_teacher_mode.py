@@ -200,8 +200,10 @@ class FakeVoila:
 @pytest.fixture
 def fake_voila(monkeypatch):
     """``fake_voila(query)``: a pre-heated kernel with no page yet, and a Voilà (its teacher's key: KEY) that hands
-    one over."""
+    one over.  The page's widgets are connected (as if its widget manager had opened ipywidgets' control comm)
+    unless a test says otherwise."""
     made = []
+    monkeypatch.setattr(widgets.Widget, "_control_comm", object())
 
     def make(query):
         voila = FakeVoila(query)
@@ -278,6 +280,31 @@ def test_a_preheated_kernel_builds_when_the_page_arrives_without_waiting(fake_vo
         assert (hints == []) if not query else ("does not hold this server's teacher key" in hints[0])
 
 
+def test_a_preheated_kernel_builds_only_once_the_pages_widgets_have_connected(fake_voila, monkeypatch):
+    """Voilà hands the kernel its page's request before the browser has the page: widgets made before the page's
+    widget manager listens are refused by the page and never show (a teacher's Start button was lost so on a
+    busy machine).  The controls are built once the manager has opened ipywidgets' control comm, in the order
+    they were asked for, also those a cell asks for after the request came (the page broke: a teacher_note
+    was built before the Teacher notes it goes in)."""
+    arrive = fake_voila(f"teacher={KEY}").arrive
+    monkeypatch.setattr(widgets.Widget, "_control_comm", None)        # the browser is still loading the page
+    build = Builder()
+    box = lessons.teacher_controls(build)
+    notes = lessons.teacher_notes()
+    arrive.set()
+    time.sleep(0.5)
+    assert lessons.teacher_mode(wait=False) is True and build.calls == 0 and box.children == ()
+    lessons.teacher_note("The secret door", build)                    # a later cell, the page already known
+    assert build.calls == 0 and notes.children == ()
+    monkeypatch.setattr(widgets.Widget, "_control_comm", object())    # the page's widget manager listens now
+    deadline = time.monotonic() + 10
+    while lessons._page_waiter is not None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert build.calls == 2 and len(box.children) == 2
+    toggle, panel = notes.children
+    assert toggle.description == "Teacher notes" and len(panel.children) == 1
+
+
 def test_teacher_mode_waits_for_the_page_in_a_preheated_kernel(fake_voila):
     arrive = fake_voila(f"teacher={KEY}").arrive
     threading.Timer(0.2, arrive.set).start()
@@ -298,6 +325,7 @@ def test_a_preheated_kernel_never_imports_voilas_server(fake_voila):
                "import ipywidgets as widgets\n"
                "from boardkit.lessons import teacher\n"
                "box = teacher.teacher_controls(lambda: widgets.Button(description='Reveal'))\n"
+               "widgets.Widget._control_comm = True     # the page's widgets connect (no browser here)\n"
                "deadline = time.monotonic() + 20\n"
                "while box.layout.display == 'none' and time.monotonic() < deadline:\n"
                "    time.sleep(0.01)\n"

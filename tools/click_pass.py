@@ -310,11 +310,15 @@ def teacher_walk(walk: Pass, lesson: str) -> None:
             walk.shoot(f"tally-p{n + 1}", boxes.nth(n))
         if boxes.count():
             box = boxes.first
-            numbers = box.locator("input[type=number]")
+            numbers = box.locator("input[type=number]")        # hands up for each choice
             for i in range(numbers.count()):
                 numbers.nth(i).fill(str(3 + 2 * i))
-            if numbers.count():
-                numbers.last.press("Tab")
+            guesses = box.locator("input[type=text]")            # a number question: the guesses called out,
+            if guesses.count():                                   # the box's own example
+                guesses.first.fill(guesses.first.get_attribute("placeholder").removeprefix("for example "))
+            typed = numbers if numbers.count() else guesses
+            if typed.count():
+                typed.last.press("Tab")
                 page.wait_for_timeout(1_000)
             if box.locator("button.boardkit-lock").is_enabled():
                 walk.click(box.locator("button.boardkit-lock"), "the class tally's Lock")

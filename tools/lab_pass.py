@@ -7,7 +7,7 @@ photograph the notebook one screen at a time as the student scrolls it::
 
     PYTHONPATH=$PWD nice python tools/lab_pass.py /tmp/shots 01 04      # lessons 01 and 04
 
-Screenshots: ``<folder>/<lesson>-jupyterlab-landed.png`` and ``<folder>/<lesson>-jupyterlab_NN.png``.
+Screenshots: ``<folder>/<lesson>-jupyterlab-opened.png``, ``-ran.png``, ``-landed.png`` and ``<folder>/<lesson>-jupyterlab_NN.png``.
 It prints how long Run All took and any error output.  This tool is for looking at the pages, not a test.
 """
 from __future__ import annotations
@@ -46,9 +46,14 @@ def look(page, server, name: str, folder: Path) -> None:
     prefix = str(folder / f"{name[:2]}-jupyterlab")
     open_in_lab(page, server, f"notebooks/{name}", TIMEOUT_MS)
     wait_for_idle_kernel(page, TIMEOUT_MS)
+    server.wait_for_one_kernel(TIMEOUT_MS / 1000)     # (a busy JupyterLab may start a second kernel at first)
+    page.screenshot(path=f"{prefix}-opened.png")
     started = time.monotonic()
     run_all_cells(page)
-    wait_until_every_cell_ran(page, TIMEOUT_MS)
+    try:
+        wait_until_every_cell_ran(page, TIMEOUT_MS)
+    finally:
+        page.screenshot(path=f"{prefix}-ran.png")
     wait_for_idle_kernel(page, TIMEOUT_MS)
     page.wait_for_timeout(3_000)                # the last cell's scroll back to part 1
     print(f"{name}: Run All Cells ran every cell in {time.monotonic() - started:.1f} s", flush=True)

@@ -142,7 +142,7 @@ class Prediction(widgets.VBox):
             # The slider starts half way, so where it starts pulls no guess up or down.
             middle = low + round((high - low) / 2 / step) * step
             self.input = kind(value=cast(middle * scale), min=cast(low * scale), max=cast(high * scale), **extra,
-                              step=cast(step * scale), description="Your guess (%)" if self.percent else f"Your guess{f' ({self.unit})' if self.unit else ''}",
+                              step=cast(step * scale), description=f"Your guess{self._in_units()}",
                               # The value reaches the kernel when the slider is let go, before any later
                               # click: a Lock pressed at once locks what the slider shows (with
                               # continuous updates a late, throttled value could follow the click).
@@ -160,9 +160,11 @@ class Prediction(widgets.VBox):
                                                  layout=widgets.Layout(width=f"calc({width} + 140px)"))
                           for choice in self.choices]
         else:
-            self.input = widgets.Text(placeholder="for example 20, 25, 40",
-                                      description="Class guesses", style={"description_width": "initial"},
-                                      layout=widgets.Layout(width="520px"))
+            low, high, _ = self._range()
+            examples = ", ".join(f"{low + (high - low) * share:g}" for share in (0.2, 0.5, 0.8))
+            self.input = widgets.Text(placeholder=f"for example {examples}",     # guesses this question can take
+                                      description=f"Class guesses{self._in_units()}",
+                                      style={"description_width": "initial"}, layout=widgets.Layout(width="520px"))
         inputs = self.input if isinstance(self.input, list) else [self.input]
         hint = [widgets.HTML("<i>Class tally: type how many hands went up for each answer.</i>" if
                              self.choices is not None else
@@ -171,6 +173,15 @@ class Prediction(widgets.VBox):
         self.input_box.children = hint + inputs
         if not self.locked:
             self.lock_button.description = "Lock the class's guesses" if class_mode else "Lock my prediction"
+
+    def _range(self) -> tuple:
+        """The question's (low, high, step) as the student types them: percentages with ``percent=True``."""
+        scale = 100 if self.percent else 1
+        return tuple(round(x * scale, self._decimals) for x in self.number)
+
+    def _in_units(self) -> str:
+        """" (%)", " (turns)" or nothing: what a guess is counted in, after its label."""
+        return " (%)" if self.percent else f" ({self.unit})" if self.unit else ""
 
     def _late_value(self, change) -> None:
         """A slider value that arrives after the lock was set before it: it is the guess the student saw.
@@ -218,6 +229,9 @@ class Prediction(widgets.VBox):
                 guess = float(part)
             except ValueError:
                 raise ValueError(f"'{part}' is not a number: type numbers separated by commas.") from None
+            low, high, _ = self._range()
+            if not low <= guess <= high:
+                raise ValueError(f"{part} is not a guess this question takes: type guesses from {low:g} to {high:g}.")
             guesses.append(guess / 100 if self.percent else guess)
         if not guesses:
             raise ValueError("Type at least one guess (numbers separated by commas).")

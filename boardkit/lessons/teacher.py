@@ -45,6 +45,8 @@ TEACHER_PARAMETER = "teacher"
 KEY_VARIABLE = "BOARDKIT_TEACHER_KEY"
 _YES = ("1", "true", "yes", "on")
 _page_callbacks: list = []
+#: a pre-heated kernel builds its page's controls once the page's widgets have connected (or after this long anyway)
+WIDGETS_SECONDS = 60
 _page_waiter = None
 _page_lock = None
 _refusal_logged = False
@@ -145,9 +147,9 @@ def _request_info_address() -> str:
     return f"{protocol}://{host}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID')}"
 
 
-def _wait_for_request() -> None:
+def _wait_for_request() -> bool:
     """Wait until Voilà hands this pre-heated kernel its page's request, then put it in the environment
-    (called only while ``_page_not_yet_known()``).
+    (called only while ``_page_not_yet_known()``); False if Voilà could not be heard.
 
     Voilà's own ``voila.utils.wait_for_request`` does the same, but importing
     ``voila.utils`` loads Voilà's whole server (jupyter_server, jupyterlab_server,
@@ -181,12 +183,40 @@ def _wait_for_request() -> None:
     thread.join()
     if received:
         os.environ.update(json.loads(received[0]))
+    return bool(received)
+
+
+def _widgets_connected() -> bool:
+    """True once a page's widget manager listens to this kernel: it opens ipywidgets' control comm
+    ("jupyter.widget.control", to ask for every widget's state) just after it starts listening for new widgets."""
+    import ipywidgets
+
+    return getattr(ipywidgets.Widget, "_control_comm", None) is not None
+
+
+def _wait_for_widgets(timeout: float = WIDGETS_SECONDS) -> None:
+    """Wait until the page's widgets have connected to this kernel (``_widgets_connected``).
+
+    Voilà hands a pre-heated kernel its page's request before the browser has
+    the page.  A widget made after that but before the page's widget manager
+    listens is refused by the page (it has no one to give the widget to), and
+    never shows: a teacher's Start button or class code made in that moment was
+    lost on a busy machine.  Widgets made before the request, or after the
+    manager listens, show.
+    """
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not _widgets_connected() and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 def _when_page_known(callback) -> None:
-    """Call ``callback()`` once Voilà hands this pre-heated kernel its page, from a background thread.
+    """Call ``callback()`` once Voilà hands this pre-heated kernel its page and the page's widgets have connected,
+    from a background thread.
 
-    Voilà keeps one waiting connection per kernel, so one thread waits for all callbacks.
+    Voilà keeps one waiting connection per kernel, so one thread waits for all callbacks, and runs them in the
+    order they came (a callback that comes while the thread still waits for the page's widgets waits too).
     """
     import threading
 
@@ -194,7 +224,7 @@ def _when_page_known(callback) -> None:
     if _page_lock is None:
         _page_lock = threading.Lock()
     with _page_lock:
-        if not _page_not_yet_known():
+        if _page_waiter is None and not _page_not_yet_known():
             known = True
         else:
             known = False
@@ -207,13 +237,15 @@ def _when_page_known(callback) -> None:
 
 
 def _wait_for_page() -> None:
-    """The waiting thread: hear the page, then run every callback (those that came while they ran too)."""
+    """The waiting thread: hear the page, wait for its widgets to connect, then run every callback (those that
+    came while they ran too)."""
     import sys
     import traceback
 
     global _page_waiter
     try:
-        _wait_for_request()
+        if _wait_for_request():
+            _wait_for_widgets()
     finally:
         while True:
             with _page_lock:
@@ -231,11 +263,12 @@ def _wait_for_page() -> None:
 
 def _when_known(callback) -> None:
     """``callback(teacher)`` once this kernel knows whether it serves the teacher: at once, or (in a pre-heated
-    Voilà kernel) when its page arrives."""
-    if teacher_mode(wait=False) is None:
-        _when_page_known(lambda: callback(bool(teacher_mode(wait=False))))
-    else:
-        callback(bool(teacher_mode(wait=False)))
+    Voilà kernel) when its page arrives and the page's widgets have connected, in the order they were asked for."""
+    from .output import in_voila
+
+    if in_voila():
+        _refuse_teacher_everywhere()         # said in Voilà's log at once, before any page arrives
+    _when_page_known(lambda: callback(bool(teacher_mode(wait=False))))
 
 
 def _built(build) -> tuple:

@@ -43,7 +43,7 @@ def test_bad_rule_raises_naming_the_field(field, value):
 
 
 @pytest.mark.parametrize("field,value,allowed", [
-    ("named_clues", 0, "1 to court_size"), ("declare_correct", 7, "1 to named_clues"),
+    ("named_clues", 0, "1 to 12 (court_size)"), ("declare_correct", 7, "1 to 6 (named_clues)"),
     ("retire_after_failures", 0, "None to disregard"), ("board", "../x", "letters and underscores"),
     ("children_win", 11, "1 to 10"),
 ])

@@ -201,9 +201,9 @@ class Rules(BaseRules):
             value, most = getattr(self, name), LIMITS[name]
             require(1 <= value <= most, name, value, f"1 to {most:,}")
         require(1 <= self.named_clues <= self.court_size, "named_clues", self.named_clues,
-                f"1 to court_size ({self.court_size}) clues")
+                f"1 to {self.court_size} (court_size)")
         require(1 <= self.declare_correct <= self.named_clues, "declare_correct", self.declare_correct,
-                f"1 to named_clues ({self.named_clues})")
+                f"1 to {self.named_clues} (named_clues)")
         require(1 <= self.convict_correct <= min(self.court_size, card_size), "convict_correct",
                 self.convict_correct, f"1 to {min(self.court_size, card_size)} (the jurors and the card's clues)")
         require(self.convict_correct <= self.convict_fallback <= min(self.court_size, card_size),
