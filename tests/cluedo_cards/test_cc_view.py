@@ -375,6 +375,30 @@ def test_a_rival_hand_too_big_for_its_panel_ends_with_a_count_of_the_rest(make_a
     assert vd.hand_rects(scene, seat, app.geometry) == tags.rects
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.4])
+def test_a_cards_name_stays_between_its_picture_band_and_its_power_ribbon(scale):
+    """Found in the screenshot pass (issue 24): in Large type the second line of a card's name ("stick" of a
+    Candlestick) was drawn over its SKIP ribbon, and the first over the picture's band. Every name line of every
+    card of the bottom hand and of the discard pile lies between the two, in normal and Large type."""
+    lines = []
+
+    class Lines(RecordingCanvas):
+        def fill_text(self, text, tx, ty, *args):
+            lines.append((str(text), ty, float(re.search(r"([\d.]+)px", self.font)[1])))
+    powers = dict(cc.Rules().powers)
+    out = []
+    for picture in PICTURES:
+        for w, h in ((vd.CARD_W, vd.CARD_H), vd.Layout().discard_rect[2:]):
+            lines.clear()
+            vc.draw_face(Lines(), (0, 0, w, h), C(f"{picture} 1"), powers.get(picture), scale)
+            top = h * 0.42                                               # the band's foot
+            bottom = h - h * 0.2 - 4 if picture in powers else h        # the ribbon's top
+            for text, ty, px in lines:
+                if text in vc.name_lines(picture) and not (ty - px / 2 >= top - 1 and ty + px / 2 <= bottom + 1):
+                    out.append((picture, (w, h), text, round(ty - px / 2), round(ty + px / 2), (top, bottom)))
+    assert not out, out
+
+
 def test_condensed_news_tells_a_round_end_in_a_few_sentences():
     events = [ev.Played(1, C("rope 1")), ev.WentOut(1, 3), ev.Revealed(0, "rope", 2, 2),
               ev.Revealed(1, "Mrs. White", 1, 0), ev.RoundScored(None, 1, (-2, 3)), ev.RoundStarted(0, 2),
