@@ -15,7 +15,9 @@ Every lesson page in one Voilà and one Chromium (tools/lesson_pages.py).
 Screenshots: ``<folder>/<lesson>-<student|teacher>-<NN>-<step>-<1920|1280>.png``.  After each step it prints
 what a machine can see (a teacher still looks at the pictures):
 
-* ``wait``: a click whose page showed no change at all (no progress sign, no text) for over half a second;
+* ``wait``: a click whose page showed no change at all (no progress sign, no text) for over half a second
+  (a change drawn on a canvas is not seen: an App's step counts from its status line, which follows the
+  card's or pawn's slide, so its board has moved earlier);
 * ``cut``: a control whose words do not fit it (lesson_helpers.cut_controls);
 * ``small``: text under 18 px in Large type (14 px, the lessons' smallest, times Large type's 1.3 at least);
 * ``error``: a console error, a Python traceback or an error output on the page.
