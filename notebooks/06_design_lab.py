@@ -523,7 +523,8 @@ def sweep_hand_limits():
                        "largest seat gap", "comeback share"]].round(3).to_string(index=False))
 
 
-printed_when_opened("A sweep of the hand limit, 300 games each, by code (click to play it)", sweep_hand_limits)
+printed_when_opened("A sweep of the hand limit, 300 games each, by code (the answer of part 2: click to play it)",
+                    sweep_hand_limits)
 
 # %% [markdown]
 # **Think.** Read the three rows from the smallest hand to the largest: which way does the

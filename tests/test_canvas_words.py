@@ -256,3 +256,23 @@ def test_philo_vance_words_are_14_px_on_a_laptops_screen():
         assert grown > 0
         assert 24 * 1120 / pv.App.WIDTH >= 14
         assert app.canvas.layout.max_width.endswith("min(100%, 1120px))")
+
+
+def test_philo_vance_words_boxed_in_keep_their_size_in_large_type():
+    """Issue 24 (the screenshot pass): in Large type the words with a box or a neighbour just above and under them
+    grew into it: the call boxes' numbers and "car" ran into the Radio Car panel's edge, CLUES and "100 left" filled
+    their label, DISCARD touched the pile's edge, "THE JUDGE" and "court is ready" overlapped. They keep 24 px
+    (view_board.draw_words(grow=False)); the words with room grow."""
+    boxed = {"RADIO CAR \u00b7 CALL BOX", "car", "1", "2", "3", "CLUES", "DISCARD", "THE JUDGE", "court is ready"}
+    for make in make_apps(pv.App):
+        app = make(seats=["Detective"] * 4, seed=7)
+        while not app.game.judge or not len(app.game.discards):
+            assert not app.game.is_over and app.step() is not None
+        set_canvas_text_scale(LARGE)
+        try:
+            large = drawn_words(app)
+        finally:
+            set_canvas_text_scale(1.0)
+        sizes = {text: px for text, px, _ in large if text in boxed or text.endswith((" left", " cards", " card"))}
+        assert len(sizes) == len(boxed) + 2 and set(sizes.values()) == {24}, sizes
+        assert any(px > 24 for _, px, _ in large)

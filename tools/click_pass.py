@@ -15,7 +15,9 @@ Every lesson page in one Voilà and one Chromium (tools/lesson_pages.py).
 Screenshots: ``<folder>/<lesson>-<student|teacher>-<NN>-<step>-<1920|1280>.png``.  After each step it prints
 what a machine can see (a teacher still looks at the pictures):
 
-* ``wait``: a click whose page showed no change at all (no progress sign, no text) for over half a second;
+* ``wait``: a click whose page showed no change at all (no progress sign, no text) for over half a second
+  (a change drawn on a canvas is not seen: an App's step counts from its status line, which follows the
+  card's or pawn's slide, so its board has moved earlier);
 * ``cut``: a control whose words do not fit it (lesson_helpers.cut_controls);
 * ``small``: text under 18 px in Large type (14 px, the lessons' smallest, times Large type's 1.3 at least);
 * ``error``: a console error, a Python traceback or an error output on the page.
@@ -310,11 +312,15 @@ def teacher_walk(walk: Pass, lesson: str) -> None:
             walk.shoot(f"tally-p{n + 1}", boxes.nth(n))
         if boxes.count():
             box = boxes.first
-            numbers = box.locator("input[type=number]")
+            numbers = box.locator("input[type=number]")        # hands up for each choice
             for i in range(numbers.count()):
                 numbers.nth(i).fill(str(3 + 2 * i))
-            if numbers.count():
-                numbers.last.press("Tab")
+            guesses = box.locator("input[type=text]")            # a number question: the guesses called out,
+            if guesses.count():                                   # the box's own example
+                guesses.first.fill(guesses.first.get_attribute("placeholder").removeprefix("for example "))
+            typed = numbers if numbers.count() else guesses
+            if typed.count():
+                typed.last.press("Tab")
                 page.wait_for_timeout(1_000)
             if box.locator("button.boardkit-lock").is_enabled():
                 walk.click(box.locator("button.boardkit-lock"), "the class tally's Lock")

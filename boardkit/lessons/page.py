@@ -51,8 +51,9 @@ def lesson_css(scale: float = 1.0) -> str:
 .jp-Notebook .jp-RenderedHTMLCommon :is(sub, sup, small) {{ font-size: {small}px; }}
 .jp-Notebook .widget-readout {{ font-size: {round(16 * scale)}px; }}
 .jp-Notebook .jp-OutputArea-output pre {{ font-size: {round(16 * scale)}px; }}
-/* a code line keeps its shape in Large type: too long for the window, it scrolls inside its block */
-.jp-Notebook .jp-RenderedMarkdown pre {{ overflow-x: auto; }}
+/* a code line keeps its shape in Large type: too long for the window, it scrolls inside its block; the words
+   after a block keep a paragraph's distance from it */
+.jp-Notebook .jp-RenderedMarkdown pre {{ overflow-x: auto; margin-bottom: 1em; }}
 .jp-Notebook .jp-RenderedMarkdown pre, .jp-Notebook .jp-RenderedMarkdown pre code {{ white-space: pre; }}
 .jp-Notebook .boardkit-printout pre {{ font-family: var(--jp-code-font-family, monospace); font-size: {round(16 * scale)}px;
     line-height: 1.4; }}

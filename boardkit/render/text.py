@@ -29,23 +29,35 @@ def canvas_text_scale() -> float:
     return _canvas_text["scale"]
 
 
+#: the typefaces a browser's sans-serif is: DejaVu Sans (Linux's fontconfig), and Arial (Chrome's own default, and
+#: Windows'; Liberation Sans has its widths): DejaVu is the wider in lower case, Arial in some capitals (CHEESE)
+TYPEFACES = ("DejaVu Sans", "Liberation Sans")
+
+
 @lru_cache(maxsize=None)
-def _typeface(px: int, bold: bool):
+def _typefaces(px: int, bold: bool) -> list:
     weight = "bold" if bold else "normal"
-    return ImageFont.truetype(matplotlib.font_manager.findfont(
-        matplotlib.font_manager.FontProperties(family="DejaVu Sans", weight=weight)), px)
+    faces = []
+    for family in TYPEFACES:
+        try:
+            path = matplotlib.font_manager.findfont(matplotlib.font_manager.FontProperties(family=family, weight=weight),
+                                                    fallback_to_default=False)
+        except ValueError:            # not installed here: the others measure
+            continue
+        faces.append(ImageFont.truetype(path, px))
+    return faces
 
 
 def text_width(text, px, bold=False) -> float:
-    """How wide ``text`` is at ``px`` pixels, measured in DejaVu Sans: the browser's sans-serif on Linux, and
-    wider than most others, so a text that fits by this measure fits on any screen."""
+    """How wide ``text`` is at ``px`` pixels in the widest of the ``TYPEFACES`` a browser's sans-serif may be, so a
+    text that fits by this measure fits on any screen."""
     return _width(str(text), int(px), bool(bold))
 
 
 @lru_cache(maxsize=8192)
 def _width(text: str, px: int, bold: bool) -> float:
     # (an App measures the same words at every redraw: about 35 us each time without this cache)
-    return _typeface(px, bold).getlength(text)
+    return max(face.getlength(text) for face in _typefaces(px, bold))
 
 
 def draw_text(c, text, x, y, px=MIN_TEXT_PX, bold=False, colour=TEXT, align="center", max_width=None,

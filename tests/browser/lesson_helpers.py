@@ -154,6 +154,24 @@ WRAPPED_CODE_JS = """
 """
 
 
+# A code block in a lesson's text with the words after it closer than half a line ("For coders": the sentence
+# under the code read as one more line of it)
+CRAMPED_CODE_JS = """
+() => Array.from(document.querySelectorAll('.jp-RenderedMarkdown pre')).map(pre => pre.closest('.highlight') || pre)
+    .filter(block => block.getClientRects().length && block.nextElementSibling
+            && block.nextElementSibling.getClientRects().length)
+    .map(block => [block.textContent.trim().split('\\n').slice(-1)[0].slice(0, 60),
+                   Math.round(block.nextElementSibling.getBoundingClientRect().top - block.getBoundingClientRect().bottom),
+                   parseFloat(getComputedStyle(block.nextElementSibling).fontSize)])
+    .filter(([, gap, px]) => gap < px / 2)
+"""
+
+
+def cramped_code(page):
+    """The visible code blocks with the text after them closer than half a line: (last line, gap px, text px)."""
+    return page.evaluate(CRAMPED_CODE_JS)
+
+
 def wrapped_code(page):
     """The visible code blocks whose lines wrap: a list of (first line, lines, rows on the page)."""
     return page.evaluate(WRAPPED_CODE_JS)
@@ -179,6 +197,7 @@ def assert_large_type_scales_text(page, factor: float = 1.4):
     assert cut_controls(page) == [], "controls whose words Large type cuts"
     assert spread_lines(page) == [], "a text's lines spread apart (ipywidgets' control height as line height)"
     assert wrapped_code(page) == [], "code blocks whose lines wrap in Large type"
+    assert cramped_code(page) == [], "code blocks with the words after them closer than half a line"
     assert_accessible(page, "in Large type")
     toggle.click()
     page.wait_for_function("(before) => { const p = document.querySelector('.jp-RenderedHTMLCommon p');"

@@ -148,10 +148,9 @@ def stage_fill_point(stage):
 
 
 def cage_point():
-    """A point of the cage's roof, where ``draw_marks`` drops the cage over the Cheese Wheel after a catch."""
-    size = LAYOUT.loop_space * 0.7
-    x, y = LAYOUT.xs[RULES.wheel], LAYOUT.ys[RULES.wheel] + LAYOUT.loop_space * 0.1
-    return x, y - size / 2 + size * 0.16
+    """A point of the cage's lid, where ``draw_marks`` drops the cage over the Cheese Wheel after a catch."""
+    x, y, w, h = LAYOUT.cage_rect(RULES.wheel)
+    return x + w / 2 + 3, y + 3
 
 
 def assert_board_drawn(page, cage=False):

@@ -23,8 +23,8 @@ from boardkit.games.cluedo_cards.rules import PICTURES
 from boardkit.games.cluedo_cards.view import condensed_news
 from boardkit.render.app import canvas_text_scale, set_canvas_text_scale
 from cc_helpers import C, arrange, of_type
-from view_helpers import (RecordingCanvas, Unchanged, centre, counters, drawn_sizes, key_down, labels, make_apps,
-                          mouse_down, text, wait_until)
+from view_helpers import (RecordingCanvas, Unchanged, centre, counters, drawn_sizes, drawn_text_calls, key_down, labels,
+                          make_apps, mouse_down, text, wait_until)
 
 HUMAN_FIRST = ["human", "Shedder", "Revolverist", "Random"]
 BOTS = ["Shedder", "Revolverist", "Random", "Shedder"]
@@ -373,6 +373,51 @@ def test_a_rival_hand_too_big_for_its_panel_ends_with_a_count_of_the_rest(make_a
     assert all(x <= rx and rx + rw <= x + w and y <= ry and ry + rh <= y + h for rx, ry, rw, rh in rects)
     assert f"+{len(big) - len(tags.rects)} more" in drawn_texts(app, scene)
     assert vd.hand_rects(scene, seat, app.geometry) == tags.rects
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.4])
+def test_a_cards_name_stays_between_its_picture_band_and_its_power_ribbon(scale):
+    """Found in the screenshot pass (issue 24): in Large type the second line of a card's name ("stick" of a
+    Candlestick) was drawn over its SKIP ribbon, and the first over the picture's band. Every name line of every
+    card of the bottom hand and of the discard pile lies between the two, in normal and Large type."""
+    lines = []
+
+    class Lines(RecordingCanvas):
+        def fill_text(self, text, tx, ty, *args):
+            lines.append((str(text), ty, float(re.search(r"([\d.]+)px", self.font)[1])))
+    powers = dict(cc.Rules().powers)
+    out = []
+    for picture in PICTURES:
+        for w, h in ((vd.CARD_W, vd.CARD_H), vd.Layout().discard_rect[2:]):
+            lines.clear()
+            vc.draw_face(Lines(), (0, 0, w, h), C(f"{picture} 1"), powers.get(picture), scale)
+            top = h * 0.42                                               # the band's foot
+            bottom = h - h * 0.2 - 4 if picture in powers else h        # the ribbon's top
+            for text, ty, px in lines:
+                if text in vc.name_lines(picture) and not (ty - px / 2 >= top - 1 and ty + px / 2 <= bottom + 1):
+                    out.append((picture, (w, h), text, round(ty - px / 2), round(ty + px / 2), (top, bottom)))
+    assert not out, out
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.4])
+def test_with_every_hand_shown_the_dagger_and_revolver_prompts_are_not_squeezed(human_app, scale):
+    """With "Show all hands" on, the rivals are strips with a narrow name column: its "Click: misses a turn" (a
+    Dagger) and "Click: swap hands" (a Revolver) keep 0.85 of their width or more, in normal and Large type."""
+    squeezed = []
+    for top, phase in (("dagger 1", SKIPPING), ("revolver 1", SWAPPING)):
+        app = human_app([[top.split()[0] + " 2", "rope 1"], ["spanner 1"], ["plum 3", "rope 3"], ["white 1"]], top)
+        app.show_hands.value = True
+        app.game.apply(cc.actions.Play(C(top.split()[0] + " 2")))
+        app.refresh()
+        assert app.game.phase == phase and vd.in_strips(app.scene())
+        set_canvas_text_scale(scale)
+        try:
+            words = drawn_text_calls(app)
+        finally:
+            set_canvas_text_scale(1.0)
+        assert sum(call["text"].startswith("Click: ") for call in words) == 3
+        squeezed += [(call["text"], round(call["squeeze"], 2)) for call in words if call["squeeze"] < 0.85]
+    assert not squeezed, squeezed
 
 
 def test_condensed_news_tells_a_round_end_in_a_few_sentences():

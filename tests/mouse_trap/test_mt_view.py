@@ -573,3 +573,19 @@ def test_a_canvas_click_on_an_unused_area_is_quiet_on_a_bot_turn(make_app):
     mouse_down(app, vd.WIDTH - 2, vd.HEIGHT - 2)
     assert app.status.value == before
     assert isinstance(app.canvas, MultiCanvas) and not isinstance(app.canvas, Canvas)
+
+
+def test_the_cage_on_the_cheese_wheel_covers_its_mice_not_its_label():
+    """Issue 24 (the screenshot pass): the cage dropped on the Cheese Wheel after a catch covered the word WHEEL and
+    ran over the Loop space's thick edge. Now it stands under the label's last line, over the mice there, inside the
+    edge."""
+    rules = mt.Rules()
+    layout = vd.Layout.for_rules(rules)
+    x, y, w, h = layout.cage_rect(rules.wheel)
+    sx, sy, size, _ = layout.space_rect(rules.wheel)
+    label = vd.label_lines(layout, rules.wheel, rules.spaces[rules.wheel])
+    assert all(y >= line_y + px / 2 for _, _, line_y, px in label)
+    assert inside((x - 4, y, w + 8, h), (sx + vd.LOOP_EDGE, sy + vd.LOOP_EDGE, size - 2 * vd.LOOP_EDGE,
+                                         size - 2 * vd.LOOP_EDGE))
+    mx, my, mouse = layout.pawn_slot(rules.wheel, 0, 1)
+    assert x < mx - mouse / 2 and mx + mouse / 2 < x + w and y < my < y + h and h >= 24

@@ -106,7 +106,8 @@ def test_every_clue_fits_its_juror_box_in_24_px_unsqueezed(n_players):
         x, y, w, h = vc.juror_rects(n_players - 1, n_players, n_slots)[0]
         px, n_lines = vc.box_text_size(w, h - 8)             # 8: the bar of the grid's belief
         assert px >= vb.TEXT_PX == 24 and n_lines >= 2
-        rooms = [w - vc.NUMBER_TAB - 10] + [w - 12] * n_lines
+        (_, first), (_, other) = vc.line_places(w)
+        rooms = [first] + [other] * n_lines
         for clue in pv.CLUES:
             lines = vc.box_lines(clue.id, w, px, n_lines)
             assert 0 < len(lines) <= n_lines and not lines[-1].endswith("\u2026"), clue.text

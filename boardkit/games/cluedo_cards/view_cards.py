@@ -271,10 +271,13 @@ def draw_face(c, rect, card, power=None, text_scale: float = 1.0) -> None:
     lines = name_lines(card.picture)
     px = max(r.MIN_TEXT_PX, min(30, w * 0.17))
     ribbon = h * 0.2 if power in POWER_WORDS else 0
-    free = h - band_h - ribbon
+    free = h - band_h - (ribbon + 4 if ribbon else 0)           # between the band and the ribbon (4 px above the foot)
+    # Lines as far apart as their words are big, and two lines grown only as far as they fit between the band and
+    # the ribbon (in Large type a Candlestick's "stick" went over its SKIP ribbon), never under CARD_GROWTH.
+    scale = max(min(text_scale, CARD_GROWTH), min(text_scale, (free - 4) / (len(lines) * px * 1.1)))
     for i, line in enumerate(lines):
-        ly = y + band_h + free / 2 + (i - (len(lines) - 1) / 2) * px * text_scale * 1.1
-        r.draw_scaled_text(c, text_scale, line, x + w / 2, ly, px=px, bold=True, max_width=w - 10, min_growth=1.1)
+        ly = y + band_h + free / 2 + (i - (len(lines) - 1) / 2) * px * scale * 1.1
+        r.draw_scaled_text(c, scale, line, x + w / 2, ly, px=px, bold=True, max_width=w - 10, min_growth=CARD_GROWTH)
     if ribbon:
         c.fill_style = pal.TEXT
         c.fill_rect(x + 5, y + h - ribbon - 4, w - 10, ribbon)

@@ -44,6 +44,7 @@ PANEL_W = WIDTH - PANEL_X - MARGIN
 PANELS_H = 448                            # the players' panels fill the column's top
 TEXT_PX = r.MIN_TEXT_PX                   # the smallest text anywhere on the canvas
 LABEL_TOP = 0.28                          # a space's label: its first line this far (of the side) above the centre
+LOOP_EDGE = 6                             # the thick inner edge of a Loop space (render.draw_ring_board's corners)
 CURRENT_FILL = pal.CURRENT_FILL           # the panel of the player whose decision it is
 PANEL_FILL = pal.WHITE
 CHEESE = pal.YELLOW                       # cheese cards and the Cheese Wheel
@@ -291,7 +292,7 @@ class Layout:
         n_lines = 2 if position in self.two_line else 1
         if count < 4 and n_lines == 1:
             return r.slot_in_space(x, y, size, index, count)
-        below = -size * LABEL_TOP + (n_lines - 1) * label_px(size) * 1.05 + label_px(size) / 2
+        below = self.under_label(position) - y
         room = size / 2 - below                  # from the label's last line to the space's bottom
         if n_lines == 2:                         # one row, under both lines
             in_row = min(count, 4)
@@ -301,6 +302,20 @@ class Layout:
         mouse = max(min(size * 0.26, room / 2.4), size * 0.2)
         ox, oy = ((-1, 0), (1, 0), (-1, 1), (1, 1))[index % 4]
         return x + ox * size * 0.22, y + below + room * (1 + 2 * oy) / 4, mouse
+
+
+    def under_label(self, position: int) -> float:
+        """The height where the room under the label of the space ``position`` begins (its last line's bottom)."""
+        size = self.size_of(position)
+        n_lines = 2 if position in self.two_line else 1
+        return self.ys[position] - size * LABEL_TOP + (n_lines - 1) * label_px(size) * 1.05 + label_px(size) / 2
+
+    def cage_rect(self, wheel: int):
+        """(x, y, w, h) of the cage fallen on the Cheese Wheel ``wheel``: over the mice under its label, inside the
+        thick edge of a Loop space, clear of the label."""
+        x, y, size = self.xs[wheel], self.ys[wheel], self.size_of(wheel)
+        top, bottom = self.under_label(wheel) + 2, y + size / 2 - LOOP_EDGE - 2
+        return (x - size / 2 + LOOP_EDGE + 4, top, size - 2 * LOOP_EDGE - 8, bottom - top)
 
 
 #: mice in a row under a two-line label: count -> (largest mouse, distance between mice), in space sides
@@ -320,10 +335,22 @@ def label_lines(layout: Layout, position: int, space):
     return [(line, x, y - s * LABEL_TOP + i * px * 1.05, px) for i, line in enumerate(lines) if line]
 
 
-def label_is_bold(lines, room: float) -> bool:
-    """Whether a space's label (``label_lines``) is drawn bold: where every line fits ``room`` pixels so, squeezed to
-    ``render.MIN_SQUEEZE`` of its width at most; else in regular type, narrower (TAKE 1 on a path space)."""
-    return all(r.text_width(line, px, bold=True) * r.MIN_SQUEEZE <= room for line, _, _, px in lines)
+def label_room(layout: Layout, position: int) -> float:
+    """How wide a line of the label of the space ``position`` may be: a path space's 0.9, a Loop space's inside its
+    thick edge with 4 px to spare."""
+    size = layout.size_of(position)
+    return size * 0.9 if position < layout.n_path else size - 2 * LOOP_EDGE - 8
+
+
+def label_style(lines, room: float) -> tuple[bool, float]:
+    """(bold, px) of a space's label (``label_lines``): bold at its size where every line fits ``room`` pixels so,
+    squeezed to ``render.MIN_SQUEEZE`` of its width at most; else in regular type, narrower (TAKE 1 on a path
+    space); else regular at TEXT_PX (CHEESE on the Loop)."""
+    px = lines[0][3] if lines else TEXT_PX
+    for bold, size in ((True, px), (False, px), (False, TEXT_PX)):
+        if all(r.text_width(line, size, bold) * r.MIN_SQUEEZE <= room for line, *_ in lines):
+            return bold, size
+    return False, TEXT_PX
 
 
 def pawn_slots(layout: Layout, positions, hidden=None):
@@ -392,17 +419,17 @@ def _cross(c, x, y, size, colour=pal.WHITE):
     c.restore()
 
 
-def draw_cage(c, x, y, size, colour=CAGE):
-    """The cage: a dome of bars, centred on (x, y)."""
+def draw_cage(c, x, y, w, h, colour=CAGE):
+    """The cage over the rectangle (x, y, w, h): a lid over a frame of bars."""
+    lid = max(6, h * 0.13)
     c.save()
-    c.line_width = max(3, size / 14)
+    c.line_width = max(3, min(w, h) / 14)
     c.stroke_style = colour
-    c.stroke_rect(x - size / 2, y - size / 2 + size * 0.18, size, size * 0.82)
+    c.stroke_rect(x, y + lid / 2, w, h - lid / 2)
     for i in range(1, 5):
-        bx = x - size / 2 + i * size / 5
-        c.stroke_line(bx, y - size / 2 + size * 0.18, bx, y + size / 2)
+        c.stroke_line(x + i * w / 5, y + lid / 2, x + i * w / 5, y + h)
     c.fill_style = colour
-    c.fill_rect(x - size / 2 - 4, y - size / 2 + size * 0.1, size + 8, size * 0.12)
+    c.fill_rect(x - 4, y, w + 8, lid)
     c.restore()
 
 
@@ -431,9 +458,9 @@ def draw_board(c, layout: Layout, spaces, n_players: int) -> None:
             c.restore()
     for position, (space, fill) in enumerate(zip(spaces, fills)):
         colour = r.text_colour_on(fill)
-        lines, room = label_lines(layout, position, space), layout.size_of(position) * 0.9
-        bold = label_is_bold(lines, room)
-        for line, x, y, px in lines:
+        lines, room = label_lines(layout, position, space), label_room(layout, position)
+        bold, px = label_style(lines, room)
+        for line, x, y, _ in lines:
             r.draw_text(c, line, x, y, px=px, bold=bold, colour=colour, max_width=room)
     # The way into the Loop, and round it.
     if layout.n_loop and n_path:
@@ -484,7 +511,7 @@ def draw_panels(c, scene: Scene) -> None:
                             CURRENT_FILL)
         r.draw_pawn(c, x + 36, y + 30, 38, style)
         if caught:
-            draw_cage(c, x + 36, y + 28, 50)
+            draw_cage(c, x + 11, y + 7, 50, 46)
         r.draw_text(c, r.seat_title(seat, scene.names[seat]), x + 66, y + 26, bold=True, align="left", max_width=w - 80)
         line2 = y + h - 26
         draw_cheese(c, x + 36, line2, 34)
@@ -623,7 +650,7 @@ def draw_marks(c, layout: Layout, scene: Scene) -> None:
     if wheel is None:
         return
     if scene.crank is not None and not scene.hide_crank and scene.crank[2] >= len(STAGES):
-        draw_cage(c, layout.xs[wheel], layout.ys[wheel] + layout.loop_space * 0.1, layout.loop_space * 0.7)
+        draw_cage(c, *layout.cage_rect(wheel))
     crank = next((i for i, s in enumerate(scene.spaces) if s.kind == CRANK), None)
     if crank is not None and scene.human_turn and scene.can_crank:
         r.dashed_ring(c, layout.space_rect(crank), pad=-6, width=4)
@@ -737,13 +764,13 @@ def animate_crank(pieces, overlay, layout: Layout, before: Scene, after: Scene, 
     if stopped < n:
         overlay.sleep(max(1, int(FAIL_HOLD_MS * scale)))
     else:
-        wx, wy = layout.xs[wheel], layout.ys[wheel] + layout.loop_space * 0.1
+        cx, cy, cw, ch = layout.cage_rect(wheel)
         drop = layout.loop_space * 1.6
 
         def cage_frame(c, i):
             t = i / (CAGE_FRAMES - 1)
             stage_frame(c, n)
-            draw_cage(c, wx, wy - drop * (1 - t) ** 2, layout.loop_space * 0.7)
+            draw_cage(c, cx, cy - drop * (1 - t) ** 2, cw, ch)
 
         overlay.sleep(beat)
         r.animate_path(overlay, cage_frame, CAGE_FRAMES, max(1, int(CAGE_MS * scale)))

@@ -62,10 +62,11 @@ SPACE_SIZES = {
 PIECE = 0.8 * UNIT                            # a piece's size when it stands alone
 
 
-def draw_words(c, text, x, y, px=TEXT_PX, **style):
+def draw_words(c, text, x, y, px=TEXT_PX, grow=True, **style):
     """``text`` at ``px`` (at least ``TEXT_PX``), grown with Large type where it fits its ``max_width``: never
-    smaller than without Large type (``render.draw_scaled_text``)."""
-    r.draw_scaled_text(c, canvas_text_scale(), text, x, y, px=px, min_growth=1.0, **style)
+    smaller than without Large type (``render.draw_scaled_text``); not grown (``grow=False``) where a bigger text
+    would touch what is above or under it (a pile's words in their box, the call boxes' numbers)."""
+    r.draw_scaled_text(c, canvas_text_scale() if grow else 1.0, text, x, y, px=px, min_growth=1.0, **style)
 
 
 def to_px(x: float, y: float):
@@ -242,7 +243,7 @@ def draw_board(c, layout: Layout, board) -> None:
         x, y, w, h = areas["garage"]
         draw_words(c, "GARAGE", x + w / 2, y + h / 2, bold=True, colour="#333333", max_width=w - 8)
     x, y, w, _ = areas["radio_car_panel"]
-    draw_words(c, "RADIO CAR \u00b7 CALL BOX", x + w / 2, y + 17, colour=PANEL_EDGE, max_width=w - 10)
+    draw_words(c, "RADIO CAR \u00b7 CALL BOX", x + w / 2, y + 17, grow=False, colour=PANEL_EDGE, max_width=w - 10)
     # The paths: two-way lines, and the one-way steps dashed (Park Here -> START, the queue -> its arrow).
     spaces = board.spaces
     c.line_width = 6
@@ -272,8 +273,8 @@ def draw_board(c, layout: Layout, board) -> None:
         draw_words(c, label, x - 18, y + w / 2, bold=True, align="right", max_width=x - 18 - panel_right - 8)
     for i, space in enumerate(board.queue):         # under the places: a piece may stand on them
         x, y, s = layout.xs[space], layout.ys[space], layout.sizes[space]
-        draw_words(c, "car" if i == 0 else str(i), x, y + s / 2 + 13, bold=True, colour=PANEL_EDGE,
-                    max_width=s + 8)
+        draw_words(c, "car" if i == 0 else str(i), x, y + s / 2 + 13, grow=False, bold=True, colour=PANEL_EDGE,
+                   max_width=s + 8)
     # The clue pile (face down) and the discard pile's place.
     x, y, w, h = areas["draw_pile"]
     r.draw_card(c, x, y, w, h, colour=pal.WHITE, pattern="solid", label="", face_up=False)

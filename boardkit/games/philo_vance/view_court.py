@@ -58,7 +58,7 @@ _CONTAINERS = ("pair of ", "bottle of ", "packet of ", "stick of ", "roll of ", 
 #: The board in words, the buttons and the discard pile (where it fits) say the clue in full.
 SHORTER = {
     "letters tied with blue ribbon": "ribbon-tied letters",
-    "key to a post-office box": "post-office box key",
+    "key to a post-office box": "key to a P.O. box",
     "torn theatre programme": "torn programme",
     "college football pennant": "college pennant",
     "rubber tip of a walking stick": "walking-stick tip",
@@ -306,10 +306,15 @@ def fit_lines(text: str, rooms, px: float, n_lines: int, bold: bool = False) -> 
     return lines
 
 
+def line_places(w: float) -> tuple:
+    """(left, width) of a clue's first line in a juror's box ``w`` wide (beside the juror's number) and of the
+    others (the box's width), from the box's left edge: each ends 6 px inside the box's right edge."""
+    return (NUMBER_TAB + 6, w - NUMBER_TAB - 12), (6, w - 12)
+
+
 def box_lines(clue: int, w: float, px: float, n_lines: int) -> list[str]:
-    """The lines of a clue's short text in a box ``w`` wide (``fit_lines``): the first beside the juror's number,
-    the others the box's full width."""
-    return fit_lines(clue_label(clue), (w - NUMBER_TAB - 10, w - 12), px, n_lines)
+    """The lines of a clue's short text in a box ``w`` wide (``fit_lines``), in their ``line_places``."""
+    return fit_lines(clue_label(clue), [room for _, room in line_places(w)], px, n_lines)
 
 
 def draw_courts(c, scene) -> None:
@@ -482,10 +487,11 @@ def draw_boxes(c, boxes) -> None:
         bar = 8 if any(b.belief is not None for b in boxes) else 0
         box_px, n_lines = box_text_size(w, h - bar)
         _text_style(c, box_px)
+        first, other = line_places(w)
         for b in shown:
             for i, line in enumerate(box_lines(b.clue, w, box_px, n_lines)):
-                left = b.rect[0] + (tab + 7 if i == 0 else 6)
-                c.fill_text(line, left, b.rect[1] + 15 + i * box_px, w - (tab + 10 if i == 0 else 12))
+                left, room = first if i == 0 else other
+                c.fill_text(line, b.rect[0] + left, b.rect[1] + 15 + i * box_px, room)
     # How likely each clue is for the player's suspect: a bar along the bottom.
     bars = [b for b in boxes if b.belief is not None]
     if bars:

@@ -199,10 +199,10 @@ def draw_piles(c, layout: Layout, scene: Scene) -> None:
     c.line_width = 2
     c.stroke_style = pal.TEXT
     c.stroke_rect(x + 6, y + h / 2 - 36, w - 12, 72)
-    draw_words(c, "CLUES", x + w / 2, y + h / 2 - 16, bold=True, max_width=w - 16)
-    draw_words(c, f"{scene.pile} left", x + w / 2, y + h / 2 + 16, max_width=w - 16)
+    draw_words(c, "CLUES", x + w / 2, y + h / 2 - 16, grow=False, bold=True, max_width=w - 16)
+    draw_words(c, f"{scene.pile} left", x + w / 2, y + h / 2 + 16, grow=False, max_width=w - 16)
     x, y, w, h = layout.areas["discard"]
-    draw_words(c, "DISCARD", x + w / 2, y + 18, bold=True, max_width=w - 8)
+    draw_words(c, "DISCARD", x + w / 2, y + 18, grow=False, bold=True, max_width=w - 8)
     if scene.discard_top is not None:
         c.fill_style = vc.NAMED_FILL if scene.claim_clue is not None else pal.WHITE
         c.fill_rect(x + 4, y + 34, w - 8, h - 66)
@@ -211,8 +211,8 @@ def draw_piles(c, layout: Layout, scene: Scene) -> None:
         c.stroke_rect(x + 4, y + 34, w - 8, h - 66)
         lines = vc.fit_lines(vc.clue_label(scene.discard_top), (w - 12,), TEXT_PX, 4)
         vc.draw_lines(c, lines, x + w / 2, y + 34 + (h - 66) / 2, TEXT_PX, max_width=w - 12)
-    draw_words(c, f"{scene.discards} card{'s' if scene.discards != 1 else ''}", x + w / 2, y + h - 16,
-                max_width=w - 8)
+    draw_words(c, f"{scene.discards} card{'s' if scene.discards != 1 else ''}", x + w / 2, y + h - 16, grow=False,
+               max_width=w - 8)
     if any(isinstance(a, (Discard, Claim)) for a in scene.legal):      # a human may click the discards
         r.dashed_ring(c, (x, y, w, h), pad=6)
     if any(isinstance(a, Draw) for a in scene.legal):
@@ -261,8 +261,8 @@ def draw_court_officers(c, layout: Layout, scene: Scene) -> None:
     c.restore()
     if scene.judge:
         draw_gavel(c, x + 34, y + row / 2 - 2, 50)
-        draw_words(c, "THE JUDGE", x + 66, y + row / 2 - 14, bold=True, align="left", max_width=w - 72)
-        draw_words(c, "court is ready", x + 66, y + row / 2 + 10, align="left", max_width=w - 72)
+        draw_words(c, "THE JUDGE", x + 66, y + row / 2 - 14, grow=False, bold=True, align="left", max_width=w - 72)
+        draw_words(c, "court is ready", x + 66, y + row / 2 + 10, grow=False, align="left", max_width=w - 72)
     else:
         vc.draw_lines(c, ["Judge: not yet", "(double 1 or 6)"], x + w / 2, y + row / 2 - 2, TEXT_PX,
                       colour=vc.EMPTY_EDGE, max_width=w - 10, gap=1.0)
