@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from a11y import assert_accessible, wait_for_lesson
+from a11y import assert_accessible, assert_switched_off_controls_readable, wait_for_lesson
 
 #: the smallest text a lesson may show (issue 14: nothing under 14 px, charts included)
 SMALLEST_PX = 14
@@ -265,6 +265,8 @@ def lock_and_reveal(page, box, table: bool = True):
 
     reveal = box.locator("button.boardkit-reveal")
     expect(reveal).to_be_disabled()
+    # switched off, Show the answer is plainly off and still readable on a projector (it was faded: 2.2:1)
+    assert_switched_off_controls_readable(box.page, ".boardkit-prediction")
     # ipywidgets sends a widget's new values one message at a time (the next waits for the kernel's
     # answer), while a button's click goes at once: a Lock clicked right after a burst of arrow keys
     # can reach the kernel before the slider's last value.  A student's hand is slower than this.
