@@ -122,19 +122,25 @@ def lab():
     ns["live_games"] = lambda module, n_players, study=False: 100    # fewer games: the test is about the page
     loaded = words(ns["knob_view"])
     ns["replay"]()
-    map_view = ipywidgets.Output()
+    map_view, search_view, play_view = ipywidgets.Output(), ipywidgets.Output(), ipywidgets.Output()
     ns["draw_map"](map_view)
-    ns["before the answer"] = {"loaded": loaded, "knobs": words(ns["knob_view"]), "map": words(map_view)}
+    ns["run_search"](search_view)
+    ns["play_variant"](play_view)
+    ns["before the answer"] = {"loaded": loaded, "knobs": words(ns["knob_view"]), "map": words(map_view),
+                               "search": words(search_view), "play it": words(play_view)}
     locked(ns["knob_guess"], "get longer").reveal()
     ns["after the answer"] = words(ns["knob_view"])
     return ns
 
 
-def test_the_knobs_and_the_map_play_only_after_part_2s_answer_is_shown(lab):
-    """They answer its question (what the first knob does to the median length): before it, they say so."""
-    for view in ("loaded", "knobs", "map"):
+def test_the_knobs_the_map_the_search_and_play_it_play_only_after_part_2s_answer_is_shown(lab):
+    """They answer its question (what the first knob does to the median length): before it, they say so (the
+    search and Play it played at once: a search's table shows each variant's length)."""
+    for view in ("loaded", "knobs", "map", "search", "play it"):
         said = lab["before the answer"][view]
         assert "Lock your guess in part 2" in said and "Your variant" not in said, said
+    assert "best variants" not in lab["before the answer"]["search"]
+    assert "Playing" not in lab["before the answer"]["play it"]
     # the page said "Move a slider..." at once, and a slider moved said to lock first; the map said "the knobs"
     assert "then the map is drawn" in lab["before the answer"]["map"]
     assert "Move a slider" in lab["after the answer"], lab["after the answer"]
