@@ -447,7 +447,7 @@ def test_the_projected_page_keeps_how_to_start_a_class_in_its_teacher_notes(page
     projector.tick()
     assert projector.class_line.value == ""
     toggle, panel = notes.children
-    assert not toggle.value and notes.layout.display is None                  # closed, and there to open
+    assert not toggle.value and notes.layout.display == teacher.NOTES_SHOWN   # closed, and there to open
     assert "No class is running" in texts(panel) and "console=1" in texts(panel)
     console = started(pages)
     code = console.code

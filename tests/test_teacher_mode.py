@@ -128,7 +128,7 @@ def test_the_teachers_notes_are_one_closed_control_until_opened(monkeypatch):
     lessons.teacher_note("The secret door", door)
     lessons.teacher_note("Class <tally>", tally)
     toggle, panel = box.children
-    assert box.layout.display is None and toggle.description == "Teacher notes"
+    assert box.layout.display == lessons.NOTES_SHOWN and toggle.description == "Teacher notes"
     assert toggle.value is False and panel.layout.display == "none"           # closed at first
     assert [section.children[0].value for section in panel.children] == ["<h4>The secret door</h4>",
                                                                          "<h4>Class &lt;tally&gt;</h4>"]
@@ -151,7 +151,7 @@ def test_a_teachers_page_without_notes_shows_no_teacher_notes_when_no_class_runs
     assert box.layout.display == "none"
     lessons.teacher_note("The secret door", Builder())
     ClassPage._secrets_shown(SimpleNamespace(role="projector"), True)
-    assert box.layout.display is None
+    assert box.layout.display == lessons.NOTES_SHOWN
 
 
 def test_a_note_needs_the_pages_teacher_notes(monkeypatch):

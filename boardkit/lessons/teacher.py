@@ -45,6 +45,8 @@ TEACHER_PARAMETER = "teacher"
 KEY_VARIABLE = "BOARDKIT_TEACHER_KEY"
 _YES = ("1", "true", "yes", "on")
 _page_callbacks: list = []
+#: the Teacher notes' box, shown: its button and its panel join the row of the page's buttons it sits in
+NOTES_SHOWN = "contents"
 #: a pre-heated kernel fills its page's boxes once the page is drawn (or after this long anyway)
 WIDGETS_SECONDS = 60
 _drawn = None           # the page's "drawn" signal (page_drawn)
@@ -366,7 +368,10 @@ class _TeacherNotes:
                                            tooltip="Teacher-only settings and notes (closed: the class sees none)",
                                            layout=widgets.Layout(width="auto", height="40px",
                                                                  align_self="flex-start"))
-        self.panel = widgets.VBox(layout=widgets.Layout(display="none", max_width=scaled("760px"),
+        # opened, the panel takes a line of its own under the page's buttons (flex: 1 1 100% in their row,
+        # which the box joins: NOTES_SHOWN), not a column beside them with empty space under the others; its
+        # sections keep a readable width (a maximum width on the panel would keep it beside them)
+        self.panel = widgets.VBox(layout=widgets.Layout(display="none", flex="1 1 100%",
                                                         border="2px solid #0072B2", padding="4px 12px"))
         self.panel.add_class("boardkit-teacher-panel")
         self.toggle.observe(self._toggled, names="value")
@@ -384,10 +389,12 @@ class _TeacherNotes:
     def _add(self, title: str, made: tuple) -> None:
         import ipywidgets as widgets
 
+        from ..render.app import scaled
         from .page import escape
 
-        self.panel.children += (widgets.VBox([widgets.HTML(f"<h4>{escape(title)}</h4>"), *made]),)
-        self.box.layout.display = None          # no section: no control
+        self.panel.children += (widgets.VBox([widgets.HTML(f"<h4>{escape(title)}</h4>"), *made],
+                                             layout=widgets.Layout(max_width=scaled("760px"))),)
+        self.box.layout.display = NOTES_SHOWN   # no section: no control
 
 
 def teacher_notes():

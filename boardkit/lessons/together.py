@@ -550,7 +550,7 @@ class ClassPage:
             notes.toggle.value = True          # the teacher's own device: open
         elif not shown:
             notes.toggle.value = False
-        notes.box.layout.display = None if shown and notes.panel.children else "none"   # no section: no control
+        notes.box.layout.display = teacher.NOTES_SHOWN if shown and notes.panel.children else "none"   # no section: no control
 
     def _no_class(self) -> None:
         self._secrets_shown(True)

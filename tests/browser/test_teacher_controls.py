@@ -157,6 +157,8 @@ def test_the_teachers_page_has_its_controls_behind_closed_teacher_notes(lesson, 
     open_lesson(page, lesson + "?teacher=" + os.environ["BOARDKIT_TEACHER_KEY"], record_property)
     notes = page.get_by_role("button", name="Teacher notes")
     expect(notes).to_be_visible(timeout=60_000)
+    # the notes show as soon as one section is in (the class's); the door's section follows
+    expect(page.locator(".boardkit-teacher select")).to_have_count(1, timeout=60_000)
     before, _ = page.evaluate(FORGE_JS, None)                          # (no clicks)
     assert sorted(teacher_widgets(before)) == ["Class tally", "Reveal the door", "Teacher notes",
                                                "The secret door is"]
@@ -169,6 +171,12 @@ def test_the_teachers_page_has_its_controls_behind_closed_teacher_notes(lesson, 
 
     notes.click()
     expect(setting).to_be_visible()
+    # opened, the panel has a line of its own under the page's buttons, from the page's left (it hung beside them,
+    # under the Teacher notes button, leaving the space under Large type empty)
+    panel = page.locator(".boardkit-teacher-panel").bounding_box()
+    large = page.get_by_role("button", name="Large type").bounding_box()
+    button = notes.bounding_box()
+    assert panel["y"] >= button["y"] + button["height"] and abs(panel["x"] - large["x"]) <= 8, (panel, large)
     # the notes' lines stand as close as the lesson's text (ipywidgets' control height was their line height)
     spread = page.locator(".boardkit-teacher-panel .widget-html-content").evaluate_all(
         "els => els.filter(e => e.offsetParent && parseFloat(getComputedStyle(e).lineHeight)"
