@@ -220,8 +220,8 @@ def replay(change=None):
 
 
 def answer_shown(view, what="the knobs play"):
-    """The knobs' games (and the map's) answer part 2's question: until its guess is locked and its answer
-    shown, say so in ``view`` and play nothing."""
+    """The knobs' games (and the map's, the search's and Play it's) answer part 2's question: until its guess
+    is locked and its answer shown, say so in ``view`` and play nothing."""
     if not knob_guess.revealed:
         show(view, Markdown(f"*Lock your guess in part 2 and press **Show the answer** first: then {what}.*"))
     return knob_guess.revealed
@@ -400,6 +400,8 @@ def search_space():
 
 
 def run_search(view):
+    if not answer_shown(view, "the search plays"):      # its variants' lengths answer part 2 too
+        return
     module, knobs = game()
     found.clear()
     front_pick.layout.display = "none"
@@ -489,6 +491,8 @@ widgets.VBox([trials_slider, search_kind, front_figures, search_button, search_v
 
 # %%
 def play_variant(view):
+    if not answer_shown(view, "you can play a variant"):
+        return
     module, knobs = game()
     if chosen.get("game") == game_picker.value:
         rules, n_players, what = chosen["rules"], chosen["players"], chosen["what"]

@@ -432,3 +432,31 @@ def test_a_convergence_charts_title_says_whose_plays_start_it(pages, this_kernel
         "The class's openings first, then the computer's 5,000"
     assert together.chart_title(2, class_only, "openings", "5,000") == \
         "The openings on this screen, then the class's, then the computer's 5,000"
+
+
+def test_the_projected_page_keeps_how_to_start_a_class_in_its_teacher_notes(pages, monkeypatch):
+    """The projected page is the class's: how to start a class (the console's address) is for the teacher, in the
+    closed Teacher notes, not in the projected flow (it said "No class is running. Start a class from your
+    console" under the title).  Once a class runs, the projector shows its code, and no Teacher notes."""
+    from boardkit.lessons import teacher
+
+    monkeypatch.setenv("BOARDKIT_TEACHER", "1")          # (JupyterLab's way: this kernel is the teacher's)
+    monkeypatch.setattr(teacher, "_notes", None)
+    notes = teacher.teacher_notes()
+    projector = pages("teacher")
+    projector.tick()
+    assert projector.class_line.value == ""
+    toggle, panel = notes.children
+    assert not toggle.value and notes.layout.display is None                  # closed, and there to open
+    assert "No class is running" in texts(panel) and "console=1" in texts(panel)
+    console = started(pages)
+    code = console.code
+    projector.tick()
+    assert code in projector.class_line.value and notes.layout.display == "none"
+    console.end()
+    projector.tick()
+    assert f"Class {code} has ended" in projector.class_line.value and "console=1" not in projector.class_line.value
+    monkeypatch.setattr(teacher, "_notes", None)          # a page without Teacher notes: the line says it all
+    alone = pages("teacher")
+    alone.tick()
+    assert "No class is running" in alone.class_line.value and "console=1" in alone.class_line.value

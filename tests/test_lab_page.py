@@ -77,9 +77,10 @@ def test_each_goals_verdict_is_shown_with_its_interval():
     table = pd.DataFrame({"median length": [50.0, 79.0, 95.0, np.nan], "median length low": [45, 75, 90, np.nan],
                           "median length high": [55, 83, 99, np.nan], "comeback share": [0.3, 0.4, 0.5, 0.6]})
     shown = verdict_columns(table, [bk.design.between("median length", 40, 80), bk.design.maximise("comeback share")])
-    assert list(shown.columns) == ["Median length 40 to 80", "Comeback share as high as possible"]
-    assert shown.iloc[:, 0].tolist() == ["\u2713 met: 50 (45 to 55) turns", "? not sure yet: 79 (75 to 83) turns",
-                                         "\u2717 missed: 95 (90 to 99) turns", "–"]
+    # the unit once, in the column's name (in every cell it made each row of the lab's tables five lines high)
+    assert list(shown.columns) == ["Median length 40 to 80 (turns)", "Comeback share as high as possible"]
+    assert shown.iloc[:, 0].tolist() == ["\u2713 met: 50 (45 to 55)", "? not sure yet: 79 (75 to 83)",
+                                         "\u2717 missed: 95 (90 to 99)", "–"]
     assert shown.iloc[:, 1].tolist() == ["0.3", "0.4", "0.5", "0.6"]
 
 
@@ -88,7 +89,8 @@ def test_a_figure_and_its_interval_share_their_decimals_and_a_count_says_its_uni
                           "largest seat gap": [0.76], "largest seat gap low": [0.0], "largest seat gap high": [2.33]})
     shown = verdict_columns(table, [bk.design.at_least("won share", 0.9), bk.design.at_most("largest seat gap", 3)])
     assert shown.iloc[0].tolist() == ["\u2713 met: 0.966 (0.960 to 0.970)",
-                                      "\u2713 met: 0.76 (0.00 to 2.33) percentage points"]
+                                      "\u2713 met: 0.76 (0.00 to 2.33)"]
+    assert list(shown.columns)[1] == "Largest seat gap at most 3 (percentage points)"
 
 
 def test_a_small_end_of_an_interval_adds_no_decimals_the_largest_number_does_not_need():
@@ -97,7 +99,7 @@ def test_a_small_end_of_an_interval_adds_no_decimals_the_largest_number_does_not
                           "largest seat gap high": [0.03]})
     shown = verdict_columns(table, [bk.design.at_least("skill", 0.5), bk.design.at_most("largest seat gap", 1)])
     assert shown.iloc[0].tolist() == ["? not sure yet: 0.83 (0.06 to 1.61)",
-                                      "\u2713 met: 0.0123 (0.0051 to 0.0300) percentage points"]
+                                      "\u2713 met: 0.0123 (0.0051 to 0.0300)"]
 
 
 def test_an_error_is_said_in_one_sentence_never_a_traceback():
@@ -120,19 +122,25 @@ def lab():
     ns["live_games"] = lambda module, n_players, study=False: 100    # fewer games: the test is about the page
     loaded = words(ns["knob_view"])
     ns["replay"]()
-    map_view = ipywidgets.Output()
+    map_view, search_view, play_view = ipywidgets.Output(), ipywidgets.Output(), ipywidgets.Output()
     ns["draw_map"](map_view)
-    ns["before the answer"] = {"loaded": loaded, "knobs": words(ns["knob_view"]), "map": words(map_view)}
+    ns["run_search"](search_view)
+    ns["play_variant"](play_view)
+    ns["before the answer"] = {"loaded": loaded, "knobs": words(ns["knob_view"]), "map": words(map_view),
+                               "search": words(search_view), "play it": words(play_view)}
     locked(ns["knob_guess"], "get longer").reveal()
     ns["after the answer"] = words(ns["knob_view"])
     return ns
 
 
-def test_the_knobs_and_the_map_play_only_after_part_2s_answer_is_shown(lab):
-    """They answer its question (what the first knob does to the median length): before it, they say so."""
-    for view in ("loaded", "knobs", "map"):
+def test_the_knobs_the_map_the_search_and_play_it_play_only_after_part_2s_answer_is_shown(lab):
+    """They answer its question (what the first knob does to the median length): before it, they say so (the
+    search and Play it played at once: a search's table shows each variant's length)."""
+    for view in ("loaded", "knobs", "map", "search", "play it"):
         said = lab["before the answer"][view]
         assert "Lock your guess in part 2" in said and "Your variant" not in said, said
+    assert "best variants" not in lab["before the answer"]["search"]
+    assert "Playing" not in lab["before the answer"]["play it"]
     # the page said "Move a slider..." at once, and a slider moved said to lock first; the map said "the knobs"
     assert "then the map is drawn" in lab["before the answer"]["map"]
     assert "Move a slider" in lab["after the answer"], lab["after the answer"]

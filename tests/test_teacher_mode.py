@@ -200,14 +200,14 @@ class FakeVoila:
 @pytest.fixture
 def fake_voila(monkeypatch):
     """``fake_voila(query)``: a pre-heated kernel with no page yet, and a Voilà (its teacher's key: KEY) that hands
-    one over.  The page's widgets are connected (as if its widget manager had opened ipywidgets' control comm)
-    unless a test says otherwise."""
+    one over.  The page is drawn as soon as it arrives (its ``page_drawn`` signal set) unless ``drawn=False``."""
     made = []
-    monkeypatch.setattr(widgets.Widget, "_control_comm", object())
+    monkeypatch.setattr(lessons, "_drawn", None)
 
-    def make(query):
+    def make(query, drawn=True):
         voila = FakeVoila(query)
         made.append(voila)
+        lessons.page_drawn().drawn = drawn
         for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_APP_PORT": str(voila.port),
                             "VOILA_SERVER_URL": "/", "VOILA_BASE_URL": "/", "VOILA_KERNEL_ID": "k-1",
                             "BOARDKIT_TEACHER_KEY": KEY}.items():
@@ -250,7 +250,7 @@ def test_no_voila_to_ask_is_a_warning_and_no_teacher_controls_are_built(fake_voi
         while lessons._page_waiter is not None and time.monotonic() < deadline:    # its waiter gives up
             time.sleep(0.01)
     assert lessons._page_waiter is None
-    assert build.calls == 0 and box.layout.display == "none" and box.children == ()
+    assert build.calls == 0 and box.layout.display == "none" and box.children == (lessons.page_drawn(),)
 
 
 @pytest.mark.parametrize("query,teacher", [(f"teacher={KEY}", True), ("teacher=1", False), ("", False)])
@@ -263,7 +263,8 @@ def test_a_preheated_kernel_builds_when_the_page_arrives_without_waiting(fake_vo
     notes = lessons.teacher_notes()
     lessons.teacher_note("The secret door", build)
     assert time.monotonic() - started < 1                          # the notebook goes on at once
-    assert build.calls == 0 and box.children == () and notes.children == ()
+    signal = (lessons.page_drawn(),)           # all the boxes hold until the page arrives and is drawn
+    assert build.calls == 0 and box.children == signal and notes.children == signal
     arrive.set()
     deadline = time.monotonic() + 10
     while lessons._page_waiter is not None and time.monotonic() < deadline:
@@ -275,28 +276,28 @@ def test_a_preheated_kernel_builds_when_the_page_arrives_without_waiting(fake_vo
         toggle, panel = notes.children
         assert toggle.description == "Teacher notes" and panel.layout.display == "none"
     else:
-        assert build.calls == 0 and box.children == ()
-        hints = [child.value for child in notes.children]
+        assert build.calls == 0 and box.children == signal
+        hints = [child.value for child in notes.children if child not in signal]
         assert (hints == []) if not query else ("does not hold this server's teacher key" in hints[0])
 
 
 def test_a_preheated_kernel_builds_only_once_the_pages_widgets_have_connected(fake_voila, monkeypatch):
     """Voilà hands the kernel its page's request before the browser has the page: widgets made before the page's
     widget manager listens are refused by the page and never show (a teacher's Start button was lost so on a
-    busy machine).  The controls are built once the manager has opened ipywidgets' control comm, in the order
-    they were asked for, also those a cell asks for after the request came (the page broke: a teacher_note
-    was built before the Teacher notes it goes in)."""
-    arrive = fake_voila(f"teacher={KEY}").arrive
-    monkeypatch.setattr(widgets.Widget, "_control_comm", None)        # the browser is still loading the page
+    busy machine).  The controls are built once the page is drawn (its ``page_drawn`` signal, in the boxes they
+    go in), in the order they were asked for, also those a cell asks for after the request came (the page
+    broke: a teacher_note was built before the Teacher notes it goes in)."""
+    arrive = fake_voila(f"teacher={KEY}", drawn=False).arrive            # the browser is still loading the page
     build = Builder()
     box = lessons.teacher_controls(build)
     notes = lessons.teacher_notes()
     arrive.set()
     time.sleep(0.5)
-    assert lessons.teacher_mode(wait=False) is True and build.calls == 0 and box.children == ()
+    signal = (lessons.page_drawn(),)                                 # the boxes hold the signal until then
+    assert lessons.teacher_mode(wait=False) is True and build.calls == 0 and box.children == signal
     lessons.teacher_note("The secret door", build)                    # a later cell, the page already known
-    assert build.calls == 0 and notes.children == ()
-    monkeypatch.setattr(widgets.Widget, "_control_comm", object())    # the page's widget manager listens now
+    assert build.calls == 0 and notes.children == signal
+    lessons.page_drawn().drawn = True                                 # the browser has drawn the page
     deadline = time.monotonic() + 10
     while lessons._page_waiter is not None and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -325,7 +326,7 @@ def test_a_preheated_kernel_never_imports_voilas_server(fake_voila):
                "import ipywidgets as widgets\n"
                "from boardkit.lessons import teacher\n"
                "box = teacher.teacher_controls(lambda: widgets.Button(description='Reveal'))\n"
-               "widgets.Widget._control_comm = True     # the page's widgets connect (no browser here)\n"
+               "teacher.page_drawn().drawn = True     # the browser draws the page (no browser here)\n"
                "deadline = time.monotonic() + 20\n"
                "while box.layout.display == 'none' and time.monotonic() < deadline:\n"
                "    time.sleep(0.01)\n"

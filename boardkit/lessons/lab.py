@@ -178,9 +178,9 @@ def verdicts(table, goal) -> np.ndarray:
 COUNTED_UNITS = {"turns": "turns", "points": "percentage points", "lead changes": "lead changes"}
 
 
-def figure_text(value, low, high, digits: int = 3, unit: str = "") -> str:
-    """``52 (46 to 56) turns``: a figure and its interval to ``digits`` significant digits, all three with the
-    same decimals ("0.76 (0.00 to 2.33)"), then ``unit`` if any.
+def figure_text(value, low, high, digits: int = 3) -> str:
+    """``52 (46 to 56)``: a figure and its interval to ``digits`` significant digits, all three with the same
+    decimals ("0.76 (0.00 to 2.33)").
 
     The three share as many decimals as the one that needs most, but never more than ``digits`` significant
     digits give the largest of them: "0.83 (0.06 to 1.61)", not "0.8300 (0.0646 to 1.6105)".
@@ -201,12 +201,13 @@ def figure_text(value, low, high, digits: int = 3, unit: str = "") -> str:
         most = max(0, digits - 1 - math.floor(math.log10(largest))) if largest else 0
         decimals = min(max(decimals_of(value), decimals_of(low), decimals_of(high)), most)
         text = with_interval(value, low, high, percent=False, decimals=decimals)
-    return f"{text} {unit}" if unit else text
+    return text
 
 
 def verdict_columns(table, goals, digits: int = 3):
-    """One column per goal, named by the goal in words: the verdict's mark and word, then the figure with its
-    interval and unit ("✓ met: 52 (46 to 56) turns"); a direction goal shows its figure only."""
+    """One column per goal, named by the goal in words and its unit ("Median length 40 to 80 (turns)"): the
+    verdict's mark and word, then the figure with its interval ("✓ met: 52 (46 to 56)"); a direction goal shows
+    its figure only.  (The unit in every cell made a table of five variants wrap to five lines a row.)"""
     import pandas as pd
 
     from ..core.design import FIGURE_UNITS
@@ -216,9 +217,9 @@ def verdict_columns(table, goals, digits: int = 3):
         values, lows, highs = _interval(table, goal.figure)
         marks = verdicts(table, goal)
         unit = COUNTED_UNITS.get(FIGURE_UNITS.get(goal.figure), "")
-        shown[goal_words(goal)] = [
+        shown[goal_words(goal) + (f" ({unit})" if unit else "")] = [
             (f"{VERDICT_MARKS[mark]} {mark}: " if mark != "no figure" else "")
-            + figure_text(value, low, high, digits, unit)
+            + figure_text(value, low, high, digits)
             for mark, value, low, high in zip(marks, values, lows, highs)]
     return shown
 

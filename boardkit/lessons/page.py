@@ -39,6 +39,8 @@ def lesson_css(scale: float = 1.0) -> str:
     The variables are set on ``.jp-Notebook``: Voilà's page body, or the notebook's
     panel in JupyterLab (its menus keep their sizes).
     """
+    from ..render.app import switched_off_css       # (a switched-off button: plainly off, its words readable)
+
     if not (isinstance(scale, Real) and 0.5 <= scale <= 3):
         raise ValueError(f"scale must be a number from 0.5 to 3, got {scale!r}")
     variables = "; ".join(f"{name}: {round(px * scale)}px" for name, px in _SIZES + _HEIGHTS)
@@ -76,6 +78,7 @@ def lesson_css(scale: float = 1.0) -> str:
 .jp-Notebook .widget-dropdown > select {{ padding-right: {round(30 * scale)}px; background-size: {round(20 * scale)}px; }}
 .jp-Notebook .widget-radio-box input[type="radio"], .jp-Notebook .widget-checkbox input[type="checkbox"] {{
     width: {round(18 * scale)}px !important; height: {round(18 * scale)}px !important; }}
+{switched_off_css(".jp-Notebook")}
 </style>"""
 
 
@@ -124,8 +127,10 @@ def lesson_page():
 
     large.observe(switch, names="value")
     from ..render.names import control_names
+    from .teacher import _page_not_yet_known, page_drawn
 
-    box = widgets.HBox([style, large, *control_names()])     # names the page's sliders (in Voilà)
+    drawn = [page_drawn()] if _page_not_yet_known() else []     # (a pre-heated Voilà kernel hears its page is drawn)
+    box = widgets.HBox([style, large, *control_names(), *drawn])     # names the page's sliders (in Voilà)
     box.add_class("boardkit-lesson-page")
     return box
 

@@ -45,8 +45,9 @@ TEACHER_PARAMETER = "teacher"
 KEY_VARIABLE = "BOARDKIT_TEACHER_KEY"
 _YES = ("1", "true", "yes", "on")
 _page_callbacks: list = []
-#: a pre-heated kernel builds its page's controls once the page's widgets have connected (or after this long anyway)
+#: a pre-heated kernel fills its page's boxes once the page is drawn (or after this long anyway)
 WIDGETS_SECONDS = 60
+_drawn = None           # the page's "drawn" signal (page_drawn)
 _page_waiter = None
 _page_lock = None
 _refusal_logged = False
@@ -186,37 +187,56 @@ def _wait_for_request() -> bool:
     return bool(received)
 
 
-def _widgets_connected() -> bool:
-    """True once a page's widget manager listens to this kernel: it opens ipywidgets' control comm
-    ("jupyter.widget.control", to ask for every widget's state) just after it starts listening for new widgets."""
-    import ipywidgets
+def page_drawn():
+    """The page's "drawn" signal: a widget that shows nothing, whose view, once the browser draws it, sets its
+    ``drawn`` to True.  A view is drawn only after the page's widget manager has loaded the kernel's widgets, so
+    from then on a new widget, or a widget's new value, reaches the page.  One per kernel; the boxes that a
+    pre-heated kernel fills when its page arrives hold it until then (``_placeholder``)."""
+    global _drawn
+    if _drawn is None:
+        import anywidget          # (a few milliseconds: ipywidgets is loaded already)
+        import ipywidgets as widgets
+        import traitlets
 
-    return getattr(ipywidgets.Widget, "_control_comm", None) is not None
+        class PageDrawn(anywidget.AnyWidget):
+            _esm = """
+            function render({ model }) { model.set("drawn", true); model.save_changes(); }
+            export default { render };
+            """
+            drawn = traitlets.Bool(False).tag(sync=True)
+
+        _drawn = PageDrawn(layout=widgets.Layout(display="none"))
+    return _drawn
 
 
-def _wait_for_widgets(timeout: float = WIDGETS_SECONDS) -> None:
-    """Wait until the page's widgets have connected to this kernel (``_widgets_connected``).
+def _page_is_drawn() -> bool:
+    return _drawn is not None and _drawn.drawn
+
+
+def _wait_until_drawn(timeout: float = WIDGETS_SECONDS) -> None:
+    """Wait until the page is drawn (``page_drawn``), or ``timeout`` seconds.
 
     Voilà hands a pre-heated kernel its page's request before the browser has
-    the page.  A widget made after that but before the page's widget manager
-    listens is refused by the page (it has no one to give the widget to), and
-    never shows: a teacher's Start button or class code made in that moment was
-    lost on a busy machine.  Widgets made before the request, or after the
-    manager listens, show.
+    the page.  Between the moment the browser connects to the kernel and the
+    moment its widget manager has loaded the kernel's widgets, a new widget is
+    refused by the page (nothing listens for it yet) and a new value is dropped
+    (its widget is not loaded yet): a teacher's Start button, the class's code
+    or the lessons' links made or set then never showed, on a busy machine.
+    Made before the browser connects, or once the page is drawn, they show.
     """
     import time
 
     deadline = time.monotonic() + timeout
-    while not _widgets_connected() and time.monotonic() < deadline:
+    while not _page_is_drawn() and time.monotonic() < deadline:
         time.sleep(0.05)
 
 
 def _when_page_known(callback) -> None:
-    """Call ``callback()`` once Voilà hands this pre-heated kernel its page and the page's widgets have connected,
+    """Call ``callback()`` once Voilà hands this pre-heated kernel its page and the page is drawn,
     from a background thread.
 
     Voilà keeps one waiting connection per kernel, so one thread waits for all callbacks, and runs them in the
-    order they came (a callback that comes while the thread still waits for the page's widgets waits too).
+    order they came (a callback that comes while the thread still waits for the page to be drawn waits too).
     """
     import threading
 
@@ -237,7 +257,7 @@ def _when_page_known(callback) -> None:
 
 
 def _wait_for_page() -> None:
-    """The waiting thread: hear the page, wait for its widgets to connect, then run every callback (those that
+    """The waiting thread: hear the page, wait until it is drawn, then run every callback (those that
     came while they ran too)."""
     import sys
     import traceback
@@ -245,7 +265,7 @@ def _wait_for_page() -> None:
     global _page_waiter
     try:
         if _wait_for_request():
-            _wait_for_widgets()
+            _wait_until_drawn()
     finally:
         while True:
             with _page_lock:
@@ -263,7 +283,7 @@ def _wait_for_page() -> None:
 
 def _when_known(callback) -> None:
     """``callback(teacher)`` once this kernel knows whether it serves the teacher: at once, or (in a pre-heated
-    Voilà kernel) when its page arrives and the page's widgets have connected, in the order they were asked for."""
+    Voilà kernel) when its page arrives and the page is drawn, in the order they were asked for."""
     from .output import in_voila
 
     if in_voila():
@@ -287,6 +307,8 @@ def _placeholder(*classes):
     import ipywidgets as widgets
 
     box = widgets.VBox(layout=widgets.Layout(display="none"))
+    if _page_not_yet_known():           # (a pre-heated kernel fills it once the page is drawn)
+        box.children = (page_drawn(),)
     for name in ("boardkit-teacher", *classes):
         box.add_class(name)
     return box

@@ -192,6 +192,7 @@ class ClassPage:
         self._drawn: dict = {}      # what each class view shows now, so it is redrawn only when it changes
         self._lines: dict = {}      # (key, part) -> the widget that shows it on a teacher's page (see _line)
         self.view = None            # the class as a teacher's page last read it (a student's is its link's view)
+        self.notes_line = None      # the projected page: how to start a class, in its Teacher notes
         self.ended = None           # the code of the class that has just ended (its pages say so)
         self._revealed: set = set()
         listen(self._heard)
@@ -557,13 +558,20 @@ class ClassPage:
         if self.address is not None:
             self.address.code = ""
         ended = (f"<b>Class {escape(self.ended)} has ended</b>: everything its pages sent is deleted, and each "
-                 "student's lesson goes on on its own. " if self.ended else "No class is running. ")
+                 "student's lesson goes on on its own. " if self.ended else "")
         if self.role == "console":
-            self.class_line.value = f"<p>{ended}Press <b>Start a class</b> for a new one.</p>"
+            self.class_line.value = f"<p>{ended or 'No class is running. '}Press <b>Start a class</b> for a new one.</p>"
+            self._set_console_buttons(running=False)
+            return
+        # the projected page: how to start a class is for the teacher, behind its Teacher notes (if it has them)
+        how = ("No class is running. Start a class from your console: this page's address with "
+               "<code>&amp;console=1</code>, on your own device. The class's code then shows here, for the "
+               "students to join.")
+        if self.notes_line is not None:
+            self.notes_line.value = f"<p>{how}</p>"
+            self.class_line.value = f"<p>{ended}</p>" if ended else ""
         else:
-            self.class_line.value = (f"<p>{ended}Start a class from your console (this page's address with "
-                                     "<code>&amp;console=1</code>, on your own device).</p>")
-        self._set_console_buttons(running=False)
+            self.class_line.value = f"<p>{ended}{how}</p>"
 
     def _show_class(self, summary) -> None:
         self._secrets_shown(self.role == "console")
@@ -775,12 +783,14 @@ def follow_class_setting(name: str, callback) -> None:
 def class_bar(lesson: str):
     """The class on this lesson's page: Join your class (students), the class (the projected teacher's
     page), or Start / End and the class's secrets (the teacher's console). Put it in the first cell."""
-    from .teacher import _when_known
+    from .teacher import _page_not_yet_known, _when_known, page_drawn
 
     if not (isinstance(lesson, str) and lesson.strip()):
         raise ValueError("class_bar needs the lesson's name, for example class_bar('01_mystery_date')")
     page = class_page()
     page.lesson = lesson
+    if _page_not_yet_known():        # (a pre-heated Voilà kernel builds the class's side once its page is drawn)
+        page.box.children = (page_drawn(),)
 
     def decide(teacher: bool):
         # only a kernel that verified the teacher's key builds the teacher's side (teacher.py)
@@ -802,7 +812,7 @@ def _build_join(page: ClassPage) -> None:
     nickname = widgets.Text(placeholder="nickname (optional)", layout=widgets.Layout(width="220px"),
                             tooltip="Only your teacher sees it; leave it empty to stay anonymous")
     nickname.add_class("boardkit-class-nickname")
-    join = widgets.Button(description="Join", icon="users", layout=widgets.Layout(width="auto", height="36px"))
+    join = widgets.Button(description="Join", icon="users", layout=widgets.Layout(width="auto"))   # (as tall as the boxes)
     join.add_class("boardkit-class-join")
     form = page.form = widgets.HBox([code, nickname, join])
 
@@ -824,6 +834,8 @@ def _build_join(page: ClassPage) -> None:
 
 
 def _build_teacher(page: ClassPage) -> None:
+    from . import teacher
+
     page.class_line = widgets.HTML()
     page.class_line.add_class("boardkit-class-line")
     page.address = join_address()
@@ -845,5 +857,9 @@ def _build_teacher(page: ClassPage) -> None:
         page.nicknames.add_class("boardkit-class-nicknames")
         items = [widgets.HBox([page.start_button, page.end_button])] + shown + [page.nicknames]
     page.box.children = items + [page.status]
+    notes = teacher._notes
+    if page.role == "teacher" and notes is not None and notes.panel is not None:
+        page.notes_line = widgets.HTML()
+        notes._add("Your class", (page.notes_line,))
     page._refresh()
     page._start_clock()

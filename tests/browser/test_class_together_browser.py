@@ -84,6 +84,11 @@ def test_two_students_join_lock_and_play_and_the_teachers_page_shows_them_live(c
     ann = open_page(browser, f"{url}?class={code}")                  # joins by the address
     expect(ann.locator(".boardkit-class-status")).to_contain_text(f"You are in class {code}", timeout=JOIN_MS)
     bea = open_page(browser, url)                                    # types the code, with a nickname
+    # in Large type the Join button is as tall as the boxes beside it (it kept 36 px beside 48 px boxes)
+    bea.locator("button.boardkit-large-type, .boardkit-large-type button").first.click()
+    box = bea.locator(".boardkit-class-code-box input")
+    expect(box).to_have_js_property("offsetHeight", 48)
+    assert abs(bea.get_by_role("button", name="Join").bounding_box()["height"] - box.bounding_box()["height"]) <= 2
     bea.locator(".boardkit-class-code-box input").fill(code.lower())
     bea.locator(".boardkit-class-nickname input").fill("<b>Bea</b>")
     bea.get_by_role("button", name="Join").click()

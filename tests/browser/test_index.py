@@ -81,7 +81,7 @@ def test_index_compares_the_five_games_after_a_prediction(voila_server, browser_
     stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
     expect(page.locator(stderr)).to_have_count(0)
     assert console_errors(page) == []
-    assert_teachers_page_accessible(page, notes=False, class_line=False)   # axe-core on the teacher's page too
+    assert_teachers_page_accessible(page, class_line=False)   # axe-core on the teacher's page too
 
 
 def test_index_links_open_the_lessons_under_voila_on_the_folder(voila_server, browser_page):

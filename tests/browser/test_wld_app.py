@@ -290,7 +290,7 @@ def test_gameboard_play_board_drawn_and_a_spade_click_starts_the_sketch(voila_se
     assert between["non_background"] == 0
     expect(page.locator(".wld-pad")).to_have_class(re.compile(r"\bwld-pad-off\b"))   # nobody sketches yet
     assert_pad_buttons_readable(page)        # switched off: the words still 4.5:1 (issue 24)
-    assert_sketching_rules_shown(page, "Gameboard Play is for 3 to 6 players; this App seats 3 to 6.")
+    assert_sketching_rules_shown(page, "Gameboard Play is for 3 to 6 players.")
 
     # --- click a Spade Space: the white pawn goes there and the sketch starts -----------------------
     spade = spades[1]

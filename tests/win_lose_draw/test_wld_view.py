@@ -793,7 +793,7 @@ def test_the_sketching_rules_are_shown_beside_the_pad(team_app):
 def test_the_gameboard_app_says_how_many_it_seats(make_app):
     app = make_app(rules=GAMEBOARD, n_players=3, seed=SEED)
     shown = html.unescape(re.sub(r"<[^>]+>", " ", app.rules_html.value))
-    assert "Gameboard Play is for 3 to 6 players; this App seats 3 to 6." in shown
+    assert "Gameboard Play is for 3 to 6 players." in shown and "this App seats" not in shown   # (said it twice)
     assert "No letters, words or numbers" in shown
 
 

@@ -89,7 +89,8 @@ def sketching_rules_html(rules, n_players: int, max_seats: int) -> str:
         seating = (f"Team Play is for {low} or more players (boardkit's model takes up to {high}); this App "
                    f"seats {low} to {max_seats} (a seat may be a group).")
     else:
-        seating = f"Gameboard Play is for {low} to {high} players; this App seats {low} to {min(high, max_seats)}."
+        seating = f"Gameboard Play is for {low} to {high} players" + (
+            "." if max_seats >= high else f"; this App seats {low} to {max_seats}.")    # (said once when alike)
     return (f"<div class='wld-sketching-rules' style='font-size:{scaled('17px')}; line-height:1.35; color:#1A1A1A'>"
             f"<b>Sketching Rules</b><ul style='margin:2px 0 4px 18px; padding:0'>{items}</ul>"
             f"<div class='wld-seating'>{html.escape(seating)}</div></div>")
