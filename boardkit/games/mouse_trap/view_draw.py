@@ -315,7 +315,7 @@ class Layout:
         thick edge of a Loop space, clear of the label."""
         x, y, size = self.xs[wheel], self.ys[wheel], self.size_of(wheel)
         top, bottom = self.under_label(wheel) + 2, y + size / 2 - LOOP_EDGE - 2
-        return (x - size / 2 + LOOP_EDGE + 4, top, size - 2 * LOOP_EDGE - 8, bottom - top)
+        return (x - size / 2 + LOOP_EDGE + 8, top, size - 2 * LOOP_EDGE - 16, bottom - top)
 
 
 #: mice in a row under a two-line label: count -> (largest mouse, distance between mice), in space sides
