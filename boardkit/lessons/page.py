@@ -127,10 +127,10 @@ def lesson_page():
 
     large.observe(switch, names="value")
     from ..render.names import control_names
-    from .teacher import _page_not_yet_known, page_drawn
+    from .teacher import drawn_signal
 
-    drawn = [page_drawn()] if _page_not_yet_known() else []     # (a pre-heated Voilà kernel hears its page is drawn)
-    box = widgets.HBox([style, large, *control_names(), *drawn])     # names the page's sliders (in Voilà)
+    # control_names: names the page's sliders (in Voilà); drawn_signal: a pre-heated kernel hears the page is drawn
+    box = widgets.HBox([style, large, *control_names(), *drawn_signal()])
     box.add_class("boardkit-lesson-page")
     return box
 

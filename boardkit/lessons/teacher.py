@@ -193,7 +193,7 @@ def page_drawn():
     """The page's "drawn" signal: a widget that shows nothing, whose view, once the browser draws it, sets its
     ``drawn`` to True.  A view is drawn only after the page's widget manager has loaded the kernel's widgets, so
     from then on a new widget, or a widget's new value, reaches the page.  One per kernel; the boxes that a
-    pre-heated kernel fills when its page arrives hold it until then (``_placeholder``)."""
+    pre-heated kernel fills when its page arrives hold it until then (``drawn_signal``)."""
     global _drawn
     if _drawn is None:
         import anywidget          # (a few milliseconds: ipywidgets is loaded already)
@@ -211,8 +211,10 @@ def page_drawn():
     return _drawn
 
 
-def _page_is_drawn() -> bool:
-    return _drawn is not None and _drawn.drawn
+def drawn_signal() -> tuple:
+    """What a box that a pre-heated Voilà kernel fills when its page is drawn holds until then: the page's
+    ``page_drawn`` signal (one view of it is enough); nothing in any other kernel, which fills its boxes at once."""
+    return (page_drawn(),) if _page_not_yet_known() else ()
 
 
 def _wait_until_drawn(timeout: float = WIDGETS_SECONDS) -> None:
@@ -229,7 +231,7 @@ def _wait_until_drawn(timeout: float = WIDGETS_SECONDS) -> None:
     import time
 
     deadline = time.monotonic() + timeout
-    while not _page_is_drawn() and time.monotonic() < deadline:
+    while not (_drawn is not None and _drawn.drawn) and time.monotonic() < deadline:
         time.sleep(0.05)
 
 
@@ -308,9 +310,7 @@ def _placeholder(*classes):
     """An empty box (hidden until it holds something): all a student's kernel ever holds of the teacher's controls."""
     import ipywidgets as widgets
 
-    box = widgets.VBox(layout=widgets.Layout(display="none"))
-    if _page_not_yet_known():           # (a pre-heated kernel fills it once the page is drawn)
-        box.children = (page_drawn(),)
+    box = widgets.VBox(drawn_signal(), layout=widgets.Layout(display="none"))
     for name in ("boardkit-teacher", *classes):
         box.add_class(name)
     return box

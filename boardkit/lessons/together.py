@@ -783,14 +783,13 @@ def follow_class_setting(name: str, callback) -> None:
 def class_bar(lesson: str):
     """The class on this lesson's page: Join your class (students), the class (the projected teacher's
     page), or Start / End and the class's secrets (the teacher's console). Put it in the first cell."""
-    from .teacher import _page_not_yet_known, _when_known, page_drawn
+    from .teacher import _when_known, drawn_signal
 
     if not (isinstance(lesson, str) and lesson.strip()):
         raise ValueError("class_bar needs the lesson's name, for example class_bar('01_mystery_date')")
     page = class_page()
     page.lesson = lesson
-    if _page_not_yet_known():        # (a pre-heated Voilà kernel builds the class's side once its page is drawn)
-        page.box.children = (page_drawn(),)
+    page.box.children = drawn_signal()       # (a pre-heated Voilà kernel builds the class's side once its page is drawn)
 
     def decide(teacher: bool):
         # only a kernel that verified the teacher's key builds the teacher's side (teacher.py)
