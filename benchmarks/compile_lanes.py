@@ -28,9 +28,8 @@ import tempfile
 #: run in the fresh process: GAME is the lane's game
 _COMPILE = """
 import json, time
-import llvmlite.binding.executionengine as engine
 import llvmlite.binding.newpassmanagers as passes
-from numba.core import event
+from numba.core import codegen, event
 from boardkit.core.fast import warm_up
 
 llvm = [0.0]
@@ -45,7 +44,7 @@ def timed(owner, name):
     setattr(owner, name, run)
 timed(passes.ModulePassManager, "run")
 timed(passes.FunctionPassManager, "run")
-timed(engine.ExecutionEngine, "finalize_object")
+timed(codegen.JitEngine, "finalize_object")   # machine code
 
 with event.install_recorder("numba:compile") as compiled:
     started = time.process_time()
