@@ -130,6 +130,13 @@ def test_a_worst_deficit_play_cannot_reach_is_refused(game_module, deficit):
     assert_refused(game_module, damaged, "worst_deficit")
 
 
+@pytest.mark.parametrize("game_module", GAMES, ids=NAMES.get)
+def test_more_lead_changes_than_play_allows_are_refused(game_module):
+    damaged = mid_game(game_module)           # the lead can change at most once a turn (a round, a point won)
+    damaged["lead"]["lead_changes"] = 999     # Mystery Date, Cluedo and Win, Lose or Draw loaded it before
+    assert_refused(game_module, damaged, "lead_changes must be a whole number 0..")
+
+
 # -- one game's states that play cannot reach ------------------------------------------------------------
 
 def test_philo_vance_decider_must_be_the_player_to_move_before_the_dice():

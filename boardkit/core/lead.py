@@ -86,12 +86,14 @@ class LeadTracker:
                 "lead_changes": self.lead_changes, "worst_deficit": list(self.worst_deficit)}
 
     @classmethod
-    def from_dict(cls, data, n_players: int, standings: range) -> "LeadTracker":
+    def from_dict(cls, data, n_players: int, standings: range, most_changes: int) -> "LeadTracker":
         """A tracker saved with :meth:`to_dict`; anything malformed or inconsistent raises ValueError.
 
         ``standings`` are the standings the game can give a seat (``range(0, 4)``:
         0 to 3 cards of an outfit), so no saved score and no worst deficit can be
         one that play could never reach (a deficit of 2.5, or of 10**18).
+        ``most_changes`` is the most lead changes the game could have seen by now
+        (a game that looks at the lead once a turn: the turns played).
         """
         most_behind = standings[-1] - standings[0]
         tracker = cls(n_players)
@@ -104,8 +106,9 @@ class LeadTracker:
                              f"each of the {n_players} seats, got {scores!r:.80}")
         if leader is not None and not (_is_whole(leader) and 0 <= leader < n_players):
             raise ValueError(f"saved lead leader must be a seat 0..{n_players - 1} or None, got {leader!r}")
-        if not _is_whole(changes) or changes < 0:
-            raise ValueError(f"saved lead_changes must be a whole number >= 0, got {changes!r}")
+        if not _is_whole(changes) or not 0 <= changes <= most_changes:
+            raise ValueError(f"saved lead_changes must be a whole number 0..{most_changes} (the lead can change "
+                             f"at most that often in the turns played), got {changes!r}")
         if not (isinstance(deficits, list) and len(deficits) == n_players
                 and all(_is_whole(d) and 0 <= d <= most_behind for d in deficits)):
             raise ValueError(f"saved lead.worst_deficit must list a whole number 0..{most_behind} (the most a "

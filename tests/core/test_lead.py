@@ -65,12 +65,12 @@ def test_the_tracker_keeps_its_own_copy_of_the_scores():
 def test_save_and_restore_through_json():
     lead = tracked([1, 0, 0], [1, 3, 0], [1, 3, 3])
     data = json.loads(json.dumps(lead.to_dict()))
-    copy = LeadTracker.from_dict(data, 3, range(10))
+    copy = LeadTracker.from_dict(data, 3, range(10), 50)
     assert copy.to_dict() == lead.to_dict()
     for tracker in (lead, copy):
         tracker.update([4, 3, 3])
     assert copy.to_dict() == lead.to_dict() and copy.lead_changes == 2
-    assert LeadTracker.from_dict(LeadTracker(2).to_dict(), 2, range(10)).scores is None
+    assert LeadTracker.from_dict(LeadTracker(2).to_dict(), 2, range(10), 50).scores is None
 
 
 @pytest.mark.parametrize("n_players", [0, -1, 2.0, "3", None, True])
@@ -114,20 +114,21 @@ GOOD = {"scores": [3, 1, 0], "leader": 0, "lead_changes": 1, "worst_deficit": [1
     ({"worst_deficit": [1, 2.5, 3]}, "worst_deficit"),                # loaded before (issue 25)
     ({"worst_deficit": [1, 2, 10**18]}, r"worst_deficit must list a whole number 0\.\.9"),   # loaded before
     ({"scores": [3, 1, 10]}, r"scores must be None or a standing 0\.\.9"),
+    ({"lead_changes": 51}, r"lead_changes must be a whole number 0\.\.50"),   # more than play allows: loaded before
 ])
 def test_bad_saved_data(change, message):
     with pytest.raises(ValueError, match=message):
-        LeadTracker.from_dict({**GOOD, **change}, 3, range(10))
+        LeadTracker.from_dict({**GOOD, **change}, 3, range(10), 50)
 
 
 @pytest.mark.parametrize("data", [None, [], "lead", {"scores": None}])
 def test_not_saved_data(data):
     with pytest.raises(ValueError, match="saved lead"):
-        LeadTracker.from_dict(data, 3, range(10))
+        LeadTracker.from_dict(data, 3, range(10), 50)
 
 
 def test_good_saved_data_loads():
-    assert LeadTracker.from_dict(GOOD, 3, range(10)).to_dict() == GOOD
+    assert LeadTracker.from_dict(GOOD, 3, range(10), 50).to_dict() == GOOD
 
 
 standings = st.integers(2, 5).flatmap(
@@ -142,4 +143,5 @@ def test_agrees_with_counting_from_the_whole_history(history):
     assert lead.leader == (sole[-1] if sole else None)
     for seat in range(len(history[0])):
         assert lead.worst_deficit[seat] == max(max(s) - s[seat] for s in history)
-    assert LeadTracker.from_dict(json.loads(json.dumps(lead.to_dict())), len(history[0]), range(-5, 21)).to_dict() == lead.to_dict()
+    saved = json.loads(json.dumps(lead.to_dict()))
+    assert LeadTracker.from_dict(saved, len(history[0]), range(-5, 21), len(history)).to_dict() == lead.to_dict()

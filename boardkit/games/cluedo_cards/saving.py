@@ -151,8 +151,9 @@ def load_game(cls, data: dict):
             raise ValueError(f"saved leaders must each be '=' (a tie) or a seat 0..{n_players - 1} as text, "
                              f"got {game.leaders!r:.80}")
         try:
-            game.lead = LeadTracker.from_dict(data["lead"], n_players,
-                                              range(bound["score_low"], bound["score_high"] + 1))
+            game.lead = LeadTracker.from_dict(data["lead"], n_players,  # looked at once a finished round
+                                              range(bound["score_low"], bound["score_high"] + 1),
+                                              len(game.round_winners))
         except ValueError as err:
             raise ValueError(f"saved lead: {err}") from None
         game.penalties = _whole(data["penalties"], "penalties", 0, bound["penalties"])

@@ -131,8 +131,7 @@ def load_game(cls, data: dict):
         raise ValueError("saved 'counts': cranks and pushes need a finished trap")
 
     # -- the drama and the story ------------------------------------------------------------------
-    game.lead = LeadTracker.from_dict(data["lead"], n, range(total + 1))
-    _whole(game.lead.lead_changes, "lead.lead_changes", 0, game.turns)  # the lead is noted once a turn
+    game.lead = LeadTracker.from_dict(data["lead"], n, range(total + 1), game.turns)  # noted once a turn
     scores = game.lead.scores
     if scores is None or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores) \
             or sum(scores) > total:

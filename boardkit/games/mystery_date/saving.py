@@ -145,7 +145,8 @@ def load_game(cls, data: dict):
                 raise ValueError(f"saved 'hands': seat {seat} holds {len(hand)} cards, over the "
                                  f"hand_limit={rules.hand_limit}")
 
-        game.lead = LeadTracker.from_dict(data["lead"], n_players, range(4))  # 0..3 cards of an outfit
+        # 0..3 cards of an outfit; the lead is looked at once a turn at most
+        game.lead = LeadTracker.from_dict(data["lead"], n_players, range(4), game.turns)
         standing = game.lead.scores
         if standing is None:
             raise ValueError("saved 'lead' scores must be each seat's outfit progress, a whole number 0..3, "

@@ -178,13 +178,11 @@ def _read(cls, data: dict):
     game.verdicts = _verdicts(data["verdicts"], game)
     _counts(data["counts"], game)
     most = max(rules.court_size, rules.hand_limit)  # the most clues a seat has in play
-    game.lead = LeadTracker.from_dict(data["lead"], n, range(most + 1))
+    # the lead is looked at once a turn, and at a win
+    game.lead = LeadTracker.from_dict(data["lead"], n, range(most + 1), game.turns + 1)
     if game.lead.scores is None:
         raise ValueError("saved lead scores must be the right clues each seat had in play after the last turn, "
                          "got None")
-    if game.lead.lead_changes > game.turns + 1:  # the lead is looked at once a turn, and at a win
-        raise ValueError(f"saved lead_changes must be 0..turns + 1 ({game.turns + 1}), "
-                         f"got {game.lead.lead_changes!r}")
     events = data["events"]
     if events is not None and not isinstance(events, list):
         raise ValueError(f"saved events must be a list of event records or None, got {events!r:.80}")

@@ -200,8 +200,11 @@ def load_game(cls, data: dict):
         game.ace_hopefuls = _seats(data["ace_hopefuls"], "ace_hopefuls", n)
         with _naming("lead"):
             team = rules.play == "team"   # a standing is a team's points, or the colours a seat holds
+            # the lead is looked at whenever a standing grows by one: at most once per point or pawn won
+            won = sum(game.team_scores) if team else sum(map(len, game.held))
             game.lead = LeadTracker.from_dict(copy.deepcopy(data["lead"]), 2 if team else n,
-                                              range((rules.team_target if team else rules.colours_to_collect) + 1))
+                                              range((rules.team_target if team else rules.colours_to_collect) + 1),
+                                              won)
         events = data["events"]
         if events is not None and not isinstance(events, list):
             raise ValueError(f"saved events must be None or a list, got {events!r}")
