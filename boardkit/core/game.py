@@ -22,10 +22,11 @@ class IllegalAction(ValueError):
 
 def check_rules_for(game_class, rules) -> None:
     """Raise ValueError unless ``rules`` are the rules of ``game_class``'s game
-    (a Mouse Trap game needs Mouse Trap ``Rules``, not another game's or a string)."""
+    (a Mouse Trap game needs Mouse Trap ``Rules``, not another game's or a string).
+    A tinkerer's subclass of the game's ``Rules``, written in a notebook, is its rules too."""
     package = game_class.__module__.rsplit(".", 1)[0]
-    given = type(rules).__module__.rsplit(".", 1)[0]
-    if given != package or not hasattr(rules, "check_players"):
+    packages = {cls.__module__.rsplit(".", 1)[0] for cls in type(rules).__mro__}
+    if package not in packages or not hasattr(rules, "check_players"):
         what = (f"the rules of {rules.game_name}" if hasattr(rules, "game_name")
                 else f"{type(rules).__name__} {rules!r:.40}")
         raise ValueError(f"rules must be the Rules of this game ({package}.Rules()), got {what}")

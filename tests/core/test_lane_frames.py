@@ -92,3 +92,13 @@ def test_a_rules_subclass_hears_the_real_reason_from_the_fast_lane():
     with pytest.raises(ValueError, match="SameFieldsRules is a subclass of boardkit.games.mystery_date.Rules"):
         bk.simulate(SameFieldsRules(), 2, 5, engine="fast", progress=False)
     assert core_fast.lane_for(BonusRules()) is md.fast
+
+
+def test_a_rules_subclass_plays_on_the_engine_the_fast_lane_points_to():
+    # The fast lane's message says "use engine='reference' (or 'auto')": both refused a subclass made in a
+    # notebook before ("rules must be the Rules of this game ..., got the rules of Mystery Date").
+    reference = bk.simulate(BonusRules(), 2, 5, seed=3, engine="reference", progress=False)
+    assert reference.equals(bk.simulate(md.Rules(), 2, 5, seed=3, engine="reference", progress=False))
+    with pytest.warns(RuntimeWarning, match="BonusRules adds the rule 'bonus'"):
+        auto = bk.simulate(BonusRules(), 2, 5, seed=3, engine="auto", progress=False)
+    assert auto.attrs["engine"] == "reference" and "BonusRules adds the rule 'bonus'" in auto.attrs["fallback"]
