@@ -350,7 +350,26 @@ def njit(function=None, *, allocates=True, **options):
         options["_nrt"] = False
     compiled = _numba.njit(**options)(function)
     compiled._cache = LaneCache(function)  # what cache=True does (Dispatcher.enable_caching), with our stamp
+    _compile_for_plain_types(compiled)
     return compiled
+
+
+def _compile_for_plain_types(compiled):
+    """Compile ``compiled`` once for plain numbers, not again for each constant a caller passes.
+
+    numba compiles a function called from compiled code for the exact types of the call, and a
+    constant is a type of its own: ``move(PV, ...)`` (``Literal[int](6)``) and ``move(piece, ...)``
+    (``int64``) were two copies of ``move`` and of everything it calls, compiled and optimised
+    twice.  Here a call's constants count as the plain ``int64`` or ``bool`` they are (what numba
+    already does for a call from Python), so each function of a lane is compiled once."""
+    from numba.core.types import unliteral
+
+    exact_template = compiled.get_call_template   # what numba asks when compiled code calls this function
+
+    def get_call_template(args, kws):
+        return exact_template([unliteral(arg) for arg in args], {name: unliteral(arg) for name, arg in kws.items()})
+
+    compiled.get_call_template = get_call_template
 
 
 def _needs_numba(function):

@@ -100,3 +100,31 @@ def test_read_only_seeds_play_without_compiling_the_lane_again(game):
     got = lane.play_games(rules, n_players, read_only, bots)
     assert compiled() == before
     assert {k: list(v) for k, v in got.items()} == {k: list(v) for k, v in expected.items()}
+
+
+CONSTANT_CALLER = """
+from boardkit.core.fast import njit
+
+
+@njit
+def times_two(x):
+    return 2 * x
+
+
+@njit
+def with_a_constant_and_a_number(x):
+    return times_two(3) + times_two(x)
+"""
+
+
+def test_a_function_called_with_a_constant_is_compiled_once_for_plain_numbers(tmp_path, monkeypatch):
+    """numba alone compiles ``times_two(3)`` from compiled code as a function of its own, for the
+    type ``Literal[int](3)``, and with it everything it calls: in Philo Vance's lane that was a
+    quarter of the compile.  core.fast.njit compiles it once, for int64."""
+    numba = pytest.importorskip("numba")
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path / "cache"))  # compiled here, not loaded
+    (tmp_path / "constant_caller.py").write_text(CONSTANT_CALLER)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    lane = importlib.import_module("constant_caller")
+    assert lane.with_a_constant_and_a_number(4) == 14
+    assert [str(signature) for signature in lane.times_two.signatures] == ["(int64,)"]

@@ -69,6 +69,14 @@ from .rules import PHILO_VANCE
 #: allocates (the arrays come from :func:`new_state`), and counting the references of some twenty
 #: arrays at every call took half the time of a game
 lane_jit = njit(_nrt=False)
+#: the steps down the lane's longest chain of calls (a game, its turns, a throw, a move's arrival
+#: and bumps, a clue spot, taking a clue) are compiled into the function that calls them (numba's
+#: ``inline="always"``).  numba links the code of every compiled function a function calls into it,
+#: and optimises it and makes machine code of it all again there: a function compiled on its own is
+#: compiled once more inside each function above it, so the longer the chain of separately compiled
+#: functions, the longer the lane's first compile.  Inlining every function would cost as much again
+#: in numba's own (slower) inlining, so the other functions stay on their own.
+into_caller = njit(_nrt=False, inline="always")
 
 PV = PHILO_VANCE  # Philo Vance's piece (the seats are 0..5)
 N_PIECES = 7
@@ -352,7 +360,7 @@ def keep_or_discard(p, clue, keep_only, n_players, court, up, hand, seat_, pile,
                      work)
 
 
-@lane_jit
+@into_caller
 def take_clue(p, from_claim, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance, beliefs, mind, work):
     """Game._take_clue: draw a clue (or take the claimed one), then keep it or discard it."""
     if from_claim:
@@ -367,7 +375,7 @@ def take_clue(p, from_claim, n_players, court, up, hand, seat_, pile, discards, 
                     chance, beliefs, mind, work)
 
 
-@lane_jit
+@into_caller
 def clue_spot(p, from_claim, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance,
               beliefs, mind, work):
     """Game._task_clue_spot: on a red clue spot he may draw or not ([DRAW, NO_DRAW]; a Detective
@@ -764,7 +772,7 @@ def beyond(came_from, space, n_pieces, position, board, adj, n_adj, kind_, work)
     return n
 
 
-@lane_jit
+@into_caller
 def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, adj,
          n_adj, kind_, on_card, seen, chance, beliefs, mind, work):
     """Game._bump, _push_on and _chain_done: move the bumped piece (and down the line the pieces
@@ -842,7 +850,7 @@ def bump(piece, to, mover, n_players, position, court, up, hand, seat_, pile, di
             return
 
 
-@lane_jit
+@into_caller
 def bump_check(piece, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, adj, n_adj,
                kind_, on_card, seen, chance, beliefs, mind, work):
     """Game._bump_choices: a piece landing where others stand may bump one of them to an
@@ -901,7 +909,7 @@ def demandable(p, n_players, court, up, hand, seat_, rules, on_card, seen, work)
     return n
 
 
-@lane_jit
+@into_caller
 def demand(p, clue, n_players, court, up, hand, seat_, pile, discards, g, rules, on_card, seen, chance, beliefs, mind, work):
     """Game._demand: the first player on his left showing the clue gives it up (refilling that juror
     from the pile when ``demand_refill``); the demanded clue must be kept."""
@@ -931,7 +939,7 @@ def receive_court(p, court, up, seat_, pile, discards, g, rules, chance):
     g[STANDINGS_STALE] = 1
 
 
-@lane_jit
+@into_caller
 def arrive(piece, by_arrow, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, kind_,
            on_card, seen, chance, beliefs, mind, work):
     """Game._task_arrive: what the space the piece stopped on gives its owner."""
@@ -1121,7 +1129,7 @@ def arrest(p, suspect, n_players, position, court, up, hand, seat_, pile, discar
         up[p, j] = 1 if court[p, j] >= 0 else 0
 
 
-@lane_jit
+@into_caller
 def before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, on_card, seen,
                     chance, beliefs, mind, work):
     """Game._before_roll_choices: [ROLL], + Arrest(each free suspect) while he may declare,
@@ -1156,7 +1164,7 @@ def before_the_dice(p, n_players, position, court, up, hand, seat_, pile, discar
 
 
 # -- a whole turn and a whole game -----------------------------------------------------------------
-@lane_jit
+@into_caller
 def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rules, board, dest, n_dest, adj,
           n_adj, kind_, on_card, seen, chance, beliefs, mind, work):
     """Game._throw: both dice; doubles turn up any face-down clue, a total that juror's (or none);
@@ -1219,7 +1227,7 @@ def throw(p, n_players, position, court, up, hand, seat_, pile, discards, g, rul
          adj, n_adj, kind_, on_card, seen, chance, beliefs, mind, work)
 
 
-@lane_jit
+@into_caller
 def end_turn(p, n_players, court, up, hand, seat_, discards, g, rules, on_card, seen, chance, beliefs, mind, work):
     """Game._task_end_turn: note the standings; a claimed clue not taken on a clue spot goes back
     (unless it was claimed this turn); the next active player's turn, or an extra turn."""
@@ -1253,7 +1261,7 @@ def card_picked(s, seat_, n_players):
     return False
 
 
-@lane_jit
+@into_caller
 def play_game(seed, n_players, rules, deck, on_card, board, dest, n_dest, adj, n_adj, kind_, position, court, up,
               hand, seat_, pile, discards, g, seen, chance, beliefs, mind, work):
     """One whole game from its seed; its outcome is left in ``g`` and ``seat_``."""
