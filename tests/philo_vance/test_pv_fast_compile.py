@@ -3,8 +3,8 @@
 numba links the code of every compiled function a function calls into it, and optimises it and
 makes machine code of it all again there: a function compiled on its own is compiled once more
 inside each separately compiled function above it.  With every step on its own, the lane's first
-compile took about 37 s of CPU time, two thirds of it in LLVM; with the steps down its longest chain
-compiled into their callers (``@into_caller``) about 22 s (``benchmarks/compile_lanes.py``).  Here
+compile took 37 to 39 s of CPU time, two thirds of it in LLVM; with the steps down its longest chain
+compiled into their callers (``@into_caller``) 22 to 25 s (``benchmarks/compile_lanes.py``).  Here
 the chain is measured from the source, so it cannot grow back unnoticed.  (A constant argument no
 longer compiles a function twice over: ``tests/core/test_lane_toolkit.py``.)
 """
