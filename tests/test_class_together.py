@@ -398,6 +398,50 @@ def test_a_reloaded_students_page_is_the_same_page_and_its_plays_carry_on(pages,
     assert (view.plays[guess.key].successes, view.plays[guess.key].trials) == (3, 6)
 
 
+def test_a_reloaded_students_page_finds_its_guess_locked_and_its_check_counted_once(pages, store, monkeypatch):
+    """A student locked 20%, saw the answer and reloaded: the new kernel's page came back unlocked at 50%, and a
+    new lock of the right answer replaced the class's 20% (found by a review of a class in Voilà)."""
+    from boardkit.lessons import output
+
+    monkeypatch.setattr(output, "in_voila", lambda: True)     # the tab keeps the page's id on a Voilà page
+    console = started(pages)
+
+    def lesson():            # what the lesson's cells make in each kernel
+        return (Prediction("Reloaded: what share?", number=(0, 1, 0.05), percent=True, reveal=lambda p: "answer"),
+                Prediction("Reloaded: which door?", choices=["blue", "dud"], reveal=lambda p: "answer"),
+                quick_check("Reloaded: a check?", ["yes", "no"], 0, "it is so"))
+
+    share, door, check = lesson()
+    first = pages("student")
+    first.memory.remembered = "the-tabs-page-id"
+    assert first.join(console.code)
+    share.input.value = 20
+    share.lock()
+    door.input.value = "dud"
+    door.lock()
+    check.children[1].value = "no"
+    check.children[2].click()
+    sent(first)
+    first.close()
+
+    share, door, check = lesson()                         # the reloaded page: a new kernel, the same tab
+    again = pages("student")
+    again.memory.remembered = "the-tabs-page-id"
+    assert again.join(console.code)
+    until(lambda: share.locked and door.locked)
+    assert (share.value, door.value) == (pytest.approx(0.2), "dud")
+    assert share.lock_button.disabled and share.input.disabled and not share.reveal_button.disabled
+    assert "20%" in share.message.value
+    check.children[1].value = "yes"                       # the right answer, checked after the reload
+    check.children[2].click()
+    sent(again)
+    view = store.class_view(console.code)
+    assert view.pages == 1
+    assert view.predictions[share.key].values == (pytest.approx(0.2),)
+    assert view.predictions[door.key].counts == {"blue": 0, "dud": 1}
+    assert view.checks[check.key].counts == {"yes": 0, "no": 1}
+
+
 def test_the_projector_speaks_to_the_class_about_whose_plays_start_the_chart(pages, store, this_kernel):
     console = started(pages)
     projector, ann = pages("teacher"), pages("student")
@@ -453,6 +497,8 @@ def test_the_projected_page_keeps_how_to_start_a_class_in_its_teacher_notes(page
     code = console.code
     projector.tick()
     assert code in projector.class_line.value and notes.layout.display == "none"
+    teacher.teacher_note("A later cell's note", lambda: [])     # (a lesson adds its notes after the class bar)
+    assert notes.layout.display == "none" and not toggle.value  # still hidden: it showed the door to the room
     console.end()
     projector.tick()
     assert f"Class {code} has ended" in projector.class_line.value and "console=1" not in projector.class_line.value

@@ -34,7 +34,9 @@ class ProcessPool(Executor):
     threads, and a fork can copy a lock another thread holds at that moment,
     which the worker then waits for for ever.  Workers ignore Ctrl-C (a
     notebook's "interrupt kernel"): the notebook stops waiting for them, and
-    they finish their chunk quietly.
+    they finish their chunk quietly.  A worker ends when the process that started it ends, even
+    when that process is killed (as a server kills a kernel that does not stop in time), instead of
+    waiting for work for ever beside the forkserver it keeps alive.
     """
 
     def __init__(self, workers: int | None = None):
@@ -70,7 +72,7 @@ class ProcessPool(Executor):
                 _check_main_guard()
 
                 self._executor = ProcessPoolExecutor(max_workers=self._max_workers, mp_context=self._mp_context,
-                                                     initializer=_ignore_interrupts)
+                                                     initializer=_start_worker)
             return self._executor
 
     def submit(self, fn, /, *args, **kwargs):
@@ -120,5 +122,16 @@ def _check_main_guard() -> None:
                            f"on one core, without executor=).")
 
 
-def _ignore_interrupts() -> None:
+def _start_worker() -> None:
+    """Run in each worker as it starts: ignore Ctrl-C, and end with the process that started it."""
+    import multiprocessing
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    owner = multiprocessing.parent_process()      # its sentinel is ready once the owner has ended
+    if owner is not None:
+        threading.Thread(target=_end_with, args=(owner,), name="boardkit-end-with-owner", daemon=True).start()
+
+
+def _end_with(owner) -> None:
+    owner.join()
+    os._exit(0)

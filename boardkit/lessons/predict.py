@@ -259,6 +259,23 @@ class Prediction(widgets.VBox):
         self._show_locked()
         _tell("locked", self, self.value)
 
+    def restore(self, guess) -> None:
+        """Lock ``guess`` again: the guess a class keeps for this page, when the page was reloaded (a new kernel).
+        The student finds the guess they locked, locked; a guess this prediction cannot take is left alone."""
+        if self.locked or self.class_mode:
+            return
+        if self.choices is not None:
+            same = [choice for choice in self.choices if str(choice) == str(guess)]
+            if not same:
+                return
+            self.input.value = same[0]
+        else:
+            scaled = guess * 100 if self.percent else guess
+            if not self.input.min <= scaled <= self.input.max:
+                return
+            self.input.value = round(scaled) if isinstance(self.input, widgets.IntSlider) else scaled
+        self.lock()
+
     def reset(self) -> None:
         """Unlock: no guess, no answer shown, the inputs as on a fresh page (the teacher's page does this when the
         class whose guesses it locked has ended, and they are deleted)."""

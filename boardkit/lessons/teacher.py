@@ -351,6 +351,7 @@ class _TeacherNotes:
     def __init__(self):
         self.box = _placeholder("boardkit-teacher-notes")
         self.panel = None
+        self.hidden = False       # the projected page hides its notes while a class runs (the console has them)
         _when_known(self._open_for)
 
     def _open_for(self, teacher: bool) -> None:
@@ -377,6 +378,17 @@ class _TeacherNotes:
         self.toggle.observe(self._toggled, names="value")
         self.box.children = (self.toggle, self.panel)
 
+    def show(self, shown: bool) -> None:
+        """Show the control, or hide it (closed) and keep it hidden when later sections are added."""
+        self.hidden = not shown
+        if self.panel is not None:
+            if not shown:
+                self.toggle.value = False
+            self._show_box()
+
+    def _show_box(self) -> None:
+        self.box.layout.display = NOTES_SHOWN if self.panel.children and not self.hidden else "none"  # no section: no control
+
     def _toggled(self, change) -> None:
         self.toggle.icon = "eye" if change["new"] else "eye-slash"
         self.panel.layout.display = None if change["new"] else "none"
@@ -394,7 +406,7 @@ class _TeacherNotes:
 
         self.panel.children += (widgets.VBox([widgets.HTML(f"<h4>{escape(title)}</h4>"), *made],
                                              layout=widgets.Layout(max_width=scaled("760px"))),)
-        self.box.layout.display = NOTES_SHOWN   # no section: no control
+        self._show_box()
 
 
 def teacher_notes():

@@ -265,13 +265,20 @@ class ClassPage:
         return self.link is link
 
     def _carry_on(self, state) -> None:
-        """A reloaded page: its plays so far carry on from what the class has (once, when the join is answered)."""
+        """A reloaded page (a new kernel, the same page to the class): its locked guesses are locked again and its plays
+        carry on from what the class has (once, when the join is answered)."""
         with self._lock:
             if self._carried is not state:
                 self._carried = state
                 for key, totals in state.plays.items():
                     if key in self.streams:
                         self.streams[key].base = self.streams[key].sent = totals
+                for prediction in predictions():        # its guesses come back locked, as the class keeps them
+                    if prediction.key in state.predictions:
+                        prediction.restore(state.predictions[prediction.key])
+                for check in list(_QUICK_CHECKS):        # the class keeps the first answer it checked
+                    if check.key in state.checks:
+                        check.checked = True
 
     def _remember_page(self) -> None:
         """Take the page id the browser tab remembers (a reloaded page is the same page: it counts once)."""
@@ -544,13 +551,11 @@ class ClassPage:
         from . import teacher
 
         notes = teacher._notes
-        if notes is None or notes.panel is None:
+        if notes is None:
             return
-        if self.role == "console":
+        if self.role == "console" and notes.panel is not None:
             notes.toggle.value = True          # the teacher's own device: open
-        elif not shown:
-            notes.toggle.value = False
-        notes.box.layout.display = teacher.NOTES_SHOWN if shown and notes.panel.children else "none"   # no section: no control
+        notes.show(shown)                      # (hidden, it stays hidden when the lesson adds a section later)
 
     def _no_class(self) -> None:
         self._secrets_shown(True)

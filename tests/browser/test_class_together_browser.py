@@ -114,13 +114,19 @@ def test_two_students_join_lock_and_play_and_the_teachers_page_shows_them_live(c
     ann.reload(timeout=LOAD_MS)
     ann.get_by_text("The end of the page.").wait_for(timeout=LOAD_MS)
     expect(ann.locator(".boardkit-class-status")).to_contain_text(f"You are in class {code}", timeout=30_000)
+    # her guess is back, locked (a reload unlocked it: she could lock another after seeing the answer)
+    expect(ann.get_by_role("button", name="Locked")).to_be_disabled(timeout=LIVE_MS)
+    expect(ann.locator(".boardkit-prediction").get_by_role("radio", name="A")).to_be_checked()
     ann.get_by_role("button", name="Play 5 times").click()
     expect(projector.locator(".boardkit-class-plays")).to_contain_text("20 plays", timeout=LIVE_MS)
     expect(projector.locator(".boardkit-class-joined")).to_contain_text("2 pages joined")
     expect(projector.locator(".boardkit-class-locks")).to_contain_text("2 of 2 locked")
 
     # a secret the teacher sets on the console reaches both students' pages through the store
-    expect(projector.locator(".boardkit-teacher-notes")).to_be_hidden()     # no secrets on the projector
+    # no secrets on the projector: no Teacher notes button (its box, shown as display: contents, has no box of its
+    # own, so a check that the box is hidden passed while the button showed the door to the room)
+    expect(projector.get_by_role("button", name="Teacher notes")).to_have_count(0)
+    expect(console.get_by_role("button", name="Teacher notes")).to_have_count(1)
     console.get_by_label("The door is").select_option("rigged for red")
     for student in (ann, bea):
         expect(student.locator(".fixture-door")).to_have_text("The door: rigged for red.", timeout=LIVE_MS)

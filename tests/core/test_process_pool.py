@@ -4,10 +4,13 @@ A lesson's setup cell makes a pool in every student's kernel; most pages
 never use it, so making one must cost no process.  Process counts are read in
 a fresh interpreter, where nothing else has started multiprocessing's helpers.
 """
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -134,3 +137,35 @@ def test_the_workers_start_from_a_clean_process_never_a_fork_of_the_kernel():
     pool = ProcessPool(2)
     assert pool._mp_context.get_start_method() in ("forkserver", "spawn")
     assert "not started yet" in repr(pool)
+
+
+# A kernel that uses its pool and is then killed (as a server kills a kernel that does not stop in time).
+KILLED_OWNER = r"""
+import json, os, signal
+import boardkit as bk
+pool = bk.process_pool(workers=2)
+assert sorted(pool.map(abs, [-2, -1, 0, 1])) == [0, 1, 1, 2]
+print(json.dumps(sorted(process.pid for process in pool._executor._processes.values())), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_the_workers_end_when_the_process_that_started_them_is_killed(tmp_path):
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("looks for the workers in /proc (Linux)")
+    said = tmp_path / "workers.json"        # a file, not a pipe: on the old code the workers held a pipe open
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])))
+    with open(said, "w") as out:
+        owner = subprocess.run([sys.executable, "-c", KILLED_OWNER], stdout=out, timeout=120, env=env, cwd=REPO_ROOT)
+    assert owner.returncode == -signal.SIGKILL
+    workers = json.loads(said.read_text())
+    assert len(workers) == 2
+    deadline = time.monotonic() + 20
+    try:
+        while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()], "the workers outlived their kernel"
+    finally:
+        for pid in workers:                 # on the old code they would wait for work for ever
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
