@@ -215,6 +215,9 @@ def refresh_counts():
     show(counts_view, table(counts) if door.counts.sum() else Markdown("The secret door is still shut."))
 
 def on_open(button):
+    if not door_prediction.locked:        # guess first: the counts are the evidence
+        show(counts_view, Markdown("*Lock your guess above first: then open the door.*"))
+        return
     door.open(button.times)
     refresh_counts()
 

@@ -281,6 +281,8 @@ def test_a_wrong_code_or_a_long_nickname_says_why_and_joins_nothing(pages, store
     console = started(pages)
     ann = pages("student")
     assert not ann.join("QQQQ") and "no open class QQQQ" in ann.status.value and ann.code is None
+    assert "Not connected" not in ann.status.value          # a typo is not a broken connection: it said both alike
+    assert "There is no open class QQQQ. Check the code on your teacher's screen." in ann.status.value
     assert not ann.join("nonsense!") and "is not a class code" in ann.status.value
     assert not ann.join(console.code, "x" * 21) and "at most 20" in ann.status.value
     assert store.class_view(console.code).pages == 0

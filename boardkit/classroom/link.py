@@ -47,10 +47,12 @@ class ClassLink:
         self.state = None                      # the PageState the store returned on joining
         self.view = None                       # the latest ClassView, while watching
         self.settings: dict = {}               # the class's latest settings, while watching
+        self.refusal: str | None = None        # why the class refused this page (no such class, full...), if it did
         try:
             self.code = normal_code(code)
         except ClassNotOpen as error:
             self.code, self._ended, self.connected = str(code)[:20], True, False
+            self.refusal = f"{error}."
             self.status = f"Not connected to the class: {error}."
             self._joined.set()
             return
@@ -154,6 +156,8 @@ class ClassLink:
                     self.class_ended = isinstance(error, ClassNotOpen) and self.state is not None
                     if self.class_ended:            # (its rows are deleted: nothing of it to show any more)
                         self.view, self.settings = None, {}
+                    else:
+                        self.refusal = f"{error}."
                     self._pending.clear()
                     self._wake.notify_all()
                 self._set_status(False, f"Class {self.code} has ended." if self.class_ended else

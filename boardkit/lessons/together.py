@@ -292,8 +292,9 @@ class ClassPage:
     def _refused(self, link) -> None:
         """The class refused this page (no such class, or it has ended before the page joined): say why, and show
         the Join box again."""
-        self.status.value = (f"<span class='boardkit-rule-error'>{escape(link.status)} Check the code on your "
-                             "teacher's screen.</span>")
+        why = link.refusal or link.status        # "there is no open class QQQQ.": not a fault of the connection
+        self.status.value = (f"<span class='boardkit-rule-error'>{escape(why[:1].upper() + why[1:])} Check the code "
+                             "on your teacher's screen.</span>")
         link.close()
         if self.link is link:
             self.link = self.code = None

@@ -135,6 +135,10 @@ def test_lesson_core_path_own_plays_predictions_tinker_and_going_further(voila_s
 
     # --- the secret door: predict, too few openings, then the evidence ---------------------------------------
     door = prediction(page, 2)
+    page.get_by_role("button", name="Open it 10 times").click()          # before the guess: no evidence yet
+    expect(page.get_by_text("Lock your guess above first: then open the door.")).to_be_visible(
+        timeout=STEP_TIMEOUT_MS)
+    expect(page.locator("table.boardkit-table", has_text="Secret door")).to_have_count(0)
     door.get_by_text("the Dud", exact=True).click()
     lock_and_reveal(page, door, table=False)
     expect(door).to_contain_text("open it at least 20 times", timeout=STEP_TIMEOUT_MS)
