@@ -367,6 +367,14 @@ def fill_delay(voila_args: list[str]) -> float:
         return 1.0
 
 
+def voila_args(pool: int, voila_arg: list[str]) -> list[str]:
+    """Voilà's command line for a class: a pool of ``pool`` kernels (0: none), and its refill delay said
+    outright, so the class's server refills its pool as a teacher's does (the tests' ``VoilaServer`` never
+    refills one unless told a delay: ``harness.NO_REFILL``), then ``--voila-arg``'s."""
+    return ([f"--pool_size={pool}", f"--VoilaKernelManager.fill_delay={fill_delay(voila_arg):g}"]
+            + ([] if pool > 0 else ["--preheat_kernel=False"]) + voila_arg)
+
+
 def wait_for_refill(server: VoilaServer, started_before: int, size: int, cells: int, timeout: float) -> float:
     """Seconds until Voilà has started a kernel to replace the one a page took (the log's
     "Kernel started:" count passes ``started_before``), its ``size`` kernels have run the
@@ -984,7 +992,7 @@ def one_class(n: int, args) -> dict:
     cells = code_cells(args.notebook)
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "voila.log"
-        extra = [f"--pool_size={pool}"] + ([] if pool > 0 else ["--preheat_kernel=False"]) + args.voila_arg
+        extra = voila_args(pool, args.voila_arg)
         together, saved = None, dict(os.environ)
         if args.class_mode:       # a class store of its own, a teacher's key, and a class started for the lesson
             from boardkit.classroom import ClassStore

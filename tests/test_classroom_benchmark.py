@@ -189,3 +189,15 @@ def test_an_interrupted_run_stops_what_it_started_and_says_so(tmp_path):
     assert "1 kernel" in err                  # and boardkit.warm_start's process, if it was still checking
     assert "nothing of it is left running" in err
     assert [pid for pid, when in started.items() if classroom._start_time(pid) == when] == []
+
+
+def test_the_class_server_refills_its_pool_after_voila_json_s_delay():
+    """The benchmark's server is the tests' VoilaServer, which never refills its pool unless told a delay: the
+    teacher's kernel was never replaced and ``--students 5`` failed after 660 s ("Voilà replaced no kernel")."""
+    from harness import NO_REFILL
+
+    delay = json.loads((ROOT / "voila.json").read_text())["VoilaKernelManager"]["fill_delay"]
+    args = classroom.voila_args(6, [])
+    assert f"--VoilaKernelManager.fill_delay={delay:g}" in args and NO_REFILL not in args
+    assert classroom.voila_args(0, ["--VoilaKernelManager.fill_delay=5"])[1:] == [
+        "--VoilaKernelManager.fill_delay=5", "--preheat_kernel=False", "--VoilaKernelManager.fill_delay=5"]
