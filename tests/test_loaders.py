@@ -200,6 +200,14 @@ def test_a_cluedo_picture_named_with_spaces_only_is_refused():
     assert_refused(cc, damaged, "pictures")
 
 
+def test_cluedo_turns_to_miss_must_fit_the_rounds_turns():
+    """A review loaded ``missing: [99, 0, 0]`` a few turns into a game (each turn gives at most one turn to miss)."""
+    game = played(cc, until=lambda g: g.round_turns >= 2)
+    damaged = game.to_dict()
+    damaged["missing"] = [game.round_turns + 1] + [0] * (game.n_players - 1)
+    assert_refused(cc, damaged, "missing")
+
+
 def test_the_saves_these_tests_damage_load_as_they_are():
     """The cases above refuse what they change, not the saves they start from."""
     for game_module in GAMES:

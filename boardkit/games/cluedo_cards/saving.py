@@ -170,6 +170,9 @@ def load_game(cls, data: dict):
 
 def _check_consistent(game, rules: Rules, n_players: int, playing: str) -> None:
     """The saved values agree with each other and with the rules."""
+    if sum(game.missing) > game.round_turns:     # each turn this round gave at most one player a turn to miss
+        raise ValueError(f"saved missing holds {sum(game.missing)} turns to miss, more than the "
+                         f"{game.round_turns} turns of this round could have given")
     if game.card_counts() != Counter(game.deck):
         raise ValueError("saved hands, draw_pile and discard_pile do not hold exactly the deck the rules describe")
     if sorted(game.miniatures + game.set_aside) != list(range(len(rules.miniatures))):
