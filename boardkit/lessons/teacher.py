@@ -357,8 +357,6 @@ class _TeacherNotes:
     def _open_for(self, teacher: bool) -> None:
         import ipywidgets as widgets
 
-        from ..render.app import scaled
-
         if not teacher:
             hint = _hint()
             if hint:
