@@ -376,12 +376,13 @@ class _TeacherNotes:
         self.toggle.observe(self._toggled, names="value")
         self.box.children = (self.toggle, self.panel)
 
-    def show(self, shown: bool) -> None:
-        """Show the control, or hide it (closed) and keep it hidden when later sections are added."""
+    def show(self, shown: bool, opened: bool = False) -> None:
+        """Show the control (``opened``: open it, on the teacher's own console), or hide it, closed, and keep it
+        hidden when later sections are added."""
         self.hidden = not shown
         if self.panel is not None:
-            if not shown:
-                self.toggle.value = False
+            if opened or not shown:
+                self.toggle.value = opened and shown
             self._show_box()
 
     def _show_box(self) -> None:

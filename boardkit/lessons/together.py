@@ -552,11 +552,8 @@ class ClassPage:
         from . import teacher
 
         notes = teacher._notes
-        if notes is None:
-            return
-        if self.role == "console" and notes.panel is not None:
-            notes.toggle.value = True          # the teacher's own device: open
-        notes.show(shown)                      # (hidden, it stays hidden when the lesson adds a section later)
+        if notes is not None:           # open on the teacher's own device; hidden, it stays hidden as sections come
+            notes.show(shown, opened=self.role == "console")
 
     def _no_class(self) -> None:
         self._secrets_shown(True)
